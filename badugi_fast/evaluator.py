@@ -1,0 +1,199 @@
+"""Hand ranks from the C core: one hand, many hands from numpy, comparisons."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ._badugi import ffi, lib
+from .cards import CardLike, hand_ids
+from .errors import InvalidHandError
+
+NUM_RANKS: int = lib.BF_NUM_RANKS
+NUM_HANDS: int = lib.BF_NUM_HANDS
+BEST_RANK = 1
+WORST_RANK = NUM_RANKS
+
+HandLike = str | Iterable[CardLike]
+
+# Below this many rows a batch runs on the calling thread: handing work to the pool costs tens
+# of microseconds. Measured with benches/test_bench_threads.py (see README).
+AUTO_THREADS_MIN_ROWS = 1 << 16
+_CHUNK_ALIGN = 64  # keeps each thread's output on its own cache lines
+
+_rank = lib.bf_rank
+
+
+def evaluate(hand: HandLike) -> int:
+    """Rank of a hand: 1 (A-2-3-4 badugi, best) ... 1092 (four kings, worst); ties are equal.
+
+    ``hand`` is text (``"As 2d 3h 4c"``, ``"As,2d,3h,4c"``, ``"As2d3h4c"``) or a sequence of four
+    card ids, card texts or Cards, in any order.
+    """
+    if hand.__class__ is not str:
+        # Fast path for four int ids: the C call itself rejects a bad id or a repeat (returns 0).
+        try:
+            rank: int = _rank(*hand)
+        except (TypeError, OverflowError):
+            rank = 0
+        if rank:
+            return rank
+    return int(_rank(*hand_ids(hand)))
+
+
+def compare(a: HandLike, b: HandLike) -> int:
+    """1 if hand ``a`` wins, -1 if ``b`` wins, 0 on a tie."""
+    rank_a, rank_b = evaluate(a), evaluate(b)
+    return (rank_a < rank_b) - (rank_a > rank_b)
+
+
+def winners(hands: Sequence[HandLike]) -> list[int]:
+    """Indices of every hand sharing the best rank (more than one means a split pot)."""
+    ranks = [evaluate(hand) for hand in hands]
+    if not ranks:
+        raise ValueError("winners() needs at least one hand")
+    best = min(ranks)
+    return [i for i, rank in enumerate(ranks) if rank == best]
+
+
+def evaluate_many(
+    cards: Any,
+    *,
+    threads: int | None = None,
+    out: npt.NDArray[np.uint16] | None = None,
+) -> npt.NDArray[np.uint16]:
+    """Ranks of N hands given as an (N, 4) array of card ids (any order within a row).
+
+    A C-contiguous uint8 array is read in place; other integer arrays are range-checked and
+    converted once. Sequences of hands in any other form (text, Cards) are parsed row by row.
+    ``threads=None`` splits large batches across the available cores; ``threads=1`` forces one.
+    ``out`` receives the ranks when given (a writable, contiguous uint16 array of length N).
+    Raises InvalidHandError naming the first bad row (also in its ``row`` attribute).
+    """
+    rows = _card_rows(cards)
+    n = rows.shape[0]
+    result = _output_array(out, n)
+    nthreads = _thread_count(threads, n)
+    if n:
+        first_bad = _rank_rows(rows, result, nthreads)
+        if first_bad < n:
+            raise _row_error(rows[first_bad], first_bad)
+    return result
+
+
+def _card_rows(cards: Any) -> npt.NDArray[np.uint8]:
+    """(N, 4) C-contiguous uint8 ids with every id in 0..51 (duplicates are left to C)."""
+    if isinstance(cards, np.ndarray):
+        array = cards
+        if array.dtype.kind in "USO":
+            return _parse_rows(array.tolist())
+    else:
+        try:
+            array = np.asarray(cards)
+        except ValueError:  # ragged rows: let the row parser name the bad one
+            return _parse_rows(cards)
+        if array.dtype.kind not in "iu":
+            return _parse_rows(cards)
+    if array.dtype.kind not in "iu":
+        raise TypeError(f"card ids must be an integer array, not {array.dtype}")
+    if array.ndim != 2 or array.shape[1] != 4:
+        raise InvalidHandError(f"expected an (N, 4) array of card ids, got shape {array.shape}")
+    if array.dtype != np.uint8:
+        outside = (array < 0) | (array > 51)
+        if outside.any():
+            row = int(np.argmax(outside.any(axis=1)))
+            raise _row_error(array[row], row)
+        return array.astype(np.uint8, order="C")
+    return np.ascontiguousarray(array)
+
+
+def _parse_rows(hands: Any) -> npt.NDArray[np.uint8]:
+    try:
+        items = list(hands)
+    except TypeError:
+        raise TypeError(f"expected an (N, 4) array of card ids, not {type(hands).__name__}") from None
+    rows = np.empty((len(items), 4), dtype=np.uint8)
+    for i, hand in enumerate(items):
+        try:
+            rows[i] = hand_ids(hand)
+        except InvalidHandError as error:
+            raise InvalidHandError(f"row {i}: {error}", token=error.token, row=i, hand=_as_list(hand)) from None
+    return rows
+
+
+def _as_list(hand: Any) -> list[Any]:
+    return [hand] if isinstance(hand, str) else list(hand) if isinstance(hand, Iterable) else [hand]
+
+
+def _row_error(row: Any, index: int) -> InvalidHandError:
+    values = [int(v) for v in row]
+    try:
+        hand_ids(values)
+    except InvalidHandError as error:
+        return InvalidHandError(f"row {index}: {error}", token=error.token, row=index, hand=values)
+    raise AssertionError(f"row {index} ({values}) was rejected but is a valid hand")
+
+
+def _output_array(out: Any, n: int) -> npt.NDArray[np.uint16]:
+    if out is None:
+        return np.empty(n, dtype=np.uint16)
+    if not isinstance(out, np.ndarray) or out.dtype != np.uint16:
+        raise TypeError(f"out must be a numpy uint16 array, not {getattr(out, 'dtype', type(out).__name__)}")
+    if out.shape != (n,):
+        raise ValueError(f"out must have shape ({n},), not {out.shape}")
+    if not (out.flags.c_contiguous and out.flags.writeable):
+        raise ValueError("out must be C-contiguous and writable")
+    return out
+
+
+def available_cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def _thread_count(threads: int | None, n: int) -> int:
+    if threads is None:
+        return 1 if n < AUTO_THREADS_MIN_ROWS else min(available_cores(), n // (AUTO_THREADS_MIN_ROWS // 2))
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
+    if threads < 1:
+        raise ValueError(f"threads must be at least 1, got {threads}")
+    return threads
+
+
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _executor(workers: int) -> ThreadPoolExecutor:
+    global _pool
+    with _pool_lock:
+        if _pool is None or _pool._max_workers < workers:
+            _pool = ThreadPoolExecutor(max_workers=max(workers, available_cores()), thread_name_prefix="badugi")
+        return _pool
+
+
+def _rank_rows(rows: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], nthreads: int) -> int:
+    """Run the C loop (which releases the GIL) over the rows; return the first bad row or n."""
+    n = rows.shape[0]
+    src = ffi.from_buffer("uint8_t[]", rows)
+    dst = ffi.from_buffer("uint16_t[]", out, require_writable=True)
+    nthreads = min(nthreads, max(1, n // _CHUNK_ALIGN))
+    if nthreads == 1:
+        return int(lib.bf_rank_batch(src, n, dst))
+    step = -(-n // nthreads // _CHUNK_ALIGN) * _CHUNK_ALIGN
+    bounds = [(lo, min(lo + step, n)) for lo in range(0, n, step)]
+    futures = [_executor(nthreads).submit(lib.bf_rank_batch, src + 4 * lo, hi - lo, dst + lo) for lo, hi in bounds]
+    results = [future.result() for future in futures]
+    for (lo, hi), first_bad in zip(bounds, results):
+        if first_bad < hi - lo:
+            return lo + int(first_bad)
+    return n

@@ -1,0 +1,91 @@
+/* Badugi rank lookups; see badugi.h for the encoding and the rank convention. */
+#include "badugi.h"
+
+/* Sorting network for four values: five compare-exchanges, branch-free after compilation. */
+#define BF_CSWAP(x, y)                      \
+    do {                                    \
+        unsigned lo_ = (x) < (y) ? (x) : (y); \
+        unsigned hi_ = (x) < (y) ? (y) : (x); \
+        (x) = lo_;                          \
+        (y) = hi_;                          \
+    } while (0)
+
+#define BF_SORT4(a, b, c, d) \
+    do {                     \
+        BF_CSWAP(a, b);      \
+        BF_CSWAP(c, d);      \
+        BF_CSWAP(a, c);      \
+        BF_CSWAP(b, d);      \
+        BF_CSWAP(b, c);      \
+    } while (0)
+
+/* Colex index of sorted ids below BF_BINOM_LEN (may exceed the table if the ids are invalid). */
+static inline uint32_t colex(unsigned a, unsigned b, unsigned c, unsigned d)
+{
+    return a + bf_binom2[b] + bf_binom3[c] + bf_binom4[d];
+}
+
+/* Sorted ids are a valid hand iff strictly increasing and below 52. */
+static inline unsigned sorted_valid(unsigned a, unsigned b, unsigned c, unsigned d)
+{
+    return (a < b) & (b < c) & (c < d) & (d < BF_NUM_CARDS);
+}
+
+/* Sorts the ids and returns the table index, or -1 for an invalid hand. */
+static long checked_index(int a, int b, int c, int d)
+{
+    /* Casting to unsigned turns negative ids into large ones, rejected by the range check. */
+    unsigned w = (unsigned)a, x = (unsigned)b, y = (unsigned)c, z = (unsigned)d;
+    if ((w | x | y | z) >= BF_BINOM_LEN)
+        return -1;
+    BF_SORT4(w, x, y, z);
+    if (!sorted_valid(w, x, y, z))
+        return -1;
+    return (long)colex(w, x, y, z);
+}
+
+int bf_rank(int a, int b, int c, int d)
+{
+    long index = checked_index(a, b, c, d);
+    return index < 0 ? 0 : bf_rank_table[index];
+}
+
+int bf_describe(int a, int b, int c, int d)
+{
+    long index = checked_index(a, b, c, d);
+    return index < 0 ? 0 : bf_rank_table[index] | bf_subset_table[index] << 16;
+}
+
+static int row_valid(const uint8_t *row)
+{
+    unsigned a = row[0], b = row[1], c = row[2], d = row[3];
+    BF_SORT4(a, b, c, d);
+    return (int)sorted_valid(a, b, c, d);
+}
+
+/* Rows are checked without branching and the first bad one is searched for only when a block
+ * holds one, so valid input pays a few ALU operations per hand for the check. */
+#define BF_BLOCK 1024
+
+size_t bf_rank_batch(const uint8_t *cards, size_t n, uint16_t *out)
+{
+    for (size_t start = 0; start < n; start += BF_BLOCK) {
+        size_t end = n - start < BF_BLOCK ? n : start + BF_BLOCK;
+        unsigned bad = 0;
+        for (size_t i = start; i < end; i++) {
+            const uint8_t *row = cards + 4 * i;
+            unsigned a = row[0], b = row[1], c = row[2], d = row[3];
+            BF_SORT4(a, b, c, d);
+            unsigned ok = sorted_valid(a, b, c, d);
+            bad |= ok ^ 1u;
+            /* An invalid row reads entry 0 instead of an out-of-range index. */
+            out[i] = bf_rank_table[colex(a, b, c, d) & (0u - ok)];
+        }
+        if (bad) {
+            for (size_t i = start; i < end; i++)
+                if (!row_valid(cards + 4 * i))
+                    return i;
+        }
+    }
+    return n;
+}

@@ -1,0 +1,38 @@
+/* badugi_fast C core: O(1) Badugi hand ranks from a generated perfect-hash table.
+ *
+ * Card id = 4 * rank + suit: rank A=0, 2=1, ..., K=12 (ace low); suit c=0, d=1, h=2, s=3.
+ * Rank 1 = A-2-3-4 badugi (best) ... 1092 = four kings (worst); equal ranks tie; lower is better.
+ * A hand's table index is the colex index of its sorted ids, a + C(b,2) + C(c,3) + C(d,4).
+ * Every entry point checks its input: an id outside 0..51 or a repeated id never indexes a table.
+ */
+#ifndef BADUGI_H
+#define BADUGI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define BF_NUM_CARDS 52
+#define BF_NUM_HANDS 270725      /* C(52, 4) */
+#define BF_NUM_RANKS 1092        /* 715 four-card + 286 three-card + 78 two-card + 13 one-card */
+#define BF_RANK_TABLE_LEN 270736 /* BF_NUM_HANDS padded for 32-bit SIMD gathers */
+#define BF_BINOM_LEN 256         /* binomial tables cover every uint8 id */
+
+extern const uint32_t bf_binom2[BF_BINOM_LEN];
+extern const uint32_t bf_binom3[BF_BINOM_LEN];
+extern const uint32_t bf_binom4[BF_BINOM_LEN];
+extern const uint16_t bf_rank_table[BF_RANK_TABLE_LEN];
+extern const uint8_t bf_subset_table[BF_NUM_HANDS];
+
+/* Rank of the hand of four card ids in any order; 0 if an id is outside 0..51 or repeated. */
+int bf_rank(int a, int b, int c, int d);
+
+/* rank | mask << 16, where bit i of the 4-bit mask selects the i-th lowest id of the hand's
+ * best subset (ties broken towards the lowest ids); 0 if the input is invalid as for bf_rank. */
+int bf_describe(int a, int b, int c, int d);
+
+/* Ranks of n hands stored as 4 ids per row (row-major) into out[0..n).
+ * Returns n when every row is valid; otherwise the index of the first invalid row, with out
+ * written for the rows before it and unspecified (but in bounds) after. */
+size_t bf_rank_batch(const uint8_t *cards, size_t n, uint16_t *out);
+
+#endif
