@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Iterable
-from typing import SupportsIndex, Union
+from typing import SupportsIndex
 
 from .errors import InvalidHandError
 
@@ -70,7 +70,7 @@ class Card(int):
         return Card, (int(self),)
 
 
-CardLike = Union[Card, SupportsIndex, str]
+CardLike = Card | SupportsIndex | str
 
 DECK: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
 
@@ -120,7 +120,9 @@ def card_id(card: CardLike) -> int:
             raise InvalidHandError(f"expected one card, got {card!r}", token=card)
         return int(cards[0])
     if isinstance(card, bool) or not hasattr(card, "__index__"):
-        raise TypeError(f"a card is a str, an int id or a Card, not {type(card).__name__}: {card!r}")
+        raise TypeError(
+            f"a card is a str, an int id or a Card, not {type(card).__name__}: {card!r}"
+        )
     value = operator.index(card)
     if not 0 <= value < 52:
         raise InvalidHandError(f"card id {value} is outside 0..51", token=card)

@@ -117,13 +117,19 @@ def _parse_rows(hands: Any) -> npt.NDArray[np.uint8]:
     try:
         items = list(hands)
     except TypeError:
-        raise TypeError(f"expected an (N, 4) array of card ids, not {type(hands).__name__}") from None
+        raise TypeError(
+            f"expected an (N, 4) array of card ids, not {type(hands).__name__}"
+        ) from None
     rows = np.empty((len(items), 4), dtype=np.uint8)
     for i, hand in enumerate(items):
         try:
             rows[i] = hand_ids(hand)
         except InvalidHandError as error:
-            raise InvalidHandError(f"row {i}: {error}", token=error.token, row=i, hand=_as_list(hand)) from None
+            raise InvalidHandError(
+                f"row {i}: {error}", token=error.token, row=i, hand=_as_list(hand)
+            ) from None
+        except TypeError as error:
+            raise TypeError(f"row {i}: {error}") from None
     return rows
 
 
@@ -144,7 +150,9 @@ def _output_array(out: Any, n: int) -> npt.NDArray[np.uint16]:
     if out is None:
         return np.empty(n, dtype=np.uint16)
     if not isinstance(out, np.ndarray) or out.dtype != np.uint16:
-        raise TypeError(f"out must be a numpy uint16 array, not {getattr(out, 'dtype', type(out).__name__)}")
+        raise TypeError(
+            f"out must be a numpy uint16 array, not {getattr(out, 'dtype', type(out).__name__)}"
+        )
     if out.shape != (n,):
         raise ValueError(f"out must have shape ({n},), not {out.shape}")
     if not (out.flags.c_contiguous and out.flags.writeable):
@@ -161,7 +169,11 @@ def available_cores() -> int:
 
 def _thread_count(threads: int | None, n: int) -> int:
     if threads is None:
-        return 1 if n < AUTO_THREADS_MIN_ROWS else min(available_cores(), n // (AUTO_THREADS_MIN_ROWS // 2))
+        return (
+            1
+            if n < AUTO_THREADS_MIN_ROWS
+            else min(available_cores(), n // (AUTO_THREADS_MIN_ROWS // 2))
+        )
     if isinstance(threads, bool) or not isinstance(threads, int):
         raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
     if threads < 1:
@@ -177,13 +189,15 @@ def _executor(workers: int) -> ThreadPoolExecutor:
     global _pool
     with _pool_lock:
         if _pool is None or _pool._max_workers < workers:
-            _pool = ThreadPoolExecutor(max_workers=max(workers, available_cores()), thread_name_prefix="badugi")
+            _pool = ThreadPoolExecutor(
+                max_workers=max(workers, available_cores()), thread_name_prefix="badugi"
+            )
         return _pool
 
 
 def _rank_rows(rows: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], nthreads: int) -> int:
     """Run the C loop (which releases the GIL) over the rows; return the first bad row or n."""
-    n = rows.shape[0]
+    n = int(rows.shape[0])
     src = ffi.from_buffer("uint8_t[]", rows)
     dst = ffi.from_buffer("uint16_t[]", out, require_writable=True)
     nthreads = min(nthreads, max(1, n // _CHUNK_ALIGN))
@@ -191,9 +205,12 @@ def _rank_rows(rows: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], nthread
         return int(lib.bf_rank_batch(src, n, dst))
     step = -(-n // nthreads // _CHUNK_ALIGN) * _CHUNK_ALIGN
     bounds = [(lo, min(lo + step, n)) for lo in range(0, n, step)]
-    futures = [_executor(nthreads).submit(lib.bf_rank_batch, src + 4 * lo, hi - lo, dst + lo) for lo, hi in bounds]
+    futures = [
+        _executor(nthreads).submit(lib.bf_rank_batch, src + 4 * lo, hi - lo, dst + lo)
+        for lo, hi in bounds
+    ]
     results = [future.result() for future in futures]
-    for (lo, hi), first_bad in zip(bounds, results):
+    for (lo, hi), first_bad in zip(bounds, results, strict=True):
         if first_bad < hi - lo:
             return lo + int(first_bad)
     return n

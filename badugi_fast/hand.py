@@ -24,7 +24,12 @@ class Category(str, enum.Enum):
         return self.value
 
 
-_CATEGORY_OF_SIZE = {4: Category.BADUGI, 3: Category.THREE_CARD, 2: Category.TWO_CARD, 1: Category.ONE_CARD}
+_CATEGORY_OF_SIZE = {
+    4: Category.BADUGI,
+    3: Category.THREE_CARD,
+    2: Category.TWO_CARD,
+    1: Category.ONE_CARD,
+}
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,12 @@ NAMED_KO = {(0, 1, 2, 3): "골프", (0, 1, 2, 4): "세컨드", (0, 1, 3, 4): "�
 EN_SIZE_NAMES = {4: "badugi", 3: "three-card", 2: "two-card", 1: "one-card"}
 
 # Ranks 1..715 are four-card classes, then 286 three-card, 78 two-card and 13 one-card.
-_SIZE_OFFSET = {4: 0, 3: comb(13, 4), 2: comb(13, 4) + comb(13, 3), 1: comb(13, 4) + comb(13, 3) + comb(13, 2)}
+_SIZE_OFFSET = {
+    4: 0,
+    3: comb(13, 4),
+    2: comb(13, 4) + comb(13, 3),
+    1: comb(13, 4) + comb(13, 3) + comb(13, 2),
+}
 
 
 def class_rank(ranks: tuple[int, ...]) -> int:
@@ -74,7 +79,11 @@ def korean_aliases(ranks: tuple[int, ...]) -> tuple[str, ...]:
         if digits_1:
             names.append(f"{digits_1} 베이스")
     elif len(ascending) == 2:
-        names += [f"{digits} 투베이스", f"{' '.join(KO_RANKS[r] for r in ascending)} 투베이스", f"{digits} 더블베이스"]
+        names += [
+            f"{digits} 투베이스",
+            f"{' '.join(KO_RANKS[r] for r in ascending)} 투베이스",
+            f"{digits} 더블베이스",
+        ]
         if digits_1:
             names.append(f"{digits_1} 투베이스")
     else:

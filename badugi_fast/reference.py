@@ -38,7 +38,9 @@ def best_badugi(hand: HandLike) -> tuple[Card, ...]:
     for size in (4, 3, 2, 1):
         candidates = [sub for sub in combinations(ids, size) if _is_badugi(sub)]
         if candidates:
-            best = min(candidates, key=lambda sub: (sorted((c >> 2 for c in sub), reverse=True), sub))
+            best = min(
+                candidates, key=lambda sub: (sorted((c >> 2 for c in sub), reverse=True), sub)
+            )
             return tuple(DECK[c] for c in sorted(best, reverse=True))
     raise AssertionError("every card alone is a badugi")
 

@@ -1,0 +1,159 @@
+"""Bad input gets a clear ValueError (InvalidHandError) or TypeError naming what is wrong."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import badugi_fast as bf
+from badugi_fast import InvalidHandError
+
+BAD_HANDS = [
+    ("As 2d 3h", InvalidHandError, "4 cards, got 3"),
+    ("As 2d 3h 4c 5s", InvalidHandError, "4 cards, got 5"),
+    ("", InvalidHandError, "4 cards, got 0"),
+    ("As As 3h 4c", InvalidHandError, "duplicate card As"),
+    ("As A♠ 3h 4c", InvalidHandError, "duplicate card As"),
+    ("As 2d 3h Xx", InvalidHandError, "unknown card 'Xx'"),
+    ("As 2d 3h 1c", InvalidHandError, "unknown card '1c'"),
+    ("As 2d 3h 4", InvalidHandError, "unknown card '4'"),
+    ("As2d3h4", InvalidHandError, "unknown card '4' in 'As2d3h4'"),
+    ("As 2d 3h 4x", InvalidHandError, "unknown card '4x'"),
+    ([0, 1, 2, 52], InvalidHandError, "card id 52 is outside 0..51"),
+    ([0, 1, 2, -1], InvalidHandError, "card id -1 is outside 0..51"),
+    ([0, 1, 2, 2**70], InvalidHandError, "outside 0..51"),
+    ([0, 1, 2, 2], InvalidHandError, "duplicate card Ah"),
+    ([0, 1, 2], InvalidHandError, "4 cards, got 3"),
+    ([0, 1, 2, 3, 4], InvalidHandError, "4 cards, got 5"),
+    (["As", "2d", "3h", "4c 5s"], InvalidHandError, "expected one card"),
+    ([0, 1, 2, 1.5], TypeError, "float"),
+    ([0, 1, 2, None], TypeError, "NoneType"),
+    (None, TypeError, "NoneType"),
+    (1234, TypeError, "int"),
+]
+
+
+@pytest.mark.parametrize(("hand", "error", "message"), BAD_HANDS)
+def test_bad_hands_are_rejected_with_a_message_naming_the_problem(hand, error, message):
+    for function in (bf.evaluate, bf.describe, bf.hand_cards):
+        with pytest.raises(error, match=message.replace("(", r"\(").replace(".", r"\.")):
+            function(hand)
+
+
+def test_invalid_hand_error_is_a_value_error_carrying_the_bad_token():
+    with pytest.raises(ValueError) as info:
+        bf.evaluate("As 2d 3h Zz")
+    assert isinstance(info.value, InvalidHandError)
+    assert info.value.token == "Zz"
+
+
+@pytest.mark.parametrize(
+    ("cards", "error", "message"),
+    [
+        (np.zeros((3, 4), dtype=np.float64), TypeError, "integer array"),
+        (np.zeros((3, 4), dtype=bool), TypeError, "integer array"),
+        (np.zeros((3, 3), dtype=np.uint8), InvalidHandError, r"\(N, 4\)"),
+        (np.zeros(8, dtype=np.uint8), InvalidHandError, r"\(N, 4\)"),
+        (np.zeros((2, 2, 4), dtype=np.uint8), InvalidHandError, r"\(N, 4\)"),
+        (12, InvalidHandError, r"\(N, 4\) array of card ids, got shape \(\)"),
+        ([[0, 5, 10, 15], [1, 2, 3]], InvalidHandError, "row 1: a hand has 4 cards, got 3"),
+        ([object()], TypeError, "row 0: a hand is a str or a sequence"),
+    ],
+)
+def test_batches_of_the_wrong_type_or_shape_are_rejected(cards, error, message):
+    with pytest.raises(error, match=message):
+        bf.evaluate_many(cards)
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int16, np.int32, np.int64, np.uint64])
+@pytest.mark.parametrize(
+    ("bad_row", "message"), [([0, 1, 2, 52], "card id 52"), ([7, 7, 8, 9], "duplicate card 2s")]
+)
+def test_the_first_bad_row_of_a_batch_is_named_and_carried(dtype, bad_row, message):
+    cards = np.tile(np.array([[0, 5, 10, 15]], dtype=dtype), (3000, 1))
+    cards[1500] = bad_row
+    cards[2500] = bad_row
+    with pytest.raises(InvalidHandError, match=f"row 1500: {message}") as info:
+        bf.evaluate_many(cards)
+    assert info.value.row == 1500
+    assert info.value.hand == bad_row
+
+
+@pytest.mark.parametrize("value", [-1, 255, 300, 2**40])
+def test_out_of_range_ids_in_wide_dtypes_are_never_wrapped_into_valid_cards(value):
+    cards = np.array([[0, 5, 10, 15], [1, 2, 3, value]], dtype=np.int64)
+    with pytest.raises(InvalidHandError, match=f"row 1: card id {value} is outside"):
+        bf.evaluate_many(cards)
+
+
+def test_every_uint8_id_outside_the_deck_is_caught_in_c():
+    cards = np.tile(np.array([[0, 5, 10, 15]], dtype=np.uint8), (256, 1))
+    for value in range(52, 256):
+        cards[value, 3] = value
+    with pytest.raises(InvalidHandError) as info:
+        bf.evaluate_many(cards, threads=1)
+    assert info.value.row == 52
+
+
+def test_a_batch_of_text_names_the_bad_row():
+    with pytest.raises(InvalidHandError, match="row 1: unknown card 'Qx'") as info:
+        bf.evaluate_many(["As 2d 3h 4c", "Ks Qx 3h 4c"])
+    assert info.value.row == 1
+
+
+@pytest.mark.parametrize(
+    ("out", "error", "message"),
+    [
+        ([0, 0], TypeError, "uint16"),
+        (np.zeros(2, dtype=np.int32), TypeError, "uint16"),
+        (np.zeros(3, dtype=np.uint16), ValueError, "shape"),
+        (np.zeros((2, 1), dtype=np.uint16), ValueError, "shape"),
+        (np.zeros(4, dtype=np.uint16)[::2], ValueError, "contiguous"),
+    ],
+)
+def test_a_bad_out_array_is_rejected(out, error, message):
+    with pytest.raises(error, match=message):
+        bf.evaluate_many(np.array([[0, 5, 10, 15], [1, 6, 11, 12]]), out=out)
+
+
+def test_a_read_only_out_array_is_rejected():
+    out = np.zeros(1, dtype=np.uint16)
+    out.flags.writeable = False
+    with pytest.raises(ValueError, match="writable"):
+        bf.evaluate_many(np.array([[0, 5, 10, 15]]), out=out)
+
+
+@pytest.mark.parametrize(
+    ("threads", "error"), [(0, ValueError), (-2, ValueError), (1.5, TypeError), (True, TypeError)]
+)
+def test_a_bad_thread_count_is_rejected(threads, error):
+    with pytest.raises(error, match="threads"):
+        bf.evaluate_many(np.array([[0, 5, 10, 15]]), threads=threads)
+
+
+def test_winners_of_no_hands_is_an_error():
+    with pytest.raises(ValueError, match="at least one hand"):
+        bf.winners([])
+
+
+@pytest.mark.parametrize(
+    ("name", "error"), [("칠메이드입니다", ValueError), ("", ValueError), (7, TypeError)]
+)
+def test_unknown_hand_names_are_rejected(name, error):
+    with pytest.raises(error):
+        bf.lookup_name(name)
+
+
+@pytest.mark.parametrize(
+    ("card", "error"),
+    [
+        (52, InvalidHandError),
+        ("As Kd", InvalidHandError),
+        ("", InvalidHandError),
+        (None, TypeError),
+        (2.0, TypeError),
+    ],
+)
+def test_a_card_that_is_not_one_of_the_52_is_rejected(card, error):
+    with pytest.raises(error):
+        bf.Card(card)

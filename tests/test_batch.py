@@ -1,0 +1,124 @@
+"""evaluate_many: dtypes, layouts, the out argument, threads, and agreement with evaluate."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+
+import badugi_fast as bf
+from badugi_fast import evaluator
+
+
+def random_hands(n: int, seed: int = 7) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :4].astype(np.uint8)
+
+
+def test_batch_equals_single_evaluation():
+    hands = random_hands(5000)
+    assert bf.evaluate_many(hands).tolist() == [bf.evaluate(row) for row in hands.tolist()]
+
+
+@pytest.mark.parametrize(
+    "dtype", [np.uint8, np.int8, np.uint16, np.int16, np.int32, np.uint32, np.int64, np.uint64]
+)
+def test_every_integer_dtype_gives_the_same_ranks(dtype):
+    hands = random_hands(1000)
+    expected = bf.evaluate_many(hands)
+    np.testing.assert_array_equal(bf.evaluate_many(hands.astype(dtype)), expected)
+
+
+def test_non_contiguous_and_fortran_layouts_are_converted():
+    hands = random_hands(1000)
+    expected = bf.evaluate_many(hands)
+    np.testing.assert_array_equal(bf.evaluate_many(np.asfortranarray(hands)), expected)
+    doubled = np.repeat(hands, 2, axis=0)[::2]
+    assert not doubled.flags.c_contiguous
+    np.testing.assert_array_equal(bf.evaluate_many(doubled), expected)
+    np.testing.assert_array_equal(bf.evaluate_many(hands[:, ::-1]), expected)
+
+
+def test_a_c_contiguous_uint8_array_is_read_in_place():
+    hands = random_hands(100)
+    assert evaluator._card_rows(hands) is hands
+    assert evaluator._card_rows(hands.astype(np.int64)) is not hands
+
+
+def test_lists_of_ids_text_and_cards_are_accepted():
+    hands = random_hands(50)
+    expected = bf.evaluate_many(hands)
+    as_text = [bf.format_cards(row) for row in hands.tolist()]
+    as_cards = [bf.hand_cards(row) for row in hands.tolist()]
+    np.testing.assert_array_equal(bf.evaluate_many(hands.tolist()), expected)
+    np.testing.assert_array_equal(bf.evaluate_many(as_text), expected)
+    np.testing.assert_array_equal(bf.evaluate_many(np.array(as_text)), expected)
+    np.testing.assert_array_equal(bf.evaluate_many(as_cards), expected)
+
+
+def test_an_empty_batch_gives_an_empty_result():
+    for empty in (np.empty((0, 4), dtype=np.uint8), np.empty((0, 4), dtype=np.int64), []):
+        result = bf.evaluate_many(empty)
+        assert result.dtype == np.uint16 and result.shape == (0,)
+
+
+def test_out_receives_the_ranks_and_is_returned():
+    hands = random_hands(300)
+    out = np.zeros(300, dtype=np.uint16)
+    result = bf.evaluate_many(hands, out=out)
+    assert result is out
+    np.testing.assert_array_equal(out, bf.evaluate_many(hands))
+
+
+def test_the_result_is_uint16_with_one_rank_per_row():
+    result = bf.evaluate_many(random_hands(10))
+    assert result.dtype == np.uint16 and result.shape == (10,)
+    assert ((result >= 1) & (result <= 1092)).all()
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3, 7, 64])
+def test_any_thread_count_gives_the_same_ranks(threads):
+    hands = random_hands(200_003)
+    np.testing.assert_array_equal(
+        bf.evaluate_many(hands, threads=threads), bf.evaluate_many(hands, threads=1)
+    )
+
+
+@pytest.mark.parametrize("bad_rows", [[0], [199_999], [120_000, 150_000], [60_000, 180_000]])
+def test_the_first_bad_row_is_found_whichever_thread_holds_it(bad_rows):
+    hands = random_hands(200_000)
+    for row in bad_rows:
+        hands[row] = [9, 9, 10, 11]
+    for threads in (1, 2, 4):
+        with pytest.raises(bf.InvalidHandError) as info:
+            bf.evaluate_many(hands, threads=threads)
+        assert info.value.row == bad_rows[0]
+
+
+def test_automatic_threads_use_one_thread_for_small_batches():
+    assert evaluator._thread_count(None, evaluator.AUTO_THREADS_MIN_ROWS - 1) == 1
+    assert evaluator._thread_count(None, 10**8) == evaluator.available_cores()
+    assert evaluator._thread_count(1, 10**8) == 1
+
+
+def test_python_threads_evaluating_at_once_agree_with_one_thread():
+    hands = random_hands(300_000, seed=11)
+    expected = bf.evaluate_many(hands, threads=1)
+    singles = hands[:2000].tolist()
+    expected_singles = expected[:2000].tolist()
+    failures: list[str] = []
+
+    def work(k: int) -> None:
+        for _ in range(3):
+            if not np.array_equal(bf.evaluate_many(hands, threads=1 + k % 3), expected):
+                failures.append(f"batch in thread {k}")
+            if [bf.evaluate(row) for row in singles] != expected_singles:
+                failures.append(f"singles in thread {k}")
+
+    workers = [threading.Thread(target=work, args=(k,)) for k in range(6)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert failures == []

@@ -1,0 +1,139 @@
+"""The badugi command: output, --json schema, batch input and exit codes."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from badugi_fast.cli import main
+
+JSON_KEYS = {"hand", "rank", "size", "category", "badugi", "name", "name_ko", "aliases"}
+
+
+def run(capsys, argv, stdin=None, monkeypatch=None):
+    if stdin is not None:
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(argv)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_eval_prints_hand_rank_name_and_badugi(capsys):
+    code, out, err = run(capsys, ["eval", "As 2d 3h 4c", "Kc Kd Kh Ks"])
+    assert code == 0 and err == ""
+    assert out.splitlines() == [
+        "As 2d 3h 4c\t1\t4-3-2-A badugi\t4c 3h 2d As",
+        "Kc Kd Kh Ks\t1092\tone-card K\tKc",
+    ]
+
+
+def test_eval_in_korean(capsys):
+    code, out, _ = run(capsys, ["eval", "--ko", "♠A ♣4 ♦5 ♦6"])
+    assert code == 0
+    assert out == "As 4c 5d 6d\t723\tA45 베이스\t5d 4c As\n"
+
+
+def test_eval_json_follows_the_documented_schema(capsys):
+    code, out, _ = run(capsys, ["eval", "--json", "As 2d 3c 3h", "Ks 8c 3d Kc"])
+    assert code == 0
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert set(first) == JSON_KEYS
+    assert first == {
+        "hand": ["As", "2d", "3c", "3h"],
+        "rank": 716,
+        "size": 3,
+        "category": "three-card",
+        "badugi": ["3c", "2d", "As"],
+        "name": "three-card 3-2-A",
+        "name_ko": "엠비씨",
+        "aliases": ["A23 베이스", "3베이스", "A, 2, 3 베이스", "123 베이스"],
+    }
+    assert second["badugi"] == ["Ks", "8c", "3d"] and second["name_ko"] == "38K 베이스"
+
+
+def test_eval_reads_hands_one_per_line_from_stdin(capsys, monkeypatch):
+    stdin = "As 2d 3h 4c\n\n# a comment\n5s 6d 7c 8h\n"
+    code, out, _ = run(capsys, ["eval"], stdin=stdin, monkeypatch=monkeypatch)
+    assert code == 0
+    assert [line.split("\t")[1] for line in out.splitlines()] == ["1", "70"]
+
+
+def test_eval_reads_a_file(capsys, tmp_path):
+    path = tmp_path / "hands.txt"
+    path.write_text("As2d3h4c\nKcKdKhKs\n", encoding="utf-8")
+    code, out, _ = run(capsys, ["eval", "--file", str(path)])
+    assert code == 0 and len(out.splitlines()) == 2
+
+
+def test_a_bad_line_gets_a_one_line_error_and_exit_1_while_the_rest_are_evaluated(
+    capsys, monkeypatch
+):
+    stdin = "As 2d 3h 4c\nAs 2d 3h Zz\nKc Kd Kh Ks\n"
+    code, out, err = run(capsys, ["eval"], stdin=stdin, monkeypatch=monkeypatch)
+    assert code == 1
+    assert len(out.splitlines()) == 2
+    assert err == "badugi: line 2: unknown card 'Zz'\n"
+
+
+def test_compare_names_the_winner(capsys):
+    code, out, _ = run(capsys, ["compare", "5♦ 7♣ K♣ K♥", "2♠ 3♦ K♠ K♦"])
+    assert code == 0
+    assert out.splitlines()[-1] == "winner: #1"
+
+
+def test_compare_reports_a_split_pot(capsys):
+    code, out, _ = run(capsys, ["compare", "A♠ 2♣ 3♦ 3♠", "A♦ 2♥ 3♣ K♣", "Kc Kd Kh Ks"])
+    assert code == 0
+    assert out.splitlines()[-1] == "split pot: #1 #2"
+    code, out, _ = run(capsys, ["compare", "--ko", "A♠ 2♣ 3♦ 3♠", "A♦ 2♥ 3♣ K♣"])
+    assert out.splitlines()[-1] == "무승부 (판돈 분할): #1 #2"
+
+
+def test_compare_json_gives_hands_and_zero_based_winners(capsys):
+    code, out, _ = run(capsys, ["compare", "--json", "2s 4d 6c 9h", "3s 5d 7c 8h"])
+    assert code == 0
+    result = json.loads(out)
+    assert set(result) == {"hands", "winners"}
+    assert result["winners"] == [1]
+    assert all(set(hand) == JSON_KEYS for hand in result["hands"])
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "message"),
+    [
+        (["compare", "As 2d 3h 4c"], 2, "at least two hands"),
+        (["compare", "As 2d 3h 4c", "As As 3h 4c"], 1, "hand 2: duplicate card As"),
+        (["eval", "As 2d 3h"], 1, "hand 1: a hand has 4 cards, got 3"),
+        (["eval", "--file", "/nonexistent/hands.txt"], 2, "No such file"),
+    ],
+)
+def test_errors_are_one_line_with_a_nonzero_exit(capsys, argv, code, message):
+    status, _out, err = run(capsys, argv)
+    assert status == code
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_usage_errors_exit_2(capsys):
+    with pytest.raises(SystemExit) as info:
+        main([])
+    assert info.value.code == 2
+    with pytest.raises(SystemExit) as info:
+        main(["eval", "As 2d 3h 4c", "--file", "x"])
+    assert info.value.code == 2
+
+
+def test_the_installed_console_script_runs():
+    script = shutil.which("badugi")
+    assert script is not None, "the badugi console script is not installed"
+    result = subprocess.run(
+        [script, "eval", "--ko", "As 2d 3h 5c"], capture_output=True, text=True, check=True
+    )
+    assert result.stdout == "As 2d 3h 5c\t2\t세컨드\t5c 3h 2d As\n"
+    bad = subprocess.run([script, "eval", "As"], capture_output=True, text=True)
+    assert bad.returncode == 1 and bad.stderr.startswith("badugi: hand 1:")
