@@ -1,0 +1,214 @@
+"""Time every contender without pytest and print a markdown table: ``python benches/report.py``.
+
+Same seeded hands and contenders as test_bench_evaluate.py. Each contender's result is checked
+once, then timed as the best of several repeats (time.perf_counter); repeats go round-robin over
+the contenders so that background load drifting during the run hits all of them alike.
+``--threads`` adds evaluate_many with 1 vs 2 threads by batch size (see test_bench_threads.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from functools import partial
+from importlib import metadata
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # for _baseline (benches/ is no package)
+
+import numpy as np
+from _baseline import build_baseline, plain_ranks, random_hands
+
+import badugi_fast
+import badugi_fast.reference
+from badugi_fast.evaluator import AUTO_THREADS_MIN_ROWS, available_cores
+
+BIG = 1 << 22
+SAMPLE = 2_000
+HAND_IDS = (3, 5, 10, 12)  # As 2d 3h 4c, rank 1
+HAND_TEXT = "As 2d 3h 4c"
+MIN_SAMPLE_SECONDS = 0.05  # calls per timing sample grow until one sample takes this long
+
+# name, hands per call, call, check of its result
+Contender = tuple[str, int, Callable[[], object], Callable[[object], bool]]
+
+
+def best_seconds_per_call(contenders: list[Contender], repeats: int) -> list[float]:
+    numbers = []
+    for name, _, call, check in contenders:
+        if not check(call()):
+            raise SystemExit(f"{name}: wrong ranks")
+        number = 1
+        while _time(call, number) < MIN_SAMPLE_SECONDS:
+            number *= 2
+        numbers.append(number)
+    best = [float("inf")] * len(contenders)
+    for _ in range(repeats):
+        for i, (_, _, call, _) in enumerate(contenders):
+            best[i] = min(best[i], _time(call, numbers[i]) / numbers[i])
+    return best
+
+
+def _time(call: Callable[[], object], number: int) -> float:
+    start = time.perf_counter()
+    for _ in range(number):
+        call()
+    return time.perf_counter() - start
+
+
+def machine() -> list[str]:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    versions = {"badugi_fast": badugi_fast.__version__, "numpy": np.__version__}
+    for dist in ("cffi", "pokerkit"):
+        try:
+            versions[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            versions[dist] = "not installed"
+    load = ""
+    if hasattr(os, "getloadavg"):  # other work on the machine skews every timing
+        load = " / load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+    return [
+        f"- platform: {platform.platform()}",
+        f"- cpu: {cpu}; {os.cpu_count()} logical cores, {available_cores()} usable{load}",
+        f"- python {platform.python_version()} ({platform.python_implementation()}); "
+        + ", ".join(f"{k} {v}" for k, v in versions.items()),
+        f"- AUTO_THREADS_MIN_ROWS = {AUTO_THREADS_MIN_ROWS}",
+    ]
+
+
+def contenders(baseline) -> list[Contender]:
+    hands = random_hands(BIG)
+    hands.flags.writeable = False
+    ranks = badugi_fast.evaluate_many(hands, threads=1)
+    sample_ids = [tuple(row) for row in hands[:SAMPLE].tolist()]
+    sample_ranks = ranks[:SAMPLE].tolist()
+    # The table-free oracle vouches for the expected ranks on the sample rows.
+    assert [badugi_fast.reference.evaluate(ids) for ids in sample_ids] == sample_ranks
+    out = np.empty(BIG, dtype=np.uint16)
+    evaluate, describe = badugi_fast.evaluate, badugi_fast.describe
+    many = badugi_fast.evaluate_many
+
+    def same(result: object) -> bool:
+        return np.array_equal(result, ranks)
+
+    rows: list[Contender] = [
+        ("evaluate(ids)", 1, partial(evaluate, HAND_IDS), lambda r: r == 1),
+        ("evaluate(text)", 1, partial(evaluate, HAND_TEXT), lambda r: r == 1),
+        ("describe(text)", 1, partial(describe, HAND_TEXT), lambda r: r.rank == 1),
+        ("evaluate_many(threads=1)", BIG, partial(many, hands, threads=1), same),
+        ("evaluate_many(threads=1, out=)", BIG, partial(many, hands, threads=1, out=out), same),
+        ("evaluate_many(threads=None)", BIG, partial(many, hands, threads=None), same),
+        ("plain scalar C loop (baseline)", BIG, partial(plain_ranks, baseline, hands), same),
+        (
+            "[evaluate(ids) for 2,000 hands]",
+            SAMPLE,
+            lambda: [evaluate(ids) for ids in sample_ids],
+            lambda r: r == sample_ranks,
+        ),
+        (
+            "[reference.evaluate(ids) for 2,000 hands]",
+            SAMPLE,
+            lambda: [badugi_fast.reference.evaluate(ids) for ids in sample_ids],
+            lambda r: r == sample_ranks,
+        ),
+    ]
+    try:
+        import pokerkit
+    except ImportError:
+        return rows
+    cards = [tuple(pokerkit.Card.parse(badugi_fast.format_cards(ids))) for ids in sample_ids]
+    from_game = pokerkit.BadugiHand.from_game
+    rows.append(
+        (
+            "[pokerkit BadugiHand.from_game for 2,000 hands]",
+            SAMPLE,
+            lambda: [from_game(c) for c in cards],
+            # pokerkit's entry index counts from 0 for the best hand: rank = index + 1.
+            lambda r: [hand.entry.index + 1 for hand in r] == sample_ranks,
+        )
+    )
+    return rows
+
+
+def _rate(per_second: float) -> str:
+    for scale, unit in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if per_second >= scale:
+            return f"{per_second / scale:.1f} {unit}"
+    return f"{per_second:.0f}"
+
+
+def _ns(ns: float) -> str:
+    return f"{ns:,.2f}" if ns < 100 else f"{ns:,.0f}"
+
+
+def contender_table(rows: list[Contender], seconds: list[float]) -> list[str]:
+    ns = {name: s * 1e9 / hands for (name, hands, _, _), s in zip(rows, seconds, strict=True)}
+    ours = ns["evaluate_many(threads=1)"]
+    pokerkit = next((v for k, v in ns.items() if "pokerkit" in k), None)
+    lines = [
+        "| contender | hands per call | ns per hand | hands per second "
+        "| time / evaluate_many(threads=1) | speedup vs pokerkit |",
+        "|---|--:|--:|--:|--:|--:|",
+    ]
+    for name, hands, _, _ in rows:
+        speedup = f"{pokerkit / ns[name]:,.0f}x" if pokerkit else "-"
+        lines.append(
+            f"| {name} | {hands:,} | {_ns(ns[name])} | {_rate(1e9 / ns[name])} "
+            f"| {ns[name] / ours:,.2f}x | {speedup} |"
+        )
+    return lines
+
+
+def threads_table(repeats: int) -> list[str]:
+    hands = random_hands(BIG)
+    ranks = badugi_fast.evaluate_many(hands, threads=1)
+    sizes = [1 << k for k in range(10, 23, 2)]
+    rows: list[Contender] = [
+        (
+            f"{n} rows, {t} threads",
+            n,
+            partial(badugi_fast.evaluate_many, hands[:n], threads=t),
+            partial(lambda r, n: np.array_equal(r, ranks[:n]), n=n),
+        )
+        for n in sizes
+        for t in (1, 2)
+    ]
+    seconds = best_seconds_per_call(rows, repeats)
+    lines = [
+        "| rows | threads=1 ns/hand | threads=2 ns/hand | 2 threads speedup |",
+        "|--:|--:|--:|--:|",
+    ]
+    for i, n in enumerate(sizes):
+        one, two = seconds[2 * i] * 1e9 / n, seconds[2 * i + 1] * 1e9 / n
+        lines.append(f"| 2**{n.bit_length() - 1} | {one:.2f} | {two:.2f} | {one / two:.2f}x |")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=7, help="timing samples per contender")
+    parser.add_argument("--threads", action="store_true", help="also time 1 vs 2 threads")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
+        baseline = build_baseline(tmp)  # stays loaded after its directory is removed
+    rows = contenders(baseline)
+    seconds = best_seconds_per_call(rows, args.repeat)
+    print("\n".join([*machine(), "", *contender_table(rows, seconds)]))
+    if args.threads:
+        print("\n".join(["", *threads_table(args.repeat)]))
+
+
+if __name__ == "__main__":
+    main()
