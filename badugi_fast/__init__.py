@@ -17,6 +17,7 @@ from .evaluator import (
     winners,
 )
 from .hand import Category, Hand, describe
+from .kernels import available_kernels
 from .naming import lookup_name
 
 __version__ = "0.1.0"
@@ -31,6 +32,7 @@ __all__ = [
     "Category",
     "Hand",
     "InvalidHandError",
+    "available_kernels",
     "card_id",
     "compare",
     "describe",

@@ -14,6 +14,7 @@ import numpy.typing as npt
 from ._badugi import ffi, lib
 from .cards import CardLike, hand_ids
 from .errors import InvalidHandError
+from .kernels import kernel_id
 
 NUM_RANKS: int = lib.BF_NUM_RANKS
 NUM_HANDS: int = lib.BF_NUM_HANDS
@@ -22,9 +23,9 @@ WORST_RANK = NUM_RANKS
 
 HandLike = str | Iterable[CardLike]
 
-# Below this many rows a batch runs on the calling thread: handing work to the pool costs tens
-# of microseconds. Measured with benches/test_bench_threads.py (see README).
-AUTO_THREADS_MIN_ROWS = 1 << 16
+# Below this many rows a batch runs on the calling thread: waking a pool thread costs about
+# 50 us here, so two threads only win from about 100k rows (measured: README, Benchmarks).
+AUTO_THREADS_MIN_ROWS = 1 << 17
 _CHUNK_ALIGN = 64  # keeps each thread's output on its own cache lines
 
 _rank = lib.bf_rank
@@ -67,6 +68,7 @@ def evaluate_many(
     *,
     threads: int | None = None,
     out: npt.NDArray[np.uint16] | None = None,
+    kernel: str | None = None,
 ) -> npt.NDArray[np.uint16]:
     """Ranks of N hands given as an (N, 4) array of card ids (any order within a row).
 
@@ -74,14 +76,17 @@ def evaluate_many(
     converted once. Sequences of hands in any other form (text, Cards) are parsed row by row.
     ``threads=None`` splits large batches across the available cores; ``threads=1`` forces one.
     ``out`` receives the ranks when given (a writable, contiguous uint16 array of length N).
+    ``kernel`` forces a batch kernel (``"scalar"``, ``"avx2"``, ``"avx512"``; default: the fastest
+    this CPU runs, or the ``BADUGI_FAST_KERNEL`` environment variable).
     Raises InvalidHandError naming the first bad row (also in its ``row`` attribute).
     """
+    kernel_number = kernel_id(kernel)
     rows = _card_rows(cards)
     n = rows.shape[0]
     result = _output_array(out, n)
     nthreads = _thread_count(threads, n)
     if n:
-        first_bad = _rank_rows(rows, result, nthreads)
+        first_bad = _rank_rows(rows, result, nthreads, kernel_number)
         if first_bad < n:
             raise _row_error(rows[first_bad], first_bad)
     return result
@@ -195,21 +200,28 @@ def _executor(workers: int) -> ThreadPoolExecutor:
         return _pool
 
 
-def _rank_rows(rows: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], nthreads: int) -> int:
+def _rank_rows(
+    rows: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], nthreads: int, kernel: int
+) -> int:
     """Run the C loop (which releases the GIL) over the rows; return the first bad row or n."""
     n = int(rows.shape[0])
     src = ffi.from_buffer("uint8_t[]", rows)
     dst = ffi.from_buffer("uint16_t[]", out, require_writable=True)
     nthreads = min(nthreads, max(1, n // _CHUNK_ALIGN))
     if nthreads == 1:
-        return int(lib.bf_rank_batch(src, n, dst))
+        return int(lib.bf_rank_batch_kernel(kernel, src, n, dst))
     step = -(-n // nthreads // _CHUNK_ALIGN) * _CHUNK_ALIGN
     bounds = [(lo, min(lo + step, n)) for lo in range(0, n, step)]
+    # The calling thread takes the first chunk itself: one pool wake-up fewer.
     futures = [
-        _executor(nthreads).submit(lib.bf_rank_batch, src + 4 * lo, hi - lo, dst + lo)
-        for lo, hi in bounds
+        _executor(nthreads).submit(
+            lib.bf_rank_batch_kernel, kernel, src + 4 * lo, hi - lo, dst + lo
+        )
+        for lo, hi in bounds[1:]
     ]
-    results = [future.result() for future in futures]
+    lo, hi = bounds[0]
+    results = [lib.bf_rank_batch_kernel(kernel, src + 4 * lo, hi - lo, dst + lo)]
+    results += [future.result() for future in futures]
     for (lo, hi), first_bad in zip(bounds, results, strict=True):
         if first_bad < hi - lo:
             return lo + int(first_bad)

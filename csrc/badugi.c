@@ -1,5 +1,5 @@
 /* Badugi rank lookups; see badugi.h for the encoding and the rank convention. */
-#include "badugi.h"
+#include "badugi_kernels.h"
 
 /* Sorting network for four values: five compare-exchanges, branch-free after compilation. */
 #define BF_CSWAP(x, y)                      \
@@ -63,11 +63,15 @@ static int row_valid(const uint8_t *row)
     return (int)sorted_valid(a, b, c, d);
 }
 
-/* Rows are checked without branching and the first bad one is searched for only when a block
- * holds one, so valid input pays a few ALU operations per hand for the check. */
-#define BF_BLOCK 1024
+size_t bf_first_bad_row(const uint8_t *cards, size_t start, size_t end)
+{
+    for (size_t i = start; i < end; i++)
+        if (!row_valid(cards + 4 * i))
+            return i;
+    return end;
+}
 
-size_t bf_rank_batch(const uint8_t *cards, size_t n, uint16_t *out)
+size_t bf_rank_batch_scalar(const uint8_t *cards, size_t n, uint16_t *out)
 {
     for (size_t start = 0; start < n; start += BF_BLOCK) {
         size_t end = n - start < BF_BLOCK ? n : start + BF_BLOCK;
@@ -81,11 +85,60 @@ size_t bf_rank_batch(const uint8_t *cards, size_t n, uint16_t *out)
             /* An invalid row reads entry 0 instead of an out-of-range index. */
             out[i] = bf_rank_table[colex(a, b, c, d) & (0u - ok)];
         }
-        if (bad) {
-            for (size_t i = start; i < end; i++)
-                if (!row_valid(cards + 4 * i))
-                    return i;
-        }
+        if (bad)
+            return bf_first_bad_row(cards, start, end);
     }
     return n;
+}
+
+int bf_kernel_supported(int kernel)
+{
+    switch (kernel) {
+    case BF_KERNEL_SCALAR:
+        return 1;
+#ifdef BF_HAVE_AVX2
+    case BF_KERNEL_AVX2:
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#endif
+#ifdef BF_HAVE_AVX512
+    case BF_KERNEL_AVX512:
+        __builtin_cpu_init(); /* also checks that the OS saves the 512-bit state */
+        return __builtin_cpu_supports("avx512f");
+#endif
+    default:
+        return 0;
+    }
+}
+
+int bf_best_kernel(void)
+{
+    for (int kernel = BF_KERNEL_AVX512; kernel > BF_KERNEL_SCALAR; kernel--)
+        if (bf_kernel_supported(kernel))
+            return kernel;
+    return BF_KERNEL_SCALAR;
+}
+
+size_t bf_rank_batch_kernel(int kernel, const uint8_t *cards, size_t n, uint16_t *out)
+{
+    /* Checked here too: running an instruction the CPU lacks would crash the process. */
+    if (!bf_kernel_supported(kernel))
+        kernel = BF_KERNEL_SCALAR;
+    switch (kernel) {
+#ifdef BF_HAVE_AVX512
+    case BF_KERNEL_AVX512:
+        return bf_rank_batch_avx512(cards, n, out);
+#endif
+#ifdef BF_HAVE_AVX2
+    case BF_KERNEL_AVX2:
+        return bf_rank_batch_avx2(cards, n, out);
+#endif
+    default:
+        return bf_rank_batch_scalar(cards, n, out);
+    }
+}
+
+size_t bf_rank_batch(const uint8_t *cards, size_t n, uint16_t *out)
+{
+    return bf_rank_batch_kernel(bf_best_kernel(), cards, n, out);
 }

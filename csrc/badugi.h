@@ -30,9 +30,17 @@ int bf_rank(int a, int b, int c, int d);
  * best subset (ties broken towards the lowest ids); 0 if the input is invalid as for bf_rank. */
 int bf_describe(int a, int b, int c, int d);
 
-/* Ranks of n hands stored as 4 ids per row (row-major) into out[0..n).
- * Returns n when every row is valid; otherwise the index of the first invalid row, with out
- * written for the rows before it and unspecified (but in bounds) after. */
+/* Ranks of n hands stored as 4 ids per row (row-major) into out[0..n), by the fastest kernel
+ * this CPU runs. Returns n when every row is valid; otherwise the index of the first invalid row,
+ * with out written for the rows before it and unspecified (but in bounds) after. */
 size_t bf_rank_batch(const uint8_t *cards, size_t n, uint16_t *out);
+
+/* Batch kernels: every one gives identical results; an unsupported one falls back to scalar. */
+#define BF_KERNEL_SCALAR 0
+#define BF_KERNEL_AVX2 1
+#define BF_KERNEL_AVX512 2
+int bf_kernel_supported(int kernel); /* 1 if this build and CPU can run the kernel */
+int bf_best_kernel(void);
+size_t bf_rank_batch_kernel(int kernel, const uint8_t *cards, size_t n, uint16_t *out);
 
 #endif

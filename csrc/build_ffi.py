@@ -14,17 +14,26 @@ ffibuilder.cdef(
     #define BF_NUM_CARDS ...
     #define BF_NUM_HANDS ...
     #define BF_NUM_RANKS ...
+    #define BF_KERNEL_SCALAR ...
+    #define BF_KERNEL_AVX2 ...
+    #define BF_KERNEL_AVX512 ...
     int bf_rank(int a, int b, int c, int d);
     int bf_describe(int a, int b, int c, int d);
     size_t bf_rank_batch(const uint8_t *cards, size_t n, uint16_t *out);
+    int bf_kernel_supported(int kernel);
+    int bf_best_kernel(void);
+    size_t bf_rank_batch_kernel(int kernel, const uint8_t *cards, size_t n, uint16_t *out);
     """
 )
 ffibuilder.set_source(
     "badugi_fast._badugi",
     '#include "badugi.h"',
-    sources=[os.path.join(CSRC, "badugi.c"), os.path.join(CSRC, "badugi_table.c")],
+    sources=[
+        os.path.join(CSRC, name)
+        for name in ("badugi.c", "badugi_avx2.c", "badugi_avx512.c", "badugi_table.c")
+    ],
     include_dirs=[CSRC],
-    depends=[os.path.join(CSRC, "badugi.h")],
+    depends=[os.path.join(CSRC, name) for name in ("badugi.h", "badugi_kernels.h")],
     extra_compile_args=[] if sys.platform == "win32" else ["-O3"],
 )
 

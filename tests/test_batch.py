@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import badugi_fast as bf
-from badugi_fast import evaluator
+from badugi_fast import evaluator, kernels
 
 
 def random_hands(n: int, seed: int = 7) -> np.ndarray:
@@ -122,3 +122,62 @@ def test_python_threads_evaluating_at_once_agree_with_one_thread():
     for worker in workers:
         worker.join()
     assert failures == []
+
+
+KERNELS = bf.available_kernels()
+
+
+def test_the_scalar_kernel_is_always_available_and_the_default_is_the_fastest():
+    assert KERNELS[0] == "scalar"
+    assert kernels.best_kernel() == KERNELS[-1]
+
+
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_every_kernel_matches_single_evaluation_on_every_batch_length_up_to_64(kernel):
+    hands = random_hands(64 * 65 // 2 + 64, seed=3)
+    start = 0
+    for length in range(65):
+        for offset in (start, start + 1):  # both parities of the start row
+            rows = np.ascontiguousarray(hands[offset : offset + length])
+            expected = [bf.evaluate(row) for row in rows.tolist()]
+            assert bf.evaluate_many(rows, kernel=kernel, threads=1).tolist() == expected, length
+        start += length
+
+
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_every_kernel_finds_a_bad_row_wherever_it_is(kernel):
+    hands = random_hands(40, seed=4)
+    for length in range(1, 41):
+        for bad in range(length):
+            for spoiled in ([52, 1, 2, 3], [200, 1, 2, 3], [5, 6, 5, 7], [9, 9, 9, 9]):
+                rows = hands[:length].copy()
+                rows[bad] = spoiled
+                with pytest.raises(bf.InvalidHandError) as info:
+                    bf.evaluate_many(rows, kernel=kernel, threads=1)
+                assert info.value.row == bad
+
+
+@pytest.mark.parametrize(
+    ("kernel", "error", "message"),
+    [("sse9", ValueError, "unknown kernel 'sse9'"), (2, TypeError, "kernel must be a str")],
+)
+def test_an_unknown_kernel_is_rejected(kernel, error, message):
+    with pytest.raises(error, match=message):
+        bf.evaluate_many(random_hands(3), kernel=kernel)
+
+
+def test_the_environment_variable_forces_a_kernel(monkeypatch):
+    monkeypatch.setenv(kernels.ENV_VAR, "scalar")
+    assert kernels.best_kernel() == "scalar"
+    assert kernels.kernel_id(None) == kernels.KERNEL_IDS["scalar"]
+    monkeypatch.setenv(kernels.ENV_VAR, "AUTO")
+    assert kernels.best_kernel() == KERNELS[-1]
+    monkeypatch.setenv(kernels.ENV_VAR, "neon")
+    with pytest.raises(ValueError, match="unknown kernel 'neon' \\(from BADUGI_FAST_KERNEL\\)"):
+        bf.evaluate_many(random_hands(3))
+
+
+def test_a_kernel_this_cpu_lacks_is_refused_rather_than_run(monkeypatch):
+    monkeypatch.setattr(kernels, "available_kernels", lambda: ["scalar"])
+    with pytest.raises(ValueError, match="'avx2' is not supported by this CPU"):
+        bf.evaluate_many(random_hands(3), kernel="avx2")

@@ -18,7 +18,12 @@ import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-CORE_SOURCES = ("csrc/badugi.c", "csrc/badugi_table.c")
+CORE_SOURCES = (
+    "csrc/badugi.c",
+    "csrc/badugi_avx2.c",
+    "csrc/badugi_avx512.c",
+    "csrc/badugi_table.c",
+)
 DRIVER = "tests/c/check_core.c"
 NUM_HANDS = 270_725  # C(52, 4)
 STRICT_WARNINGS = ("-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Werror")

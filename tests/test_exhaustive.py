@@ -23,8 +23,13 @@ RANK_TABLE_SHA256 = "53e5c0722fda78d13a88a8273c9c72d86d152534401b1bd5b261f952000
 pytestmark = pytest.mark.slow
 
 
-def test_batch_ranks_equal_the_reference_on_every_hand(all_hands, reference_ranks):
-    np.testing.assert_array_equal(bf.evaluate_many(all_hands), reference_ranks)
+@pytest.mark.parametrize("kernel", [None, *bf.available_kernels()])
+def test_batch_ranks_equal_the_reference_on_every_hand_with_every_kernel(
+    all_hands, reference_ranks, kernel
+):
+    np.testing.assert_array_equal(bf.evaluate_many(all_hands, kernel=kernel), reference_ranks)
+    shuffled = np.random.default_rng(5).permuted(all_hands, axis=1)
+    np.testing.assert_array_equal(bf.evaluate_many(shuffled, kernel=kernel), reference_ranks)
 
 
 def test_single_evaluate_equals_the_reference_on_every_hand_in_every_row_order(

@@ -33,13 +33,16 @@
 #define PRINTF_LIKE
 #endif
 
+/* The batch kernel under test: -1 is bf_rank_batch's own dispatch, else a BF_KERNEL_* id. */
+static int kernel = -1;
+
 static void fail(const char *fmt, ...) PRINTF_LIKE;
 
 static void fail(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("check_core: FAIL: ", stderr);
+    fprintf(stderr, "check_core: FAIL (batch kernel %d): ", kernel);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
@@ -183,6 +186,11 @@ static void check_all_orders(void)
     }
 }
 
+static size_t run_batch(const uint8_t *cards, size_t n, uint16_t *out)
+{
+    return kernel < 0 ? bf_rank_batch(cards, n, out) : bf_rank_batch_kernel(kernel, cards, n, out);
+}
+
 /* Runs bf_rank_batch on n rows copied from rows[first..first+n) into a buffer of exactly 4*n
  * bytes starting `skew` bytes into its allocation, and checks every rank. */
 static void check_batch(size_t first, size_t n, size_t skew)
@@ -194,7 +202,7 @@ static void check_batch(size_t first, size_t n, size_t skew)
         memcpy(cards, rows + 4 * first, 4 * n);
     for (size_t i = 0; i < n; i++)
         out[i] = 0; /* never a valid rank: catches rows left unwritten */
-    size_t got = bf_rank_batch(cards, n, out);
+    size_t got = run_batch(cards, n, out);
     if (got != n)
         fail("bf_rank_batch of %zu valid rows from hand %zu returned %zu", n, first, got);
     for (size_t i = 0; i < n; i++)
@@ -305,7 +313,7 @@ static void check_bad_batch(uint8_t *cards, uint16_t *out, size_t first, size_t 
     memcpy(cards, rows + 4 * first, 4 * n);
     for (int k = 0; k < nbad; k++)
         spoil(cards + 4 * bad[k], kinds[k]);
-    size_t got = bf_rank_batch(cards, n, out);
+    size_t got = run_batch(cards, n, out);
     if (got != bad[0])
         fail("bf_rank_batch of %zu rows with row %zu spoiled (kind %d)%s returned %zu", n, bad[0],
              kinds[0], nbad > 1 ? " and a later one" : "", got);
@@ -365,12 +373,24 @@ int main(int argc, char **argv)
     load_expected(argv[1]);
     build_hands();
     check_all_orders();
-    size_t batches = check_batches();
     size_t scalar_invalid = check_invalid_scalar();
-    size_t batch_invalid = check_invalid_batches();
-    printf("check_core: OK: %zu hands x 24 orders (bf_rank, bf_describe), %zu valid batches, "
-           "%zu invalid hands rejected, %zu batches with bad rows\n",
-           N_HANDS, batches, scalar_invalid, batch_invalid);
+    size_t batches = 0, batch_invalid = 0;
+    int kernels = 0;
+    /* Every batch check runs through the dispatcher and then through each kernel this CPU has. */
+    for (kernel = -1; kernel <= BF_KERNEL_AVX512; kernel++) {
+        if (kernel >= 0 && !bf_kernel_supported(kernel))
+            continue;
+        batches += check_batches();
+        batch_invalid += check_invalid_batches();
+        kernels++;
+    }
+    if (!bf_kernel_supported(BF_KERNEL_SCALAR) || bf_kernel_supported(BF_KERNEL_AVX512 + 1))
+        fail("bf_kernel_supported: scalar must always be supported and unknown ids never");
+    printf("check_core: OK: %zu hands x 24 orders (bf_rank, bf_describe), %zu invalid hands "
+           "rejected; %d batch paths (dispatch + kernels) x (%zu valid batches, %zu batches with "
+           "bad rows)\n",
+           N_HANDS, scalar_invalid, kernels, batches / (size_t)kernels,
+           batch_invalid / (size_t)kernels);
     free(expected);
     free(sorted_ids);
     free(rows);
