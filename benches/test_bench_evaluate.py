@@ -50,8 +50,16 @@ def test_describe_text(benchmark) -> None:
 
 
 @batch
-def test_evaluate_many_1_thread(benchmark, hands_2_22, ranks_2_22) -> None:
-    ranks = benchmark(badugi_fast.evaluate_many, hands_2_22, threads=1)
+@pytest.mark.parametrize("kernel", badugi_fast.available_kernels())
+def test_evaluate_many_1_thread(benchmark, hands_2_22, ranks_2_22, kernel) -> None:
+    ranks = benchmark(badugi_fast.evaluate_many, hands_2_22, threads=1, kernel=kernel)
+    assert np.array_equal(ranks, ranks_2_22)
+    _record(benchmark, len(hands_2_22))
+
+
+@batch
+def test_evaluate_many_2_threads(benchmark, hands_2_22, ranks_2_22) -> None:
+    ranks = benchmark(badugi_fast.evaluate_many, hands_2_22, threads=2)
     assert np.array_equal(ranks, ranks_2_22)
     _record(benchmark, len(hands_2_22))
 
