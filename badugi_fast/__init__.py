@@ -19,6 +19,7 @@ from .evaluator import (
 from .hand import Category, Hand, describe
 from .kernels import available_kernels
 from .naming import lookup_name
+from .text_batch import parse_hands
 
 __version__ = "0.1.0"
 
@@ -42,5 +43,6 @@ __all__ = [
     "hand_cards",
     "lookup_name",
     "parse_cards",
+    "parse_hands",
     "winners",
 ]

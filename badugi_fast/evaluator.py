@@ -15,6 +15,7 @@ from ._badugi import ffi, lib
 from .cards import CardLike, hand_ids
 from .errors import InvalidHandError
 from .kernels import kernel_id
+from .text_batch import parse_hands
 
 NUM_RANKS: int = lib.BF_NUM_RANKS
 NUM_HANDS: int = lib.BF_NUM_HANDS
@@ -29,6 +30,8 @@ AUTO_THREADS_MIN_ROWS = 1 << 17
 _CHUNK_ALIGN = 64  # keeps each thread's output on its own cache lines
 
 _rank = lib.bf_rank
+_rank_text = lib.bf_rank_text
+_parse_hand = lib.bf_parse_hand
 
 
 def evaluate(hand: HandLike) -> int:
@@ -37,15 +40,38 @@ def evaluate(hand: HandLike) -> int:
     ``hand`` is text (``"As 2d 3h 4c"``, ``"As,2d,3h,4c"``, ``"As2d3h4c"``) or a sequence of four
     card ids, card texts or Cards, in any order.
     """
-    if hand.__class__ is not str:
-        # Fast path for four int ids: the C call itself rejects a bad id or a repeat (returns 0).
+    # Fast paths in C: text read by bf_rank_text, four int ids by bf_rank; either returns 0 for
+    # anything it cannot take, and the Python reader then accepts it or names what is wrong.
+    rank: int
+    if hand.__class__ is str:
         try:
-            rank: int = _rank(*hand)
+            data = hand.encode()
+        except UnicodeEncodeError:
+            rank = 0
+        else:
+            rank = _rank_text(data, len(data))
+    else:
+        try:
+            rank = _rank(*hand)
         except (TypeError, OverflowError):
             rank = 0
-        if rank:
-            return rank
+    if rank:
+        return rank
     return int(_rank(*hand_ids(hand)))
+
+
+def fast_hand_ids(hand: HandLike) -> tuple[int, int, int, int]:
+    """hand_ids, reading text in C when it can."""
+    if hand.__class__ is str:
+        try:
+            data = hand.encode()
+        except UnicodeEncodeError:
+            pass
+        else:
+            packed = _parse_hand(data, len(data))
+            if packed >= 0:
+                return packed & 255, packed >> 8 & 255, packed >> 16 & 255, packed >> 24 & 255
+    return hand_ids(hand)
 
 
 def compare(a: HandLike, b: HandLike) -> int:
@@ -73,7 +99,8 @@ def evaluate_many(
     """Ranks of N hands given as an (N, 4) array of card ids (any order within a row).
 
     A C-contiguous uint8 array is read in place; other integer arrays are range-checked and
-    converted once. Sequences of hands in any other form (text, Cards) are parsed row by row.
+    converted once. Text hands (a list of strings, or one string with a hand per line) are read
+    in C; sequences of hands in any other form (Cards, mixed) are read row by row.
     ``threads=None`` splits large batches across the available cores; ``threads=1`` forces one.
     ``out`` receives the ranks when given (a writable, contiguous uint16 array of length N).
     ``kernel`` forces a batch kernel (``"scalar"``, ``"avx2"``, ``"avx512"``; default: the fastest
@@ -94,6 +121,13 @@ def evaluate_many(
 
 def _card_rows(cards: Any) -> npt.NDArray[np.uint8]:
     """(N, 4) C-contiguous uint8 ids with every id in 0..51 (duplicates are left to C)."""
+    if isinstance(cards, str):
+        return parse_hands(cards)
+    if isinstance(cards, list | tuple) and cards and isinstance(cards[0], str):
+        try:  # text hands go straight to the C reader, skipping numpy's string arrays
+            return parse_hands(cards)
+        except TypeError:  # mixed rows
+            return _parse_rows(cards)
     if isinstance(cards, np.ndarray):
         array = cards
         if array.dtype.kind in "USO":
@@ -125,6 +159,8 @@ def _parse_rows(hands: Any) -> npt.NDArray[np.uint8]:
         raise TypeError(
             f"expected an (N, 4) array of card ids, not {type(hands).__name__}"
         ) from None
+    if all(isinstance(item, str) for item in items):
+        return parse_hands(items)  # text hands: read in C
     rows = np.empty((len(items), 4), dtype=np.uint8)
     for i, hand in enumerate(items):
         try:

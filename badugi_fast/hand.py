@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from ._badugi import lib
-from .cards import DECK, Card, hand_ids
-from .evaluator import HandLike
+from .cards import DECK, Card
+from .evaluator import HandLike, fast_hand_ids
 from .naming import english_name, korean_aliases, korean_name
 
 
@@ -65,7 +65,7 @@ def describe(hand: HandLike) -> Hand:
 
     Where several subsets tie for the badugi, ``cards`` is the one whose sorted ids are lowest.
     """
-    ids = hand_ids(hand)
+    ids = fast_hand_ids(hand)
     packed = lib.bf_describe(*ids)
     rank, mask = packed & 0xFFFF, packed >> 16
     ascending = sorted(ids)

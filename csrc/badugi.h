@@ -35,6 +35,18 @@ int bf_describe(int a, int b, int c, int d);
  * with out written for the rows before it and unspecified (but in bounds) after. */
 size_t bf_rank_batch(const uint8_t *cards, size_t n, uint16_t *out);
 
+/* Text: a subset of the Python reader's syntax (see badugi_text.c); failure means "let Python
+ * read it", which accepts more or names the bad token. */
+int32_t bf_parse_hand(const char *text, size_t len); /* ids a | b<<8 | c<<16 | d<<24, or -1 */
+int bf_rank_text(const char *text, size_t len);      /* rank, or 0 */
+/* Parses `rows` hands, one per '\n'-separated line, into 4 ids per row; returns rows, or the
+ * index of the first line that could not be read. */
+size_t bf_parse_hands(const char *text, size_t len, size_t rows, uint8_t *cards);
+/* Parses hands one per '\n'-separated line, skipping lines of separators only, into at most
+ * max_rows rows. Stops at the first line it cannot read: returns the rows written and sets *stop
+ * to that line's byte offset (len when every line was read). */
+size_t bf_parse_lines(const char *text, size_t len, size_t max_rows, uint8_t *cards, size_t *stop);
+
 /* Batch kernels: every one gives identical results; an unsupported one falls back to scalar. */
 #define BF_KERNEL_SCALAR 0
 #define BF_KERNEL_AVX2 1

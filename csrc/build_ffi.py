@@ -20,6 +20,11 @@ ffibuilder.cdef(
     int bf_rank(int a, int b, int c, int d);
     int bf_describe(int a, int b, int c, int d);
     size_t bf_rank_batch(const uint8_t *cards, size_t n, uint16_t *out);
+    int32_t bf_parse_hand(const char *text, size_t len);
+    int bf_rank_text(const char *text, size_t len);
+    size_t bf_parse_hands(const char *text, size_t len, size_t rows, uint8_t *cards);
+    size_t bf_parse_lines(const char *text, size_t len, size_t max_rows, uint8_t *cards,
+                          size_t *stop);
     int bf_kernel_supported(int kernel);
     int bf_best_kernel(void);
     size_t bf_rank_batch_kernel(int kernel, const uint8_t *cards, size_t n, uint16_t *out);
@@ -30,7 +35,13 @@ ffibuilder.set_source(
     '#include "badugi.h"',
     sources=[
         os.path.join(CSRC, name)
-        for name in ("badugi.c", "badugi_avx2.c", "badugi_avx512.c", "badugi_table.c")
+        for name in (
+            "badugi.c",
+            "badugi_avx2.c",
+            "badugi_avx512.c",
+            "badugi_text.c",
+            "badugi_table.c",
+        )
     ],
     include_dirs=[CSRC],
     depends=[os.path.join(CSRC, name) for name in ("badugi.h", "badugi_kernels.h")],

@@ -362,6 +362,59 @@ static size_t check_invalid_batches(void)
     return count;
 }
 
+/* The text readers on random byte strings (ASCII card letters, separators, and pieces of the
+ * UTF-8 suit symbols, truncated ones included) held in buffers of exactly their length, so ASan
+ * sees any read past the end. What bf_parse_hand accepts must be four distinct ids whose rank
+ * bf_rank_text and bf_parse_hands agree on. Returns how many strings it tried. */
+static size_t check_text_readers(void)
+{
+    static const unsigned char alphabet[] = {
+        'A', 'a', '2', '9', 'T', 't', '1', '0', 'J', 'q', 'K', 'k', 'c', 'D', 'h', 'S', 's',
+        ' ', ',', '\t', '\n', '\r', 0xE2, 0xE2, 0x99, 0x99, 0x97, 0xA0, 0xA3, 0xA5, 0xA6,
+        0xA7, 0xA8, 0x86, 0x87, 0x00, 0xFF, 'x'};
+    uint64_t state = 0x9E3779B97F4A7C15u;
+    size_t tried = 0, accepted = 0;
+    for (int round = 0; round < 400000; round++) {
+        state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+        size_t len = (size_t)(state % 25);
+        unsigned char *text = xmalloc(len);
+        uint64_t bits = state;
+        size_t newlines = 0;
+        for (size_t i = 0; i < len; i++) {
+            if (i % 8 == 0)
+                state ^= state << 13, state ^= state >> 7, state ^= state << 17, bits = state;
+            text[i] = alphabet[(bits & 0xFF) % sizeof alphabet];
+            newlines += text[i] == '\n';
+            bits >>= 8;
+        }
+        int32_t packed = bf_parse_hand((const char *)text, len);
+        int rank = bf_rank_text((const char *)text, len);
+        if (packed >= 0) {
+            int a = packed & 255, b = packed >> 8 & 255, c = packed >> 16 & 255, d = packed >> 24 & 255;
+            if (bf_rank(a, b, c, d) == 0 || rank != bf_rank(a, b, c, d))
+                fail("bf_parse_hand read %d %d %d %d from a string where bf_rank_text gave %d", a, b,
+                     c, d, rank);
+            accepted++;
+        } else if (rank != 0) {
+            fail("bf_rank_text ranked a string bf_parse_hand rejects");
+        }
+        uint8_t *cards = xmalloc(4 * (newlines + 1));
+        size_t rows = bf_parse_hands((const char *)text, len, newlines + 1, cards);
+        if (rows > newlines + 1 || (newlines == 0 && (rows == 1) != (packed >= 0)))
+            fail("bf_parse_hands disagrees with bf_parse_hand on a one-line string");
+        size_t stop = 0;
+        rows = bf_parse_lines((const char *)text, len, newlines + 1, cards, &stop);
+        if (rows > newlines + 1 || stop > len)
+            fail("bf_parse_lines returned %zu rows, stop %zu for %zu bytes", rows, stop, len);
+        free(cards);
+        free(text);
+        tried++;
+    }
+    if (accepted == 0)
+        fail("no random string was a readable hand: the fuzzer is not reaching the reader");
+    return tried;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -374,6 +427,7 @@ int main(int argc, char **argv)
     build_hands();
     check_all_orders();
     size_t scalar_invalid = check_invalid_scalar();
+    size_t texts = check_text_readers();
     size_t batches = 0, batch_invalid = 0;
     int kernels = 0;
     /* Every batch check runs through the dispatcher and then through each kernel this CPU has. */
@@ -387,9 +441,9 @@ int main(int argc, char **argv)
     if (!bf_kernel_supported(BF_KERNEL_SCALAR) || bf_kernel_supported(BF_KERNEL_AVX512 + 1))
         fail("bf_kernel_supported: scalar must always be supported and unknown ids never");
     printf("check_core: OK: %zu hands x 24 orders (bf_rank, bf_describe), %zu invalid hands "
-           "rejected; %d batch paths (dispatch + kernels) x (%zu valid batches, %zu batches with "
-           "bad rows)\n",
-           N_HANDS, scalar_invalid, kernels, batches / (size_t)kernels,
+           "rejected, %zu random texts read; %d batch paths (dispatch + kernels) x (%zu valid "
+           "batches, %zu batches with bad rows)\n",
+           N_HANDS, scalar_invalid, texts, kernels, batches / (size_t)kernels,
            batch_invalid / (size_t)kernels);
     free(expected);
     free(sorted_ids);
