@@ -19,6 +19,7 @@ from .evaluator import (
 from .hand import Category, Hand, describe
 from .kernels import available_kernels
 from .naming import lookup_name
+from .random_deal import random_hands
 from .text_batch import parse_hands
 
 __version__ = "0.1.0"
@@ -44,5 +45,6 @@ __all__ = [
     "lookup_name",
     "parse_cards",
     "parse_hands",
+    "random_hands",
     "winners",
 ]

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import os
-import threading
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ._badugi import ffi, lib
+from ._threads import AUTO_THREADS_MIN_ROWS, available_cores, run_in_chunks, thread_count
 from .cards import CardLike, hand_ids
 from .errors import InvalidHandError
 from .kernels import kernel_id
@@ -24,10 +22,20 @@ WORST_RANK = NUM_RANKS
 
 HandLike = str | Iterable[CardLike]
 
-# Below this many rows a batch runs on the calling thread: waking a pool thread costs about
-# 50 us here, so two threads only win from about 100k rows (measured: README, Benchmarks).
-AUTO_THREADS_MIN_ROWS = 1 << 17
-_CHUNK_ALIGN = 64  # keeps each thread's output on its own cache lines
+__all__ = [
+    "AUTO_THREADS_MIN_ROWS",
+    "BEST_RANK",
+    "NUM_HANDS",
+    "NUM_RANKS",
+    "WORST_RANK",
+    "HandLike",
+    "available_cores",
+    "compare",
+    "evaluate",
+    "evaluate_many",
+    "fast_hand_ids",
+    "winners",
+]
 
 _rank = lib.bf_rank
 _rank_text = lib.bf_rank_text
@@ -111,7 +119,7 @@ def evaluate_many(
     rows = _card_rows(cards)
     n = rows.shape[0]
     result = _output_array(out, n)
-    nthreads = _thread_count(threads, n)
+    nthreads = thread_count(threads, n)
     if n:
         first_bad = _rank_rows(rows, result, nthreads, kernel_number)
         if first_bad < n:
@@ -201,64 +209,17 @@ def _output_array(out: Any, n: int) -> npt.NDArray[np.uint16]:
     return out
 
 
-def available_cores() -> int:
-    """The cores this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
-
-
-def _thread_count(threads: int | None, n: int) -> int:
-    if threads is None:
-        return (
-            1
-            if n < AUTO_THREADS_MIN_ROWS
-            else min(available_cores(), n // (AUTO_THREADS_MIN_ROWS // 2))
-        )
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
-    if threads < 1:
-        raise ValueError(f"threads must be at least 1, got {threads}")
-    return threads
-
-
-_pool: ThreadPoolExecutor | None = None
-_pool_lock = threading.Lock()
-
-
-def _executor(workers: int) -> ThreadPoolExecutor:
-    global _pool
-    with _pool_lock:
-        if _pool is None or _pool._max_workers < workers:
-            _pool = ThreadPoolExecutor(
-                max_workers=max(workers, available_cores()), thread_name_prefix="badugi"
-            )
-        return _pool
-
-
 def _rank_rows(
     rows: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], nthreads: int, kernel: int
 ) -> int:
     """Run the C loop (which releases the GIL) over the rows; return the first bad row or n."""
-    n = int(rows.shape[0])
     src = ffi.from_buffer("uint8_t[]", rows)
     dst = ffi.from_buffer("uint16_t[]", out, require_writable=True)
-    nthreads = min(nthreads, max(1, n // _CHUNK_ALIGN))
-    if nthreads == 1:
-        return int(lib.bf_rank_batch_kernel(kernel, src, n, dst))
-    step = -(-n // nthreads // _CHUNK_ALIGN) * _CHUNK_ALIGN
-    bounds = [(lo, min(lo + step, n)) for lo in range(0, n, step)]
-    # The calling thread takes the first chunk itself: one pool wake-up fewer.
-    futures = [
-        _executor(nthreads).submit(
-            lib.bf_rank_batch_kernel, kernel, src + 4 * lo, hi - lo, dst + lo
-        )
-        for lo, hi in bounds[1:]
-    ]
-    lo, hi = bounds[0]
-    results = [lib.bf_rank_batch_kernel(kernel, src + 4 * lo, hi - lo, dst + lo)]
-    results += [future.result() for future in futures]
-    for (lo, hi), first_bad in zip(bounds, results, strict=True):
+
+    def rank_chunk(lo: int, hi: int) -> int:
+        return int(lib.bf_rank_batch_kernel(kernel, src + 4 * lo, hi - lo, dst + lo))
+
+    for lo, hi, first_bad in run_in_chunks(int(rows.shape[0]), nthreads, rank_chunk):
         if first_bad < hi - lo:
-            return lo + int(first_bad)
-    return n
+            return lo + first_bad
+    return int(rows.shape[0])

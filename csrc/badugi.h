@@ -47,6 +47,11 @@ size_t bf_parse_hands(const char *text, size_t len, size_t rows, uint8_t *cards)
  * to that line's byte offset (len when every line was read). */
 size_t bf_parse_lines(const char *text, size_t len, size_t max_rows, uint8_t *cards, size_t *stop);
 
+/* Writes rows first_row .. first_row + n - 1 of the random-hand stream of `seed` into cards
+ * (4 ids per row): each row uniform over ordered hands of four distinct cards, and a function of
+ * (seed, row) only, so the rows may be split across threads freely (see badugi_random.c). */
+void bf_random_hands(uint64_t seed, uint64_t first_row, size_t n, uint8_t *cards);
+
 /* Batch kernels: every one gives identical results; an unsupported one falls back to scalar. */
 #define BF_KERNEL_SCALAR 0
 #define BF_KERNEL_AVX2 1

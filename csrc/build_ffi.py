@@ -25,6 +25,7 @@ ffibuilder.cdef(
     size_t bf_parse_hands(const char *text, size_t len, size_t rows, uint8_t *cards);
     size_t bf_parse_lines(const char *text, size_t len, size_t max_rows, uint8_t *cards,
                           size_t *stop);
+    void bf_random_hands(uint64_t seed, uint64_t first_row, size_t n, uint8_t *cards);
     int bf_kernel_supported(int kernel);
     int bf_best_kernel(void);
     size_t bf_rank_batch_kernel(int kernel, const uint8_t *cards, size_t n, uint16_t *out);
@@ -40,6 +41,7 @@ ffibuilder.set_source(
             "badugi_avx2.c",
             "badugi_avx512.c",
             "badugi_text.c",
+            "badugi_random.c",
             "badugi_table.c",
         )
     ],

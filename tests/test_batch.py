@@ -9,6 +9,7 @@ import pytest
 
 import badugi_fast as bf
 from badugi_fast import evaluator, kernels
+from badugi_fast._threads import thread_count
 
 
 def random_hands(n: int, seed: int = 7) -> np.ndarray:
@@ -97,9 +98,9 @@ def test_the_first_bad_row_is_found_whichever_thread_holds_it(bad_rows):
 
 
 def test_automatic_threads_use_one_thread_for_small_batches():
-    assert evaluator._thread_count(None, evaluator.AUTO_THREADS_MIN_ROWS - 1) == 1
-    assert evaluator._thread_count(None, 10**8) == evaluator.available_cores()
-    assert evaluator._thread_count(1, 10**8) == 1
+    assert thread_count(None, evaluator.AUTO_THREADS_MIN_ROWS - 1) == 1
+    assert thread_count(None, 10**8) == evaluator.available_cores()
+    assert thread_count(1, 10**8) == 1
 
 
 def test_python_threads_evaluating_at_once_agree_with_one_thread():

@@ -415,6 +415,29 @@ static size_t check_text_readers(void)
     return tried;
 }
 
+/* bf_random_hands writes exactly n valid rows (exact-size buffers, so ASan sees any overrun),
+ * and rows do not depend on how the stream is cut into calls. Returns the rows checked. */
+static size_t check_random_hands(void)
+{
+    const size_t n = 100003;
+    uint8_t *whole = xmalloc(4 * n);
+    bf_random_hands(12345, 0, n, whole);
+    for (size_t i = 0; i < n; i++)
+        if (bf_rank(whole[4 * i], whole[4 * i + 1], whole[4 * i + 2], whole[4 * i + 3]) == 0)
+            fail("bf_random_hands row %zu is not a hand of four distinct cards", i);
+    const size_t cuts[] = {0, 1, 2, 7, 64, 1000, 50000, n};
+    for (size_t k = 0; k + 1 < sizeof cuts / sizeof cuts[0]; k++) {
+        size_t len = cuts[k + 1] - cuts[k];
+        uint8_t *part = xmalloc(4 * len);
+        bf_random_hands(12345, cuts[k], len, part);
+        if (len != 0 && memcmp(part, whole + 4 * cuts[k], 4 * len) != 0)
+            fail("bf_random_hands rows %zu..%zu differ when dealt apart", cuts[k], cuts[k + 1]);
+        free(part);
+    }
+    free(whole);
+    return n;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -428,6 +451,7 @@ int main(int argc, char **argv)
     check_all_orders();
     size_t scalar_invalid = check_invalid_scalar();
     size_t texts = check_text_readers();
+    size_t dealt = check_random_hands();
     size_t batches = 0, batch_invalid = 0;
     int kernels = 0;
     /* Every batch check runs through the dispatcher and then through each kernel this CPU has. */
@@ -441,9 +465,9 @@ int main(int argc, char **argv)
     if (!bf_kernel_supported(BF_KERNEL_SCALAR) || bf_kernel_supported(BF_KERNEL_AVX512 + 1))
         fail("bf_kernel_supported: scalar must always be supported and unknown ids never");
     printf("check_core: OK: %zu hands x 24 orders (bf_rank, bf_describe), %zu invalid hands "
-           "rejected, %zu random texts read; %d batch paths (dispatch + kernels) x (%zu valid "
+           "rejected, %zu random texts read, %zu random hands dealt; %d batch paths (dispatch + kernels) x (%zu valid "
            "batches, %zu batches with bad rows)\n",
-           N_HANDS, scalar_invalid, texts, kernels, batches / (size_t)kernels,
+           N_HANDS, scalar_invalid, texts, dealt, kernels, batches / (size_t)kernels,
            batch_invalid / (size_t)kernels);
     free(expected);
     free(sorted_ids);

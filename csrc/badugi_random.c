@@ -1,0 +1,77 @@
+/* Random hands for simulations: uniform over the 52*51*50*49 ordered hands of distinct cards.
+ *
+ * Row r of a stream is a pure function of (seed, r): draw k of row r is SplitMix64's mix of
+ * key + (4r + k + 1) * gamma, with key = mix(seed). So any split of the rows across threads gives
+ * the same hands. One draw usually decides a row: Lemire's multiply maps it without bias onto the
+ * 6,497,400 ordered hands (rejected with probability 3.5e-13, then the next draw is used), and
+ * the mixed-radix digits pick the i-th card not yet dealt, as a partial Fisher-Yates shuffle.
+ * The gcc/clang 128-bit multiply and the portable 64-bit one give identical hands.
+ */
+#include "badugi.h"
+
+#define BF_GAMMA 0x9E3779B97F4A7C15u
+#define BF_ORDERED_HANDS 6497400u /* 52 * 51 * 50 * 49 */
+
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+/* High half of x * m (m < 2^32), leaving the low half in *x: one step of peeling a uniform digit
+ * in [0, m) off the fraction x / 2^64. */
+#ifdef __SIZEOF_INT128__
+__extension__ typedef unsigned __int128 bf_u128;
+static unsigned peel(uint64_t *x, uint32_t m)
+{
+    bf_u128 product = (bf_u128)*x * m;
+    *x = (uint64_t)product;
+    return (unsigned)(product >> 64);
+}
+#else
+static unsigned peel(uint64_t *x, uint32_t m)
+{
+    uint64_t low = (*x & 0xFFFFFFFFu) * m;
+    uint64_t mid = (*x >> 32) * m + (low >> 32);
+    *x = mid << 32 | (low & 0xFFFFFFFFu);
+    return (unsigned)(mid >> 32);
+}
+#endif
+
+/* Adds one to v for each already dealt card (sorted ascending) at or below it: v becomes the
+ * v-th card (from 0) not yet dealt. */
+static unsigned skip_dealt(unsigned v, const unsigned *dealt_sorted, int count)
+{
+    for (int k = 0; k < count; k++)
+        v += v >= dealt_sorted[k];
+    return v;
+}
+
+void bf_random_hands(uint64_t seed, uint64_t first_row, size_t n, uint8_t *cards)
+{
+    /* 2^64 mod 6,497,400: fractions left below it would make some hands more likely. */
+    const uint64_t threshold = (0 - (uint64_t)BF_ORDERED_HANDS) % BF_ORDERED_HANDS;
+    const uint64_t key = mix64(seed);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t counter = key + 4 * (first_row + i) * BF_GAMMA, x;
+        unsigned d0, d1, d2, d3;
+        do {
+            counter += BF_GAMMA;
+            x = mix64(counter);
+            /* The mixed-radix digits of floor(x * 52*51*50*49 / 2^64), most significant first. */
+            d0 = peel(&x, 52), d1 = peel(&x, 51), d2 = peel(&x, 50), d3 = peel(&x, 49);
+        } while (x < threshold);
+        unsigned c0 = d0;
+        unsigned c1 = d1 + (d1 >= c0);
+        unsigned s2[2] = {c0 < c1 ? c0 : c1, c0 < c1 ? c1 : c0};
+        unsigned c2 = skip_dealt(d2, s2, 2);
+        unsigned s3[3];
+        s3[0] = s2[0] < c2 ? s2[0] : c2;
+        s3[2] = s2[1] > c2 ? s2[1] : c2;
+        s3[1] = s2[0] + s2[1] + c2 - s3[0] - s3[2];
+        unsigned c3 = skip_dealt(d3, s3, 3);
+        uint8_t *row = cards + 4 * i;
+        row[0] = (uint8_t)c0, row[1] = (uint8_t)c1, row[2] = (uint8_t)c2, row[3] = (uint8_t)c3;
+    }
+}
