@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import statistics
 import sys
 import tempfile
 import time
@@ -103,6 +104,16 @@ def contenders(baseline) -> list[Contender]:
     def same(result: object) -> bool:
         return np.array_equal(result, ranks)
 
+    texts = [badugi_fast.format_cards(row) for row in hands.tolist()]
+    blob = "\n".join(texts)
+    parse, deal = badugi_fast.parse_hands, badugi_fast.random_hands
+
+    def same_ids(result: object) -> bool:
+        return np.array_equal(result, hands)
+
+    def valid(result: object) -> bool:
+        return len(many(result)) == BIG  # evaluate_many raises on any invalid row
+
     rows: list[Contender] = [
         ("evaluate(ids)", 1, partial(evaluate, HAND_IDS), lambda r: r == 1),
         ("evaluate(text)", 1, partial(evaluate, HAND_TEXT), lambda r: r == 1),
@@ -120,6 +131,11 @@ def contenders(baseline) -> list[Contender]:
         ("evaluate_many(threads=1, out=)", BIG, partial(many, hands, threads=1, out=out), same),
         ("evaluate_many(threads=2)", BIG, partial(many, hands, threads=2), same),
         ("evaluate_many(threads=None)", BIG, partial(many, hands, threads=None), same),
+        ("evaluate_many(list of 2**22 text hands)", BIG, partial(many, texts), same),
+        ("parse_hands(list of 2**22 text hands)", BIG, partial(parse, texts), same_ids),
+        ("parse_hands(2**22 lines in one str)", BIG, partial(parse, blob), same_ids),
+        ("random_hands(2**22, threads=1)", BIG, partial(deal, BIG, 7, threads=1), valid),
+        ("random_hands(2**22, threads=None)", BIG, partial(deal, BIG, 7), valid),
         (
             "[evaluate(ids) for 2,000 hands]",
             SAMPLE,
@@ -209,6 +225,32 @@ def threads_table(repeats: int) -> list[str]:
     return lines
 
 
+def pair_scaling(repeats: int) -> list[str]:
+    """1 vs 2 threads on a large batch, timed in interleaved pairs: the median per-pair ratio is
+    robust to this kind of machine's drift, which best-of timings are not."""
+    hands = badugi_fast.random_hands(1 << 24, seed=1)
+    out = np.empty(len(hands), dtype=np.uint16)
+    lines = [
+        "| kernel (2**24 rows, out=) | 1 thread ns/hand | 2 threads ns/hand "
+        "| speedup: median of pairs | min | max |",
+        "|---|--:|--:|--:|--:|--:|",
+    ]
+    for kernel in badugi_fast.available_kernels():
+        one, two = [], []
+        for _ in range(max(repeats, 15)):
+            for threads, times in ((1, one), (2, two)):
+                start = time.perf_counter()
+                badugi_fast.evaluate_many(hands, threads=threads, out=out, kernel=kernel)
+                times.append(time.perf_counter() - start)
+        ratios = [a / b for a, b in zip(one, two, strict=True)]
+        ns = 1e9 / len(hands)
+        lines.append(
+            f"| {kernel} | {statistics.median(one) * ns:.2f} | {statistics.median(two) * ns:.2f} "
+            f"| {statistics.median(ratios):.2f}x | {min(ratios):.2f}x | {max(ratios):.2f}x |"
+        )
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7, help="timing samples per contender")
@@ -221,6 +263,7 @@ def main() -> None:
     print("\n".join([*machine(), "", *contender_table(rows, seconds)]))
     if args.threads:
         print("\n".join(["", *threads_table(args.repeat)]))
+        print("\n".join(["", *pair_scaling(args.repeat)]))
 
 
 if __name__ == "__main__":

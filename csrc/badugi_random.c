@@ -9,6 +9,8 @@
  */
 #include "badugi.h"
 
+#include <string.h>
+
 #define BF_GAMMA 0x9E3779B97F4A7C15u
 #define BF_ORDERED_HANDS 6497400u /* 52 * 51 * 50 * 49 */
 
@@ -39,15 +41,6 @@ static unsigned peel(uint64_t *x, uint32_t m)
 }
 #endif
 
-/* Adds one to v for each already dealt card (sorted ascending) at or below it: v becomes the
- * v-th card (from 0) not yet dealt. */
-static unsigned skip_dealt(unsigned v, const unsigned *dealt_sorted, int count)
-{
-    for (int k = 0; k < count; k++)
-        v += v >= dealt_sorted[k];
-    return v;
-}
-
 void bf_random_hands(uint64_t seed, uint64_t first_row, size_t n, uint8_t *cards)
 {
     /* 2^64 mod 6,497,400: fractions left below it would make some hands more likely. */
@@ -62,16 +55,21 @@ void bf_random_hands(uint64_t seed, uint64_t first_row, size_t n, uint8_t *cards
             /* The mixed-radix digits of floor(x * 52*51*50*49 / 2^64), most significant first. */
             d0 = peel(&x, 52), d1 = peel(&x, 51), d2 = peel(&x, 50), d3 = peel(&x, 49);
         } while (x < threshold);
-        unsigned c0 = d0;
-        unsigned c1 = d1 + (d1 >= c0);
-        unsigned s2[2] = {c0 < c1 ? c0 : c1, c0 < c1 ? c1 : c0};
-        unsigned c2 = skip_dealt(d2, s2, 2);
-        unsigned s3[3];
-        s3[0] = s2[0] < c2 ? s2[0] : c2;
-        s3[2] = s2[1] > c2 ? s2[1] : c2;
-        s3[1] = s2[0] + s2[1] + c2 - s3[0] - s3[2];
-        unsigned c3 = skip_dealt(d3, s3, 3);
-        uint8_t *row = cards + 4 * i;
-        row[0] = (uint8_t)c0, row[1] = (uint8_t)c1, row[2] = (uint8_t)c2, row[3] = (uint8_t)c3;
+        /* The d-th card not yet dealt: d plus one for each dealt card at or below it, taken in
+         * ascending order (branch-free compare-and-add). */
+        unsigned c0 = d0, c1 = d1 + (d1 >= c0);
+        unsigned lo = c0 < c1 ? c0 : c1, hi = c0 < c1 ? c1 : c0;
+        unsigned c2 = d2 + (d2 >= lo);
+        c2 += c2 >= hi;
+        unsigned s0 = lo < c2 ? lo : c2, s2 = hi > c2 ? hi : c2, s1 = lo + hi + c2 - s0 - s2;
+        unsigned c3 = d3 + (d3 >= s0);
+        c3 += c3 >= s1;
+        c3 += c3 >= s2;
+        /* One 32-bit store of the row's four bytes (in row order on either byte order). */
+        uint32_t packed = c0 | c1 << 8 | c2 << 16 | c3 << 24;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        packed = __builtin_bswap32(packed);
+#endif
+        memcpy(cards + 4 * i, &packed, 4);
     }
 }
