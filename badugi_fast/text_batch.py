@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import io
+import os
 from collections.abc import Iterable
+from pathlib import Path
+from typing import TextIO
 
 import numpy as np
 import numpy.typing as npt
@@ -12,13 +16,17 @@ from .cards import hand_ids
 from .errors import InvalidHandError
 
 
-def parse_hands(hands: str | Iterable[str]) -> npt.NDArray[np.uint8]:
+def parse_hands(hands: str | os.PathLike[str] | TextIO | Iterable[str]) -> npt.NDArray[np.uint8]:
     """An (N, 4) uint8 array of card ids from hands given as text.
 
-    ``hands`` is a sequence of strings, one hand each, or one string with a hand per line
-    (lines end at ``\\n``; blank lines are skipped). Raises InvalidHandError naming the first bad
-    row (``error.row``) or line (``error.line``, counted from 1).
+    ``hands`` is a sequence of strings, one hand each; or one string, a path or an open text
+    file with a hand per line (lines end at ``\\n``; blank lines are skipped). Raises
+    InvalidHandError naming the first bad row (``error.row``) or line (``error.line``, from 1).
     """
+    if isinstance(hands, os.PathLike):
+        return _parse_lines(Path(hands).read_text(encoding="utf-8"))
+    if isinstance(hands, io.TextIOBase):
+        return _parse_lines(hands.read())
     if isinstance(hands, str):
         return _parse_lines(hands)
     rows = list(hands)

@@ -84,6 +84,14 @@ def test_a_string_of_lines_skips_blank_lines_and_accepts_crlf():
     assert bf.parse_hands([]).shape == (0, 4)
 
 
+def test_a_file_of_hands_is_read_by_path_or_open_file(tmp_path):
+    path = tmp_path / "hands.txt"
+    path.write_text("As 2d 3h 4c\n\nK♣ K♦ K♥ K♠\n", encoding="utf-8")
+    assert bf.parse_hands(path).tolist() == [[3, 5, 10, 12], [48, 49, 50, 51]]
+    with path.open(encoding="utf-8") as file:
+        assert bf.evaluate_many(bf.parse_hands(file)).tolist() == [1, 1092]
+
+
 def test_a_bad_line_is_named_by_line_number_and_row():
     with pytest.raises(bf.InvalidHandError, match="line 4: unknown card 'Kx'") as info:
         bf.parse_hands("As 2d 3h 4c\n\n5s 6d 7c 8h\nKc Kd Kh Kx\n")
