@@ -5,6 +5,7 @@ ranks tie. Card id = 4 * rank + suit with rank A=0 ... K=12 and suit c=0, d=1, h
 """
 
 from .cards import DECK, Card, card_id, format_cards, hand_cards, parse_cards
+from .draws import DiscardOption, DrawOdds, Equity, best_discard, break_above, draw_odds, equity
 from .errors import InvalidHandError
 from .evaluator import (
     BEST_RANK,
@@ -32,12 +33,19 @@ __all__ = [
     "WORST_RANK",
     "Card",
     "Category",
+    "DiscardOption",
+    "DrawOdds",
+    "Equity",
     "Hand",
     "InvalidHandError",
     "available_kernels",
+    "best_discard",
+    "break_above",
     "card_id",
     "compare",
     "describe",
+    "draw_odds",
+    "equity",
     "evaluate",
     "evaluate_many",
     "format_cards",

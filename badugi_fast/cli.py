@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from typing import IO, Any
 
 from . import __version__
+from . import draws as draws_api
 from .errors import InvalidHandError
 from .hand import Hand, describe
 
@@ -99,6 +100,134 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _percent(p: float) -> str:
+    return f"{100 * p:.2f}%"
+
+
+def _draw_options(args: argparse.Namespace) -> dict[str, Any]:
+    options: dict[str, Any] = {"dead": args.dead or (), "limits": args.limits}
+    if getattr(args, "break_above", None) is not None:
+        options["policy"] = draws_api.break_above(args.break_above)
+    return options
+
+
+def _progress(args: argparse.Namespace) -> bool:
+    return not args.json and not args.no_progress and sys.stderr.isatty()
+
+
+def odds_json(odds: draws_api.DrawOdds) -> dict[str, Any]:
+    return {
+        "badugi": odds.badugi,
+        "badugi_fraction": None if odds.badugi_fraction is None else str(odds.badugi_fraction),
+        "sizes": {str(size): p for size, p in odds.sizes.items()},
+        "expected_rank": odds.expected_rank,
+        "discard": [str(card) for card in odds.discard],
+        "exact": odds.exact,
+        "stderr": odds.stderr,
+        "trials": odds.trials,
+        "paths": odds.paths,
+    }
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    odds = draws_api.draw_odds(
+        args.hand,
+        args.draws,
+        args.discard,
+        policy=args.policy,
+        trials=args.trials,
+        seed=args.seed,
+        threads=args.threads,
+        progress=_progress(args),
+        **_draw_options(args),
+    )
+    if args.json:
+        print(_dump({"hand": args.hand, "draws": args.draws, **odds_json(odds)}))
+        return EXIT_OK
+    how = f"exact, {odds.badugi_fraction}" if odds.exact else f"± {_percent(odds.stderr or 0)}"
+    thrown = " ".join(str(c) for c in odds.discard) or "nothing (pat)"
+    print(f"{args.hand}: {args.draws} draw(s), first discard {thrown}")
+    print(f"four-card badugi: {_percent(odds.badugi)} ({how})")
+    print("final size: " + ", ".join(f"{k} {_percent(p)}" for k, p in odds.sizes.items()))
+    print(f"expected final rank: {odds.expected_rank:.1f}")
+    return EXIT_OK
+
+
+def cmd_discard(args: argparse.Namespace) -> int:
+    options = draws_api.best_discard(
+        args.hand,
+        args.draws,
+        args.dead or (),
+        args.objective,
+        opponents=args.vs or None,
+        limits=args.limits,
+        trials=args.trials,
+        seed=args.seed,
+    )
+    label = "equity" if args.vs else {"badugi": "P(badugi)", "rank": "E[rank]"}[args.objective]
+    if args.json:
+        rows = [
+            {
+                "discard": [str(c) for c in o.discard],
+                "keep": [str(c) for c in o.keep],
+                "value": o.value,
+                "exact": o.exact,
+            }
+            for o in options
+        ]
+        print(_dump({"hand": args.hand, "objective": label, "options": rows}))
+        return EXIT_OK
+    print(f"discard\tkeep\t{label}")
+    for o in options:
+        value = _percent(o.value) if label != "E[rank]" else f"{o.value:.1f}"
+        thrown = " ".join(str(c) for c in o.discard) or "pat"
+        print(f"{thrown}\t{' '.join(str(c) for c in o.keep) or '-'}\t{value}")
+    return EXIT_OK
+
+
+def cmd_equity(args: argparse.Namespace) -> int:
+    hands = [None if h.lower() in ("random", "?") else h for h in args.hands]
+    result = draws_api.equity(
+        hands,
+        args.draws,
+        policy=args.policy,
+        trials=args.trials,
+        seed=args.seed,
+        threads=args.threads,
+        progress=_progress(args),
+        **_draw_options(args),
+    )
+    if args.json:
+        players = [
+            {"hand": h, "equity": e, "win": w, "tie": t}
+            for h, e, w, t in zip(args.hands, result.equity, result.win, result.tie, strict=True)
+        ]
+        for i, player in enumerate(players):
+            if result.fractions is not None:
+                player["fraction"] = str(result.fractions[i])
+            if result.stderr is not None:
+                player["stderr"] = result.stderr[i]
+        print(
+            _dump(
+                {
+                    "draws": args.draws,
+                    "exact": result.exact,
+                    "trials": result.trials,
+                    "players": players,
+                }
+            )
+        )
+        return EXIT_OK
+    for i, hand in enumerate(args.hands):
+        extra = f" ± {_percent(result.stderr[i])}" if result.stderr else ""
+        print(
+            f"#{i + 1}\t{hand}\tequity {_percent(result.equity[i])}{extra}"
+            f"\t(win {_percent(result.win[i])}, tie {_percent(result.tie[i])})"
+        )
+    print("exact" if result.exact else f"Monte Carlo, {result.trials:,} trials")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="badugi",
@@ -119,16 +248,51 @@ def build_parser() -> argparse.ArgumentParser:
 
     add("eval", "rank and name each hand (one line per hand; with no HAND, read stdin)", "*")
     add("compare", "find the winner(s) among hands (with no HAND, read stdin)", "*")
+
+    def draw_command(name: str, help_text: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=help_text, description=help_text)
+        sub.add_argument("--draws", type=int, default=1, help="draws to come, 0..3 (default 1)")
+        sub.add_argument("--dead", help="known dead cards, e.g. 'Kc 7h'")
+        sub.add_argument("--limits", help="cutting limits, e.g. 3-2-1 or 3-3-3")
+        sub.add_argument("--trials", type=int, help="Monte Carlo trials when not exact")
+        sub.add_argument("--seed", type=int, help="seed for reproducible Monte Carlo")
+        sub.add_argument("--json", action="store_true", help="machine-readable JSON output")
+        return sub
+
+    odds = draw_command("odds", "chance of a four-card badugi after the draws")
+    odds.add_argument("hand", metavar="HAND")
+    odds.add_argument("--discard", help="the first draw's discard (default: the policy's)")
+    discard = draw_command("discard", "every discard ranked, best first")
+    discard.add_argument("hand", metavar="HAND")
+    discard.add_argument("--objective", choices=("badugi", "rank"), default="badugi")
+    discard.add_argument("--vs", nargs="+", metavar="HAND", help="rank by equity against these")
+    equity = draw_command("equity", "each hand's share of the pot ('random' for a random hand)")
+    equity.add_argument("hands", nargs="+", metavar="HAND")
+    for sub in (odds, equity):
+        sub.add_argument("--policy", choices=("default", "best"), default="default")
+        sub.add_argument("--break-above", metavar="RANK", help="break a badugi above RANK, e.g. 8")
+        sub.add_argument("--threads", type=int, help="threads for Monte Carlo (default: all)")
+        sub.add_argument("--no-progress", action="store_true", help="no progress bar")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.hands and args.file:
+    if getattr(args, "hands", None) and getattr(args, "file", None):
         parser.error("give hands as arguments or with --file, not both")
+    commands = {
+        "eval": cmd_eval,
+        "compare": cmd_compare,
+        "odds": cmd_odds,
+        "discard": cmd_discard,
+        "equity": cmd_equity,
+    }
     try:
-        return cmd_eval(args) if args.command == "eval" else cmd_compare(args)
+        return commands[args.command](args)
+    except (ValueError, TypeError) as error:  # bad cards, limits, draws, ...: one line
+        print(f"badugi: {error}", file=sys.stderr)
+        return EXIT_BAD_HAND
     except OSError as error:
         if isinstance(error, BrokenPipeError):  # e.g. `badugi eval < hands | head`
             sys.stderr.close()

@@ -21,7 +21,8 @@ extern const uint32_t bf_binom2[BF_BINOM_LEN];
 extern const uint32_t bf_binom3[BF_BINOM_LEN];
 extern const uint32_t bf_binom4[BF_BINOM_LEN];
 extern const uint16_t bf_rank_table[BF_RANK_TABLE_LEN];
-extern const uint8_t bf_subset_table[BF_NUM_HANDS];
+extern const uint8_t bf_subset_table[BF_NUM_HANDS]; /* describe's subset (lowest ids) */
+extern const uint16_t bf_tied_table[BF_NUM_HANDS];  /* bit m: mask m is a best subset */
 
 /* Rank of the hand of four card ids in any order; 0 if an id is outside 0..51 or repeated. */
 int bf_rank(int a, int b, int c, int d);

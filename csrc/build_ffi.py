@@ -27,13 +27,50 @@ ffibuilder.cdef(
                           size_t *stop);
     void bf_random_hands(uint64_t seed, uint64_t first_row, size_t n, uint8_t *cards);
     int bf_kernel_supported(int kernel);
+
+    #define BF_MAX_SEATS ...
+    #define BF_MAX_DEALT ...
+    #define BF_SHARE_UNIT ...
+    #define BF_DRAW_BAD_SPEC ...
+    #define BF_DRAW_TOO_MANY ...
+    #define BF_DRAW_STUB_SHORT ...
+    typedef struct {
+        int seats;
+        int draws;
+        int break_above;
+        int first_throw;
+        uint8_t caps[3];
+        uint8_t hands[8][4];
+        uint8_t random_seat[8];
+        uint64_t dead;
+    } bf_draw_spec;
+    typedef struct {
+        uint64_t trials;
+        uint64_t share[8];
+        uint64_t share_sq[8];
+        uint64_t wins[8];
+        uint64_t ties[8];
+        uint64_t ranks[1093];
+    } bf_draw_tally;
+    typedef struct {
+        uint64_t paths;
+        uint64_t share_hi[8][97], share_lo[8][97];
+        uint64_t wins_hi[8][97], wins_lo[8][97];
+        uint64_t size_hi[5][97], size_lo[5][97];
+        double ranks[1093];
+    } bf_draw_exact;
+    int bf_draw_simulate(const bf_draw_spec *spec, uint64_t seed, uint64_t first_trial,
+                         uint64_t trials, bf_draw_tally *tally);
+    int bf_draw_enumerate(const bf_draw_spec *spec, uint64_t max_paths, bf_draw_exact *exact);
+    int bf_draw_first_throw(const bf_draw_spec *spec);
+    double bf_draw_estimate_paths(const bf_draw_spec *spec, int probes, uint64_t seed);
     int bf_best_kernel(void);
     size_t bf_rank_batch_kernel(int kernel, const uint8_t *cards, size_t n, uint16_t *out);
     """
 )
 ffibuilder.set_source(
     "badugi_fast._badugi",
-    '#include "badugi.h"',
+    '#include "badugi.h"\n#include "badugi_draw.h"',
     sources=[
         os.path.join(CSRC, name)
         for name in (
@@ -42,11 +79,14 @@ ffibuilder.set_source(
             "badugi_avx512.c",
             "badugi_text.c",
             "badugi_random.c",
+            "badugi_draw.c",
             "badugi_table.c",
         )
     ],
     include_dirs=[CSRC],
-    depends=[os.path.join(CSRC, name) for name in ("badugi.h", "badugi_kernels.h")],
+    depends=[
+        os.path.join(CSRC, name) for name in ("badugi.h", "badugi_kernels.h", "badugi_draw.h")
+    ],
     extra_compile_args=[] if sys.platform == "win32" else ["-O3"],
 )
 

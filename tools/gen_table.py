@@ -53,16 +53,18 @@ def all_hands() -> np.ndarray:
     return hands
 
 
-def compute_tables(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Return (ranks uint16, best-subset masks uint8) for rows of sorted ids.
+def compute_tables(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return (ranks uint16, best-subset masks uint8, tied-subset sets uint16) for sorted ids.
 
     Bit i of a mask selects the i-th lowest id of the hand. Among tied subsets, the one whose
-    sorted ids are lexicographically smallest is chosen.
+    sorted ids are lexicographically smallest is chosen; bit m of the tied set is on for every
+    mask m whose subset is a best badugi of the hand.
     """
     rank_of, suit_of = hands // 4, hands % 4
     worst = np.iinfo(np.int64).max
     best_key = np.full(len(hands), worst, dtype=np.int64)
     best_mask = np.zeros(len(hands), dtype=np.int64)
+    badness_by_mask: dict[int, np.ndarray] = {}
     for mask in range(1, 16):
         cols = [i for i in range(4) if mask >> i & 1]
         valid = np.ones(len(hands), dtype=bool)
@@ -79,13 +81,17 @@ def compute_tables(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         for col in cols:
             ids_key = ids_key * 64 + hands[:, col]
         ids_key <<= 6 * (4 - len(cols))
+        badness_by_mask[mask] = np.where(valid, badness, -1)
         key = np.where(valid, badness << 24 | ids_key, worst)
         better = key < best_key
         best_key = np.where(better, key, best_key)
         best_mask = np.where(better, mask, best_mask)
     classes, ranks = np.unique(best_key >> 24, return_inverse=True)
     assert len(classes) == 1092, f"expected 1092 classes, found {len(classes)}"
-    return (ranks + 1).astype(np.uint16), best_mask.astype(np.uint8)
+    tied = np.zeros(len(hands), dtype=np.int64)
+    for mask, key in badness_by_mask.items():
+        tied |= np.where(key == best_key >> 24, 1 << mask, 0)
+    return (ranks + 1).astype(np.uint16), best_mask.astype(np.uint8), tied.astype(np.uint16)
 
 
 def rank_sha256(ranks: np.ndarray) -> str:
@@ -102,7 +108,7 @@ def c_array(ctype: str, name: str, length: str, values: np.ndarray, per_line: in
 
 
 def render() -> str:
-    ranks, masks = compute_tables(all_hands())
+    ranks, masks, tied = compute_tables(all_hands())
     padded = np.zeros(RANK_TABLE_LEN, dtype=np.uint16)
     padded[:NUM_HANDS] = ranks
     binom = {k: np.array([math.comb(n, k) for n in range(BINOM_LEN)]) for k in (2, 3, 4)}
@@ -120,6 +126,8 @@ def render() -> str:
         c_array("uint16_t", "bf_rank_table", "BF_RANK_TABLE_LEN", padded),
         "\n/* Best subset of each hand: bit i selects the i-th lowest card id. */\n",
         c_array("uint8_t", "bf_subset_table", "BF_NUM_HANDS", masks, per_line=32),
+        "\n/* Every best subset of each hand: bit m is on when mask m gives a best badugi. */\n",
+        c_array("uint16_t", "bf_tied_table", "BF_NUM_HANDS", tied),
     ]
     return "".join(parts)
 
