@@ -24,6 +24,7 @@ CORE_SOURCES = (
     "csrc/badugi_avx512.c",
     "csrc/badugi_text.c",
     "csrc/badugi_random.c",
+    "csrc/badugi_draw.c",
     "csrc/badugi_table.c",
 )
 DRIVER = "tests/c/check_core.c"

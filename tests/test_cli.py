@@ -137,3 +137,55 @@ def test_the_installed_console_script_runs():
     assert result.stdout == "As 2d 3h 5c\t2\t세컨드\t5c 3h 2d As\n"
     bad = subprocess.run([script, "eval", "As"], capture_output=True, text=True)
     assert bad.returncode == 1 and bad.stderr.startswith("badugi: hand 1:")
+
+
+def test_odds_prints_the_seed_figure_exactly(capsys):
+    code, out, _ = run(capsys, ["odds", "As 2d 3c 3h", "--draws", "3"])
+    assert code == 0
+    assert "four-card badugi: 51.23% (exact, 2215/4324)" in out
+    assert "first discard 3h" in out
+
+
+def test_odds_json_gives_exact_fractions(capsys):
+    code, out, _ = run(capsys, ["odds", "As 2d 3c 3h", "--json"])
+    result = json.loads(out)
+    assert code == 0
+    assert result["badugi_fraction"] == "5/24" and result["exact"] is True
+    assert result["discard"] == ["3h"] and result["sizes"]["4"] == pytest.approx(10 / 48)
+
+
+def test_discard_lists_sixteen_options_best_first(capsys):
+    code, out, _ = run(capsys, ["discard", "As 2d 3c Kh", "--vs", "5s 6d 7c 8h", "--json"])
+    result = json.loads(out)
+    assert code == 0 and len(result["options"]) == 16
+    assert result["options"][0]["discard"] == ["Kh"]
+    assert result["options"][0]["value"] == pytest.approx(4 / 44)
+
+
+def test_equity_text_and_json(capsys):
+    code, out, _ = run(capsys, ["equity", "As 2d 3c Kc", "5s 6d 7c 8h", "--draws", "1"])
+    assert code == 0 and out.splitlines()[-1] == "exact"
+    assert "equity 9.09%" in out.splitlines()[0]
+    code, out, _ = run(
+        capsys, ["equity", "As 2d 3c Kc", "random", "--draws", "2", "--trials", "5000", "--json"]
+    )
+    result = json.loads(out)
+    assert result["exact"] is False and result["trials"] == 5000
+    assert sum(p["equity"] for p in result["players"]) == pytest.approx(1.0)
+    assert all("stderr" in p for p in result["players"])
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["equity", "As 2d 3c Kc", "As 6d 7c 8h"], "As is in hand 1 and in hand 2"),
+        (["odds", "As 2d 3c 3h", "--limits", "3-2"], "limits are three whole numbers"),
+        (["odds", "As 2d 3c 3h", "--draws", "5"], "draws must be 0..3"),
+        (["equity", "As 2d 3c Kc"], "2 to 8 players"),
+        (["odds", "As 2d 3c"], "a hand has 4 cards"),
+    ],
+)
+def test_draw_commands_reject_bad_input_in_one_line(capsys, argv, message):
+    code, _out, err = run(capsys, argv)
+    assert code == 1
+    assert message in err and len(err.strip().splitlines()) == 1

@@ -94,3 +94,20 @@ def test_pokerkit_orders_every_hand_as_we_do(all_hands, reference_ranks):
     ordered = [representative[rank] for rank in range(1, 1093)]
     for better, worse in itertools.pairwise(ordered):
         assert better > worse, (better, worse)
+
+
+def test_the_tied_subset_table_lists_every_best_subset(all_hands):
+    """csrc/badugi_table.c's bf_tied_table against the Python draw model, on a sample."""
+    import re
+
+    from badugi_fast.draw_model import tied_best_subsets
+
+    source = (REPO / "csrc" / "badugi_table.c").read_text(encoding="utf-8")
+    body = re.search(r"bf_tied_table\[BF_NUM_HANDS\] = \{(.*?)\};", source, re.S).group(1)
+    tied = np.array([int(x) for x in body.replace("\n", "").split(",") if x.strip()])
+    assert len(tied) == len(all_hands)
+    sample = np.random.default_rng(8).choice(len(all_hands), 30_000, replace=False)
+    for index in sample.tolist():
+        hand = all_hands[index].tolist()
+        masks = {sum(1 << hand.index(c) for c in sub) for sub in tied_best_subsets(hand)}
+        assert tied[index] == sum(1 << m for m in masks), hand

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "badugi.h"
+#include "badugi_draw.h"
 
 #define N_HANDS ((size_t)270725)
 #define N_RANKS 1092
@@ -438,6 +439,77 @@ static size_t check_random_hands(void)
     return n;
 }
 
+/* The draw engine: Monte Carlo with eight seats drawing until the stub runs out (the discards
+ * come back), an exact enumeration whose probabilities must sum to one, the play-count
+ * estimate, and specifications it must refuse. Returns the trials played. */
+static size_t check_draw_engine(void)
+{
+    static bf_draw_tally tally;
+    static bf_draw_exact exact;
+    bf_draw_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.seats = 8, spec.draws = 3, spec.break_above = -1, spec.first_throw = -1;
+    spec.caps[0] = spec.caps[1] = spec.caps[2] = 4;
+    for (int p = 0; p < 8; p++) /* four of a kind each: every seat draws three, three times */
+        for (int i = 0; i < 4; i++)
+            spec.hands[p][i] = (uint8_t)(4 * (12 - p) + i);
+    size_t trials = 0;
+    for (int random_seats = 0; random_seats <= 1; random_seats++) {
+        for (int p = 0; p < 8; p++)
+            spec.random_seat[p] = (uint8_t)random_seats;
+        memset(&tally, 0, sizeof tally);
+        if (bf_draw_simulate(&spec, 99, 1000, 3000, &tally) != 0)
+            fail("bf_draw_simulate refused a valid eight-seat game");
+        uint64_t shares = 0;
+        for (int p = 0; p < 8; p++)
+            shares += tally.share[p];
+        if (tally.trials != 3000 || shares != 3000 * (uint64_t)BF_SHARE_UNIT)
+            fail("bf_draw_simulate: %llu trials and %llu share units for 3000 trials",
+                 (unsigned long long)tally.trials, (unsigned long long)shares);
+        trials += tally.trials;
+    }
+    memset(&spec, 0, sizeof spec);
+    spec.seats = 1, spec.draws = 3, spec.break_above = -1, spec.first_throw = -1;
+    spec.caps[0] = spec.caps[1] = spec.caps[2] = 4;
+    const uint8_t a23[4] = {3, 5, 8, 10}; /* As 2d 3c 3h */
+    memcpy(spec.hands[0], a23, 4);
+    if (bf_draw_enumerate(&spec, 1000000, &exact) != 0 || exact.paths != 65066)
+        fail("bf_draw_enumerate: As 2d 3c 3h over three draws is 65066 plays, got %llu",
+             (unsigned long long)exact.paths);
+    double total = 0;
+    for (int r = 1; r <= BF_NUM_RANKS; r++)
+        total += exact.ranks[r];
+    if (total < 1 - 1e-9 || total > 1 + 1e-9)
+        fail("bf_draw_enumerate: final rank probabilities sum to %.12f", total);
+    if (bf_draw_enumerate(&spec, 1000, &exact) != BF_DRAW_TOO_MANY)
+        fail("bf_draw_enumerate did not stop at max_paths");
+    double estimate = bf_draw_estimate_paths(&spec, 64, 1);
+    if (estimate < 30000 || estimate > 130000)
+        fail("bf_draw_estimate_paths: %.0f for 65066 plays", estimate);
+    if (bf_draw_first_throw(&spec) != 1 << 3) /* throws the 3h, at position 3 */
+        fail("bf_draw_first_throw: %d", bf_draw_first_throw(&spec));
+    /* Specifications to refuse, each one field off. */
+    for (int k = 0; k < 9; k++) {
+        bf_draw_spec bad = spec;
+        switch (k) {
+        case 0: bad.seats = 0; break;
+        case 1: bad.seats = 9; break;
+        case 2: bad.draws = 4; break;
+        case 3: bad.break_above = 13; break;
+        case 4: bad.first_throw = 16; break;
+        case 5: bad.caps[1] = 5; break;
+        case 6: bad.hands[0][1] = bad.hands[0][0]; break;
+        case 7: bad.hands[0][2] = 52; break;
+        case 8: bad.dead = UINT64_C(1) << 3; break; /* the As is dead and in the hand */
+        }
+        memset(&tally, 0, sizeof tally);
+        if (bf_draw_simulate(&bad, 1, 0, 10, &tally) != BF_DRAW_BAD_SPEC ||
+            bf_draw_enumerate(&bad, 100, &exact) != BF_DRAW_BAD_SPEC || tally.trials != 0)
+            fail("a bad draw specification (case %d) was accepted", k);
+    }
+    return trials;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -452,6 +524,7 @@ int main(int argc, char **argv)
     size_t scalar_invalid = check_invalid_scalar();
     size_t texts = check_text_readers();
     size_t dealt = check_random_hands();
+    size_t played = check_draw_engine();
     size_t batches = 0, batch_invalid = 0;
     int kernels = 0;
     /* Every batch check runs through the dispatcher and then through each kernel this CPU has. */
@@ -465,9 +538,9 @@ int main(int argc, char **argv)
     if (!bf_kernel_supported(BF_KERNEL_SCALAR) || bf_kernel_supported(BF_KERNEL_AVX512 + 1))
         fail("bf_kernel_supported: scalar must always be supported and unknown ids never");
     printf("check_core: OK: %zu hands x 24 orders (bf_rank, bf_describe), %zu invalid hands "
-           "rejected, %zu random texts read, %zu random hands dealt; %d batch paths (dispatch + kernels) x (%zu valid "
+           "rejected, %zu random texts read, %zu random hands dealt, %zu draw trials; %d batch paths (dispatch + kernels) x (%zu valid "
            "batches, %zu batches with bad rows)\n",
-           N_HANDS, scalar_invalid, texts, dealt, kernels, batches / (size_t)kernels,
+           N_HANDS, scalar_invalid, texts, dealt, played, kernels, batches / (size_t)kernels,
            batch_invalid / (size_t)kernels);
     free(expected);
     free(sorted_ids);
