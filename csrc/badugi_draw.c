@@ -20,12 +20,22 @@ static uint64_t bit(unsigned card)
     return UINT64_C(1) << card;
 }
 
+/* Population count of a sparse mask (a hand's cards or positions: at most four bits). */
 static int popcount64(uint64_t x)
 {
     int n = 0;
     for (; x; x &= x - 1)
         n++;
     return n;
+}
+
+/* Population count of a dense mask, in constant time (SWAR; portable, no -mpopcnt). */
+static int popcount_dense(uint64_t x)
+{
+    x -= (x >> 1) & UINT64_C(0x5555555555555555);
+    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+    x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
 }
 
 /* Cards of each suit, and of each rank, as card bitmasks. */
@@ -75,7 +85,7 @@ static int live_outs(uint64_t cards, uint64_t known)
         unsigned card = (unsigned)__builtin_ctzll(c);
         blocked |= suit_cards(card & 3) | rank_cards(card >> 2);
     }
-    return popcount64(FULL_DECK & ~blocked);
+    return popcount_dense(FULL_DECK & ~blocked);
 }
 
 /* The sorted ids of a card set, packed 6 bits each from the most significant end, so that
@@ -91,12 +101,18 @@ static unsigned packed_ids(uint64_t cards)
 
 /* Keep the best subset of the hand: of the tied ones, most of `previous`, then most live outs,
  * then the lowest card ids. */
-static void choose_kept(seat_t *seat, uint64_t previous)
+static void choose_kept_sorted(seat_t *seat, uint64_t previous, const unsigned s[4], uint32_t index)
 {
-    unsigned s[4];
-    sort4(seat->hand, s);
-    uint32_t index = colex(s);
     unsigned tied = bf_tied_table[index];
+    seat->kept_rank = bf_rank_table[index];
+    if ((tied & (tied - 1)) == 0) { /* one best subset: the usual case */
+        unsigned mask = (unsigned)__builtin_ctz(tied);
+        seat->kept = 0;
+        for (int i = 0; i < 4; i++)
+            if (mask >> i & 1)
+                seat->kept |= bit(s[i]);
+        return;
+    }
     uint64_t best = 0;
     int best_score[2] = {-1, -1};
     unsigned best_ids = 0;
@@ -108,16 +124,20 @@ static void choose_kept(seat_t *seat, uint64_t previous)
             if (mask >> i & 1)
                 cards |= bit(s[i]);
         unsigned ids = packed_ids(cards);
-        int held = popcount64(cards & previous);
-        /* Live outs only break ties: a lone best subset needs none. */
-        int outs = (tied & (tied - 1)) == 0 ? 0 : live_outs(cards, seat->known);
+        int held = popcount64(cards & previous), outs = live_outs(cards, seat->known);
         if (best == 0 || held > best_score[0] || (held == best_score[0] && outs > best_score[1]) ||
             (held == best_score[0] && outs == best_score[1] && ids < best_ids)) {
             best = cards, best_score[0] = held, best_score[1] = outs, best_ids = ids;
         }
     }
     seat->kept = best;
-    seat->kept_rank = bf_rank_table[index];
+}
+
+static void choose_kept(seat_t *seat, uint64_t previous)
+{
+    unsigned s[4];
+    sort4(seat->hand, s);
+    choose_kept_sorted(seat, previous, s, colex(s));
 }
 
 static void seat_init(seat_t *seat, const uint8_t hand[4], uint64_t dead)
@@ -190,8 +210,9 @@ static void after_draw(seat_t *seat, unsigned thrown)
             seat->known |= bit(seat->hand[i]);
     unsigned s[4];
     sort4(seat->hand, s);
-    if (bf_rank_table[colex(s)] < seat->kept_rank)
-        choose_kept(seat, seat->kept);
+    uint32_t index = colex(s);
+    if (bf_rank_table[index] < seat->kept_rank)
+        choose_kept_sorted(seat, seat->kept, s, index);
 }
 
 static int hand_rank(const uint8_t hand[4])
