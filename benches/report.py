@@ -251,10 +251,70 @@ def pair_scaling(repeats: int) -> list[str]:
     return lines
 
 
+def draws_table(repeats: int) -> list[str]:
+    """Draw mathematics: one-off calls, and heads-up three-draw Monte Carlo per core."""
+    lines = [
+        "| draw contender | result | ms per call |",
+        "|---|--:|--:|",
+    ]
+    calls = [
+        (
+            "best_discard('As 2d 3c 3h', draws=1)",
+            lambda: badugi_fast.best_discard("As 2d 3c 3h", 1),
+        ),
+        (
+            "equity(['As 2d 3c Kc', '5s 6d 7c 8h'], draws=1) exact",
+            lambda: badugi_fast.equity(["As 2d 3c Kc", "5s 6d 7c 8h"], 1),
+        ),
+        (
+            "equity(['As 2d 3c Kc', '5s 6d 7c 8h'], draws=3) exact",
+            lambda: badugi_fast.equity(["As 2d 3c Kc", "5s 6d 7c 8h"], 3),
+        ),
+        (
+            "draw_odds('As 2d 3c 3h', draws=3) exact",
+            lambda: badugi_fast.draw_odds("As 2d 3c 3h", 3),
+        ),
+    ]
+    for name, call in calls:
+        result = call()
+        best = min(_time(call, 1) for _ in range(repeats))
+        shown = (
+            f"{result[0].value:.4f}"
+            if isinstance(result, list)
+            else str(getattr(result, "badugi_fraction", None) or result.fractions)
+        )
+        lines.append(f"| {name} | {shown} | {best * 1e3:.2f} |")
+    trials = 1 << 20
+    lines += [
+        "",
+        f"Heads-up, three draws, default policy, {trials:,} Monte Carlo trials (median of "
+        "interleaved runs):",
+        "",
+        "| players | 1 thread: trials/s | 2 threads: trials/s | 2 threads speedup |",
+        "|---|--:|--:|--:|",
+    ]
+    cases = {
+        "As 2d 3c Kc vs 5s 6d 7c 8h": ["As 2d 3c Kc", "5s 6d 7c 8h"],
+        "As 2d 3c Kc vs random": ["As 2d 3c Kc", None],
+        "random vs random": [None, None],
+    }
+    for name, hands in cases.items():
+        one, two = [], []
+        for _ in range(max(repeats, 5)):
+            for threads, times in ((1, one), (2, two)):
+                start = time.perf_counter()
+                badugi_fast.equity(hands, 3, trials=trials, seed=1, threads=threads, max_exact=0)
+                times.append(time.perf_counter() - start)
+        a, b = statistics.median(one), statistics.median(two)
+        lines.append(f"| {name} | {_rate(trials / a)} | {_rate(trials / b)} | {a / b:.2f}x |")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7, help="timing samples per contender")
     parser.add_argument("--threads", action="store_true", help="also time 1 vs 2 threads")
+    parser.add_argument("--draws", action="store_true", help="also time the draw mathematics")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
         baseline = build_baseline(tmp)  # stays loaded after its directory is removed
@@ -264,6 +324,8 @@ def main() -> None:
     if args.threads:
         print("\n".join(["", *threads_table(args.repeat)]))
         print("\n".join(["", *pair_scaling(args.repeat)]))
+    if args.draws:
+        print("\n".join(["", *draws_table(args.repeat)]))
 
 
 if __name__ == "__main__":
