@@ -1,0 +1,366 @@
+"""A Badugi game engine: one hand as a state machine with a small explicit API.
+
+    game = Game([200, 200, 200, 200], Rules(small_bet=2), button=0, seed=1)
+    while not game.done:
+        game.act(choose(game.actor, game.legal_actions()))
+
+Rules (casino, seeds 003 and 004): the small and big blind sit left of the button (heads-up the
+button posts the small blind); blinds are live. Four cards each, dealt one at a time from the
+button's left. A betting round, then three draws each followed by a betting round; before the
+first draw the player left of the big blind acts first (heads-up the button), after it the first
+player left of the button (heads-up the big blind). Fixed limit: a small bet in the first two
+rounds, a big bet (twice it unless set) in the last two; a bet and three raises per round,
+uncapped when two players are left. Draws go clockwise from the button's left; each player
+throws 0-4 cards and is dealt the replacements before the next draws. Discards are out of play;
+when the stub runs out mid-draw, all discards except the drawer's own from this draw are
+shuffled into a new stub. Showdown by ``evaluate``; each pot (side pots for all-ins) is split
+among its best hands, odd chips to the first winners left of the button.
+
+Simplification, documented: an all-in for less than a full bet raises the amount to call, and
+players yet to act may raise again, but it does not count towards the raise cap.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .cards import DECK, Card, CardLike, card_id
+from .evaluator import evaluate
+
+MIN_SEATS, MAX_SEATS = 2, 8
+ROUNDS = 4  # betting rounds: before the first draw and after each of the three
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow now; the game is left exactly as it was."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Fixed-limit betting. ``big_bet`` defaults to twice ``small_bet``, the blinds to half a
+    small bet and a full small bet (as $20-$40 plays with $10/$20 blinds)."""
+
+    small_bet: int = 2
+    big_bet: int | None = None
+    small_blind: int | None = None
+    big_blind: int | None = None
+    max_raises: int = 3  # raises after the opening bet, per round
+
+    def bet_size(self, round_index: int) -> int:
+        if round_index < 2:
+            return self.small_bet
+        return self.big_bet if self.big_bet is not None else 2 * self.small_bet
+
+    @property
+    def blinds(self) -> tuple[int, int]:
+        small = self.small_blind if self.small_blind is not None else self.small_bet // 2
+        big = self.big_blind if self.big_blind is not None else self.small_bet
+        return small, big
+
+
+class Phase(str, Enum):
+    BETTING = "betting"
+    DRAW = "draw"
+    DONE = "done"
+
+
+@dataclass(frozen=True)
+class Action:
+    """``fold``, ``check``, ``call``, ``bet``, ``raise`` (``amount``: chips this action puts in),
+    or ``draw`` (``cards``: the discards, possibly none: standing pat)."""
+
+    kind: str
+    amount: int = 0
+    cards: tuple[Card, ...] = ()
+
+    @classmethod
+    def draw(cls, cards: Sequence[CardLike] = ()) -> Action:
+        return cls("draw", 0, tuple(DECK[card_id(c)] for c in cards))
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of the history: who did what (``seat`` is None for the dealer)."""
+
+    kind: str  # post, deal, fold, check, call, bet, raise, draw, reshuffle, show, win, muck
+    seat: int | None
+    amount: int = 0
+    cards: tuple[Card, ...] = ()
+    received: tuple[Card, ...] = ()
+
+
+@dataclass
+class _Round:
+    current: int  # the amount to match this round
+    raises: int  # bets and raises so far this round (the big blind counts as the bet)
+    pending: list[int] = field(default_factory=list)  # seats still to act, in order
+
+
+class Game:
+    """One hand. ``deck`` stacks the cards (top first; the rest follow in random order)."""
+
+    def __init__(
+        self,
+        stacks: Sequence[int],
+        rules: Rules | None = None,
+        *,
+        button: int = 0,
+        deck: Sequence[CardLike] | None = None,
+        seed: int | None = None,
+    ) -> None:
+        if not MIN_SEATS <= len(stacks) <= MAX_SEATS:
+            raise ValueError(f"a game has {MIN_SEATS} to {MAX_SEATS} seats, got {len(stacks)}")
+        if any(isinstance(s, bool) or not isinstance(s, int) or s <= 0 for s in stacks):
+            raise ValueError(f"stacks are positive whole numbers of chips, got {list(stacks)}")
+        if not 0 <= button < len(stacks):
+            raise ValueError(f"button must be a seat 0..{len(stacks) - 1}, got {button}")
+        self.rules = rules or Rules()
+        self.seats = len(stacks)
+        self.button = button
+        self.stacks = list(stacks)
+        self.starting_stacks = list(stacks)
+        self._rng = random.Random(seed)
+        self.stub = self._stacked_deck(deck)  # stub[-1] is the top card
+        self.hands: list[list[Card]] = [[] for _ in range(self.seats)]
+        self.discards: list[Card] = []
+        self.muck: list[Card] = []
+        self.folded = [False] * self.seats
+        self.committed = [0] * self.seats  # chips put into the pot this hand
+        self.round_bets = [0] * self.seats
+        self.history: list[Event] = []
+        self.phase = Phase.BETTING
+        self.round_index = 0
+        self._round: _Round | None = None
+        self._draw_order: list[int] = []
+        self._post_blinds()
+        self._deal()
+        self._start_round()
+
+    # -- what a player may see and do ---------------------------------------------------------
+
+    @property
+    def done(self) -> bool:
+        return self.phase is Phase.DONE
+
+    @property
+    def actor(self) -> int | None:
+        """The seat whose turn it is, or None when the hand is over."""
+        if self.phase is Phase.BETTING and self._round is not None:
+            return self._round.pending[0]
+        if self.phase is Phase.DRAW:
+            return self._draw_order[0]
+        return None
+
+    @property
+    def pot(self) -> int:
+        return sum(self.committed)
+
+    def in_hand(self) -> list[int]:
+        return [p for p in range(self.seats) if not self.folded[p]]
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the actor may take now, with its amount (draw: any 0-4 cards)."""
+        seat = self.actor
+        if seat is None:
+            return []
+        if self.phase is Phase.DRAW:
+            return [Action("draw")]
+        assert self._round is not None
+        to_call = self._round.current - self.round_bets[seat]
+        stack = self.stacks[seat]
+        actions = (
+            [Action("fold"), Action("call", min(to_call, stack))] if to_call else [Action("check")]
+        )
+        if stack > to_call and self._may_raise():
+            kind = "raise" if self._round.current else "bet"
+            actions.append(
+                Action(kind, min(to_call + self.rules.bet_size(self.round_index), stack))
+            )
+        return actions
+
+    def act(self, action: Action) -> None:
+        """Apply the actor's action. An illegal one raises IllegalActionError, changing nothing."""
+        seat = self.actor
+        if seat is None:
+            raise IllegalActionError("the hand is over")
+        if self.phase is Phase.DRAW:
+            self._draw(seat, action)
+            return
+        legal = {a.kind: a for a in self.legal_actions()}
+        if action.kind not in legal:
+            raise IllegalActionError(f"seat {seat} may {', '.join(legal)}; not {action.kind}")
+        # In fixed limit the amount follows from the action: 0 means "that amount".
+        amount = legal[action.kind].amount
+        if action.amount not in (0, amount):
+            raise IllegalActionError(
+                f"seat {seat}'s {action.kind} is {amount} chips, not {action.amount}"
+            )
+        self._bet(seat, legal[action.kind])
+
+    # -- betting ------------------------------------------------------------------------------
+
+    def _may_raise(self) -> bool:
+        assert self._round is not None
+        heads_up = len(self.in_hand()) <= 2
+        return heads_up or self._round.raises < 1 + self.rules.max_raises
+
+    def _bet(self, seat: int, action: Action) -> None:
+        assert self._round is not None
+        round_ = self._round
+        round_.pending.pop(0)
+        if action.kind == "fold":
+            self.folded[seat] = True
+            self.muck.extend(self.hands[seat])
+            self.hands[seat] = []
+            self.history.append(Event("fold", seat))
+            if len(self.in_hand()) == 1:
+                self._award_uncontested()
+                return
+        elif action.kind == "check":
+            self.history.append(Event("check", seat))
+        else:
+            self._put_in(seat, action.amount)
+            self.history.append(Event(action.kind, seat, action.amount))
+            if action.kind in ("bet", "raise"):
+                full = self.round_bets[seat] - round_.current >= self.rules.bet_size(
+                    self.round_index
+                )
+                round_.raises += 1 if full else 0
+                round_.current = self.round_bets[seat]
+                round_.pending = self._seats_after(seat, lambda p: p != seat and self._can_act(p))
+        if not round_.pending:
+            self._end_round()
+
+    def _put_in(self, seat: int, amount: int) -> None:
+        self.stacks[seat] -= amount
+        self.committed[seat] += amount
+        self.round_bets[seat] += amount
+
+    def _can_act(self, seat: int) -> bool:
+        return not self.folded[seat] and self.stacks[seat] > 0
+
+    def _seats_after(self, seat: int, keep: object) -> list[int]:
+        order = [(seat + i) % self.seats for i in range(1, self.seats + 1)]
+        return [p for p in order if keep(p)]  # type: ignore[operator]
+
+    def _post_blinds(self) -> None:
+        small, big = self.rules.blinds
+        sb = self.button if self.seats == 2 else (self.button + 1) % self.seats
+        bb = (sb + 1) % self.seats
+        for seat, blind in ((sb, small), (bb, big)):
+            amount = min(blind, self.stacks[seat])
+            self._put_in(seat, amount)
+            self.history.append(Event("post", seat, amount))
+        self._big_blind_seat = bb
+
+    def _start_round(self) -> None:
+        """Open a betting round; skip it when fewer than two players can still bet."""
+        self.phase = Phase.BETTING
+        if self.round_index == 0:
+            current, raises, after = max(self.round_bets), 1, self._big_blind_seat
+        else:
+            self.round_bets = [0] * self.seats
+            current, raises = 0, 0
+            after = self.button
+        pending = self._seats_after(after, self._can_act)
+        self._round = _Round(current, raises, pending)
+        bettors = [p for p in self.in_hand() if self.stacks[p] > 0]
+        if len(bettors) < 2 and all(self.round_bets[p] >= current for p in bettors):
+            self._end_round()
+
+    def _end_round(self) -> None:
+        self._round = None
+        if self.round_index == ROUNDS - 1:
+            self._showdown()
+            return
+        self.phase = Phase.DRAW
+        self._draw_order = self._seats_after(self.button, lambda p: not self.folded[p])
+
+    # -- dealing and drawing ------------------------------------------------------------------
+
+    def _stacked_deck(self, deck: Sequence[CardLike] | None) -> list[Card]:
+        top = [DECK[card_id(c)] for c in deck or ()]
+        if len(set(top)) != len(top):
+            raise ValueError("the stacked deck repeats a card")
+        rest = [card for card in DECK if card not in top]
+        self._rng.shuffle(rest)
+        return (top + rest)[::-1]
+
+    def _deal(self) -> None:
+        order = [(self.button + i) % self.seats for i in range(1, self.seats + 1)]
+        for _ in range(4):
+            for seat in order:
+                self.hands[seat].append(self.stub.pop())
+        for seat in order:
+            self.history.append(Event("deal", seat, cards=tuple(self.hands[seat])))
+
+    def _draw(self, seat: int, action: Action) -> None:
+        if action.kind != "draw":
+            raise IllegalActionError(f"seat {seat} must draw now (0 to 4 cards), not {action.kind}")
+        thrown = action.cards
+        if len(set(thrown)) != len(thrown) or not set(thrown) <= set(self.hands[seat]):
+            raise IllegalActionError(f"seat {seat} can only throw distinct cards of its own hand")
+        kept = [c for c in self.hands[seat] if c not in thrown]
+        received = []
+        for _ in thrown:
+            if not self.stub:  # the others' discards become the new stub
+                self.stub, self.discards = self.discards, []
+                self._rng.shuffle(self.stub)
+                self.history.append(Event("reshuffle", None, len(self.stub)))
+            received.append(self.stub.pop())
+        self.hands[seat] = kept + received
+        self.discards.extend(thrown)
+        self.history.append(Event("draw", seat, len(thrown), thrown, tuple(received)))
+        self._draw_order.pop(0)
+        if not self._draw_order:
+            self.round_index += 1
+            self._start_round()
+
+    # -- the end ------------------------------------------------------------------------------
+
+    def _award_uncontested(self) -> None:
+        (winner,) = self.in_hand()
+        self.stacks[winner] += self.pot
+        self.history.append(Event("win", winner, self.pot))
+        self._finish()
+
+    def _showdown(self) -> None:
+        ranks = {p: evaluate(self.hands[p]) for p in self.in_hand()}
+        for p in self._seats_after(self.button, lambda q: q in ranks):
+            self.history.append(Event("show", p, ranks[p], tuple(self.hands[p])))
+        order = self._seats_after(self.button, lambda p: True)
+        for amount, eligible in self._pots():
+            best = min(ranks[p] for p in eligible)
+            winners = [p for p in order if p in eligible and ranks[p] == best]
+            share, odd = divmod(amount, len(winners))
+            for i, p in enumerate(winners):  # odd chips to the first winners left of the button
+                won = share + (1 if i < odd else 0)
+                self.stacks[p] += won
+                self.history.append(Event("win", p, won))
+        self._finish()
+
+    def _pots(self) -> list[tuple[int, set[int]]]:
+        """Main pot and side pots: (amount, seats that may win it)."""
+        left = list(self.committed)
+        pots: list[tuple[int, set[int]]] = []
+        while any(left):
+            live = [left[p] for p in self.in_hand() if left[p] > 0]
+            level = min(live) if live else max(left)
+            amount = sum(min(c, level) for c in left)
+            eligible = {p for p in self.in_hand() if left[p] > 0}
+            left = [max(c - level, 0) for c in left]
+            if eligible:
+                pots.append((amount, eligible))
+            else:  # only folded chips left: they join the last pot
+                pots[-1] = (pots[-1][0] + amount, pots[-1][1])
+        return pots
+
+    def _finish(self) -> None:
+        self.phase = Phase.DONE
+        self._round = None
+        self._draw_order = []
+        self.committed = [0] * self.seats
+        self.round_bets = [0] * self.seats

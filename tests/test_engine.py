@@ -1,0 +1,244 @@
+"""The game engine: the seed 003 sample hand, blind and action order, caps, pots, the reshuffle,
+illegal actions, and random play keeping chips and cards whole."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from badugi_fast import Card, parse_cards
+from badugi_fast.engine import Action, Game, IllegalActionError, Phase, Rules
+
+ALICE, BOB, CAROL, TED = 0, 1, 2, 3  # Alice has the button; Bob and Carol post the blinds
+
+
+def stacked(*per_seat_deal: str, draws: str = "") -> list[Card]:
+    """Deck order for dealing one card at a time around from the button's left, then draws."""
+    hands = [parse_cards(h) for h in per_seat_deal]
+    deal = [hands[seat][i] for i in range(4) for seat in range(len(hands))]
+    return deal + parse_cards(draws)
+
+
+def cards(text: str) -> list[Card]:
+    return parse_cards(text)
+
+
+def state(game: Game) -> tuple:
+    """Everything an action may change."""
+    return (
+        list(game.stacks), [list(h) for h in game.hands], list(game.stub), list(game.discards),
+        list(game.muck), list(game.folded), list(game.committed), list(game.round_bets),
+        list(game.history), game.phase, game.round_index, game.actor, game.legal_actions(),
+        game._rng.getstate(),
+    )  # fmt: skip
+
+
+def partition_holds(game: Game) -> bool:
+    everything = [c for h in game.hands for c in h] + game.stub + game.discards + game.muck
+    return sorted(everything) == list(range(52))
+
+
+def test_the_seed_sample_hand_replays_action_by_action():
+    # Deal order from the button's left: Bob, Carol, Ted, Alice. Replacements in draw order.
+    deck = stacked(
+        "4s 5s Qd Qc",  # Bob
+        "3s 5d Jd Js",  # Carol
+        "Ac Ad Ah As",  # Ted
+        "2s 4d 6c Kc",  # Alice
+        draws="Jh Th 7c Kh Jc" + " 9d 9h" + " 8h",
+    )
+    # Blinds $1/$2, so a $2 small bet and a $4 big bet.
+    game = Game([100, 100, 100, 100], Rules(small_bet=2), button=ALICE, deck=deck)
+    assert [(e.kind, e.seat, e.amount) for e in game.history[:2]] == [
+        ("post", BOB, 1),
+        ("post", CAROL, 2),
+    ]
+
+    def play(seat, kind, amount=0, throw=""):
+        assert game.actor == seat, (game.actor, seat, kind)
+        game.act(Action.draw(cards(throw)) if kind == "draw" else Action(kind, amount))
+
+    play(TED, "fold")
+    play(ALICE, "call", 2)
+    play(BOB, "call", 1)  # Bob completes the small blind
+    play(CAROL, "check")  # the live big blind's option
+    assert game.pot == 6 and game.phase is Phase.DRAW
+    play(BOB, "draw", throw="Qd Qc")
+    play(CAROL, "draw", throw="Jd Js")
+    play(ALICE, "draw", throw="Kc")
+    play(BOB, "check")
+    play(CAROL, "bet", 2)
+    play(ALICE, "call", 2)
+    play(BOB, "call", 2)
+    assert game.pot == 12
+    play(BOB, "draw", throw="5s")
+    play(CAROL, "draw")  # stands pat
+    play(ALICE, "draw", throw="Jc")
+    play(BOB, "check")
+    play(CAROL, "bet", 4)
+    play(ALICE, "raise", 8)  # to $8
+    play(BOB, "fold")
+    play(CAROL, "call", 4)
+    assert game.pot == 28
+    play(CAROL, "draw", throw="Kh")
+    play(ALICE, "draw")
+    play(CAROL, "check")
+    play(ALICE, "bet", 4)
+    play(CAROL, "call", 4)
+    assert game.done
+    shown = {e.seat: sorted(str(c) for c in e.cards) for e in game.history if e.kind == "show"}
+    assert shown == {CAROL: sorted("3s 5d 7c 8h".split()), ALICE: sorted("2s 4d 6c 9h".split())}
+    assert [(e.seat, e.amount) for e in game.history if e.kind == "win"] == [(CAROL, 36)]
+    assert game.stacks == [84, 96, 120, 100]
+    assert partition_holds(game)
+
+
+def test_heads_up_the_button_posts_the_small_blind_acts_first_then_last():
+    game = Game([50, 50], Rules(small_bet=2), button=1, seed=3)
+    assert [(e.seat, e.amount) for e in game.history if e.kind == "post"] == [(1, 1), (0, 2)]
+    assert game.actor == 1  # the button, before the first draw
+    game.act(Action("call"))
+    game.act(Action("check"))  # the big blind's option
+    assert game.actor == 0  # draws start left of the button
+    game.act(Action.draw())
+    game.act(Action.draw())
+    assert game.actor == 0  # after the draw the big blind acts first, the button last
+
+
+def test_a_live_big_blind_may_raise_an_unraised_pot():
+    game = Game([50, 50, 50], Rules(small_bet=2), button=0, seed=1)
+    game.act(Action("call"))  # button
+    game.act(Action("call"))  # small blind completes
+    assert [a.kind for a in game.legal_actions()] == ["check", "raise"]
+    game.act(Action("raise"))
+    assert game.round_bets[2] == 4 and game.actor == 0
+
+
+def test_a_bet_and_three_raises_cap_a_round_unless_heads_up():
+    game = Game([100, 100, 100], Rules(small_bet=2), button=0, seed=1)
+    game.act(Action("raise"))  # 2nd bet (the big blind is the first)
+    game.act(Action("raise"))  # 3rd
+    game.act(Action("raise"))  # 4th: the cap
+    assert "raise" not in [a.kind for a in game.legal_actions()]
+    heads_up = Game([100, 100], Rules(small_bet=2), button=0, seed=1)
+    for _ in range(6):
+        heads_up.act(Action("raise"))
+    assert "raise" in [a.kind for a in heads_up.legal_actions()]
+
+
+def test_a_tie_splits_the_pot_with_the_odd_chip_left_of_the_button():
+    deck = stacked("Kc Kd Kh Ks", "As 2d 3c 4h", "Ac 2h 3d 4s")  # seats 1, 2, 0
+    game = Game([50, 50, 50], Rules(small_bet=2), button=0, deck=deck)
+    game.act(Action("call"))  # button
+    game.act(Action("fold"))  # small blind: its chip stays in the pot
+    game.act(Action("check"))
+    for _ in range(3):
+        game.act(Action.draw())
+        game.act(Action.draw())
+        game.act(Action("check"))
+        game.act(Action("check"))
+    assert [(e.seat, e.amount) for e in game.history if e.kind == "win"] == [(2, 3), (0, 2)]
+    assert sum(game.stacks) == 150
+
+
+def test_an_all_in_player_wins_only_the_pot_it_covered():
+    # Button 1: seat 2 posts the small blind, seat 0 the big blind (2 of its 3 chips).
+    deck = stacked("Kc Kd Kh Ks", "As 2d 3c 4h", "Qc Qd Qh Qs")  # dealt to seats 2, 0, 1
+    game = Game([3, 100, 100], Rules(small_bet=2), button=1, deck=deck)
+    assert game.actor == 1
+    game.act(Action("raise"))  # to 4
+    game.act(Action("call"))  # small blind
+    game.act(Action("call", 1))  # the big blind is all-in for 3
+    while not game.done:
+        kinds = [a.kind for a in game.legal_actions()]
+        game.act(Action.draw() if kinds == ["draw"] else Action(kinds[0]))  # check, or fold
+    wins = {e.seat: e.amount for e in game.history if e.kind == "win"}
+    assert wins == {0: 9, 1: 2}  # seat 0's A-2-3-4 takes the 9-chip main pot; Q beats K for 2
+    assert game.stacks == [9, 98, 96] and partition_holds(game)
+
+
+def test_eight_players_drawing_four_three_times_reshuffle_the_discards():
+    game = Game([100] * 8, Rules(small_bet=2), button=0, seed=5)
+    while not game.done:
+        kinds = [a.kind for a in game.legal_actions()]
+        if kinds == ["draw"]:
+            game.act(Action.draw(game.hands[game.actor]))
+        else:
+            game.act(Action("check" if "check" in kinds else "call"))
+        assert partition_holds(game)
+    reshuffles = [e for e in game.history if e.kind == "reshuffle"]
+    assert reshuffles and sum(game.stacks) == 800
+    # Whoever drew when the stub ran out did not get their own discards back in that draw.
+    for event in game.history:
+        if event.kind == "draw":
+            assert not set(event.cards) & set(event.received)
+
+
+@pytest.mark.parametrize(
+    "action",
+    [Action("raise", 3), Action("bet"), Action("check"), Action.draw(), Action("shove")],
+)
+def test_an_illegal_betting_action_raises_and_changes_nothing(action):
+    game = Game([100, 100, 100], Rules(small_bet=2), button=0, seed=2)
+    before = state(game)
+    with pytest.raises(IllegalActionError):
+        game.act(action)
+    assert state(game) == before
+
+
+def test_an_illegal_draw_raises_and_changes_nothing():
+    game = Game([100, 100], Rules(small_bet=2), button=0, seed=2)
+    game.act(Action("call"))
+    game.act(Action("check"))
+    before = state(game)
+    other = next(c for c in range(52) if c not in game.hands[game.actor])
+    mine = game.hands[game.actor][0]
+    for bad in (Action.draw([other]), Action.draw([mine, mine]), Action("check")):
+        with pytest.raises(IllegalActionError):
+            game.act(bad)
+        assert state(game) == before
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"stacks": [100]}, "2 to 8 seats"),
+        ({"stacks": [100] * 9}, "2 to 8 seats"),
+        ({"stacks": [100, 0]}, "positive"),
+        ({"stacks": [100, 100], "button": 2}, "button"),
+        ({"stacks": [100, 100], "deck": ["As", "As"]}, "repeats"),
+    ],
+)
+def test_bad_game_setups_are_rejected(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        Game(**kwargs)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(2, 8),
+    st.integers(0, 2**32 - 1),
+    st.lists(st.integers(5, 60), min_size=8, max_size=8),
+)
+def test_random_legal_and_illegal_play_conserves_chips_and_cards(seats, seed, stacks):
+    rng = random.Random(seed)
+    game = Game(stacks[:seats], Rules(small_bet=2), button=seed % seats, seed=seed)
+    total = sum(stacks[:seats])
+    while not game.done:
+        assert sum(game.stacks) + game.pot == total and partition_holds(game)
+        if rng.random() < 0.2:  # an illegal action changes nothing
+            before = state(game)
+            with pytest.raises(IllegalActionError):
+                game.act(Action("raise", 10**6) if rng.random() < 0.5 else Action("dance"))
+            assert state(game) == before
+        legal = game.legal_actions()
+        choice = rng.choice(legal)
+        if choice.kind == "draw":
+            hand = game.hands[game.actor]
+            choice = Action.draw(rng.sample(hand, rng.randint(0, 4)))
+        game.act(choice)
+    assert sum(game.stacks) == total and partition_holds(game)
+    assert game.actor is None and game.legal_actions() == []
