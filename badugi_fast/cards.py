@@ -173,3 +173,22 @@ def hand_cards(hand: str | Iterable[CardLike]) -> tuple[Card, ...]:
 def format_cards(cards: Iterable[CardLike]) -> str:
     """Cards as space-separated text, e.g. ``"As 2d 3h 4c"``."""
     return " ".join(str(Card(card)) for card in cards)
+
+
+def parse_rank(rank: str | int) -> int:
+    """A rank as 0 (ace) .. 12 (king), from text (``"A"``, ``"8"``, ``"T"``, ``"10"``, ``"k"``)
+    or a face value 1 (ace) .. 13 (king)."""
+    if isinstance(rank, bool):
+        raise TypeError("a rank is text like '8' or a face value 1..13, not a bool")
+    if isinstance(rank, int):
+        if not 1 <= rank <= 13:
+            raise ValueError(f"a face value is 1 (ace) .. 13 (king), got {rank}")
+        return rank - 1
+    if isinstance(rank, str):
+        text = rank.strip()
+        if text == "1":
+            return 0
+        if text in _RANK_SPELLINGS:
+            return _RANK_SPELLINGS[text]
+        raise ValueError(f"unknown rank {rank!r}; use A 2-9 T/10 J Q K")
+    raise TypeError(f"a rank is text like '8' or a face value 1..13, not {type(rank).__name__}")

@@ -22,10 +22,9 @@ import numpy.typing as npt
 from . import draw_model
 from ._badugi import ffi, lib
 from ._threads import run_in_chunks, thread_count
-from .cards import DECK, Card, CardLike, card_id, hand_ids, parse_cards
+from .cards import DECK, Card, CardLike, card_id, hand_ids, parse_cards, parse_rank
 from .draw_model import Policy
 from .evaluator import HandLike, evaluate
-from .naming import KO_RANKS
 
 MAX_SEATS = 8
 DEFAULT_TRIALS = 1_000_000
@@ -41,23 +40,7 @@ PolicyLike = None | str | Policy | Callable[..., Sequence[object]]
 def break_above(rank: str | int) -> Policy:
     """The default policy, except that a four-card badugi whose top card ranks above ``rank``
     (text such as ``"8"``, ``"T"``, ``"10"``, or a face value 1 = ace ... 13 = king) throws it."""
-    return Policy(break_above=_rank_index(rank))
-
-
-def _rank_index(rank: str | int) -> int:
-    if isinstance(rank, bool):
-        raise TypeError("a rank is text like '8' or a face value 1..13, not a bool")
-    if isinstance(rank, int):
-        if not 1 <= rank <= 13:
-            raise ValueError(f"a face value is 1 (ace) .. 13 (king), got {rank}")
-        return rank - 1
-    if isinstance(rank, str):
-        text = rank.strip().upper()
-        names = {name: i for i, name in enumerate(KO_RANKS)} | {"T": 9, "1": 0}
-        if text in names:
-            return names[text]
-        raise ValueError(f"unknown rank {rank!r}; use A 2-9 T/10 J Q K")
-    raise TypeError(f"a rank is text like '8' or a face value 1..13, not {type(rank).__name__}")
+    return Policy(break_above=parse_rank(rank))
 
 
 def _policy(policy: PolicyLike) -> Policy:

@@ -92,6 +92,24 @@ class Event:
     received: tuple[Card, ...] = ()
 
 
+@dataclass(frozen=True)
+class View:
+    """What one player may see: their own cards, everybody's chips and actions, the number of
+    cards each other player drew (not which), and the hands shown at showdown."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    phase: Phase
+    draws_left: int  # draws still to come (during a draw: counting this one)
+    stacks: tuple[int, ...]
+    pot: int
+    to_call: int
+    folded: tuple[bool, ...]
+    legal: tuple[Action, ...]  # empty unless it is this player's turn
+    history: tuple[Event, ...]
+    dead: frozenset[Card]  # this player's own discards: known to be out of the stub
+
+
 @dataclass
 class _Round:
     current: int  # the amount to match this round
@@ -131,6 +149,8 @@ class Game:
         self.committed = [0] * self.seats  # chips put into the pot this hand
         self.round_bets = [0] * self.seats
         self.history: list[Event] = []
+        self._seen: list[list[Event]] = [[] for _ in range(self.seats)]
+        self._own_discards: list[frozenset[Card]] = [frozenset()] * self.seats
         self.phase = Phase.BETTING
         self.round_index = 0
         self._round: _Round | None = None
@@ -160,6 +180,39 @@ class Game:
 
     def in_hand(self) -> list[int]:
         return [p for p in range(self.seats) if not self.folded[p]]
+
+    def _record(self, event: Event) -> None:
+        """Append to the history and to each player's view of it (others' cards hidden)."""
+        self.history.append(event)
+        hidden = Event(event.kind, event.seat, event.amount)
+        for seat, seen in enumerate(self._seen):
+            public = event.seat == seat or event.kind not in ("deal", "draw")
+            seen.append(event if public else hidden)
+            if event.kind == "draw" and event.seat == seat:
+                self._own_discards[seat] |= frozenset(event.cards)
+
+    def view(self, seat: int) -> View:
+        """The game as ``seat`` sees it (what a bot is given)."""
+        history = tuple(self._seen[seat])
+        own_discards = self._own_discards[seat]
+        draws_left = ROUNDS - 1 - self.round_index
+        if self.phase is Phase.BETTING or self.done:
+            to_call = self._round.current - self.round_bets[seat] if self._round else 0
+        else:
+            to_call = 0
+        return View(
+            seat,
+            tuple(self.hands[seat]),
+            self.phase,
+            draws_left,
+            tuple(self.stacks),
+            self.pot,
+            to_call,
+            tuple(self.folded),
+            tuple(self.legal_actions()) if self.actor == seat else (),
+            history,
+            own_discards,
+        )
 
     def legal_actions(self) -> list[Action]:
         """Every action the actor may take now, with its amount (draw: any 0-4 cards)."""
@@ -215,15 +268,15 @@ class Game:
             self.folded[seat] = True
             self.muck.extend(self.hands[seat])
             self.hands[seat] = []
-            self.history.append(Event("fold", seat))
+            self._record(Event("fold", seat))
             if len(self.in_hand()) == 1:
                 self._award_uncontested()
                 return
         elif action.kind == "check":
-            self.history.append(Event("check", seat))
+            self._record(Event("check", seat))
         else:
             self._put_in(seat, action.amount)
-            self.history.append(Event(action.kind, seat, action.amount))
+            self._record(Event(action.kind, seat, action.amount))
             if action.kind in ("bet", "raise"):
                 full = self.round_bets[seat] - round_.current >= self.rules.bet_size(
                     self.round_index
@@ -253,7 +306,7 @@ class Game:
         for seat, blind in ((sb, small), (bb, big)):
             amount = min(blind, self.stacks[seat])
             self._put_in(seat, amount)
-            self.history.append(Event("post", seat, amount))
+            self._record(Event("post", seat, amount))
         self._big_blind_seat = bb
 
     def _start_round(self) -> None:
@@ -295,7 +348,7 @@ class Game:
             for seat in order:
                 self.hands[seat].append(self.stub.pop())
         for seat in order:
-            self.history.append(Event("deal", seat, cards=tuple(self.hands[seat])))
+            self._record(Event("deal", seat, cards=tuple(self.hands[seat])))
 
     def _draw(self, seat: int, action: Action) -> None:
         if action.kind != "draw":
@@ -309,11 +362,11 @@ class Game:
             if not self.stub:  # the others' discards become the new stub
                 self.stub, self.discards = self.discards, []
                 self._rng.shuffle(self.stub)
-                self.history.append(Event("reshuffle", None, len(self.stub)))
+                self._record(Event("reshuffle", None, len(self.stub)))
             received.append(self.stub.pop())
         self.hands[seat] = kept + received
         self.discards.extend(thrown)
-        self.history.append(Event("draw", seat, len(thrown), thrown, tuple(received)))
+        self._record(Event("draw", seat, len(thrown), thrown, tuple(received)))
         self._draw_order.pop(0)
         if not self._draw_order:
             self.round_index += 1
@@ -324,13 +377,13 @@ class Game:
     def _award_uncontested(self) -> None:
         (winner,) = self.in_hand()
         self.stacks[winner] += self.pot
-        self.history.append(Event("win", winner, self.pot))
+        self._record(Event("win", winner, self.pot))
         self._finish()
 
     def _showdown(self) -> None:
         ranks = {p: evaluate(self.hands[p]) for p in self.in_hand()}
         for p in self._seats_after(self.button, lambda q: q in ranks):
-            self.history.append(Event("show", p, ranks[p], tuple(self.hands[p])))
+            self._record(Event("show", p, ranks[p], tuple(self.hands[p])))
         order = self._seats_after(self.button, lambda p: True)
         for amount, eligible in self._pots():
             best = min(ranks[p] for p in eligible)
@@ -339,7 +392,7 @@ class Game:
             for i, p in enumerate(winners):  # odd chips to the first winners left of the button
                 won = share + (1 if i < odd else 0)
                 self.stacks[p] += won
-                self.history.append(Event("win", p, won))
+                self._record(Event("win", p, won))
         self._finish()
 
     def _pots(self) -> list[tuple[int, set[int]]]:

@@ -40,6 +40,23 @@ def class_rank(ranks: tuple[int, ...]) -> int:
     return _SIZE_OFFSET[len(ascending)] + sum(comb(r, i + 1) for i, r in enumerate(ascending)) + 1
 
 
+@cache
+def _classes() -> tuple[tuple[int, ...], ...]:
+    """The card ranks of every class, by rank (index 0 unused), ascending."""
+    classes: list[tuple[int, ...]] = [()] * (_SIZE_OFFSET[1] + 14)
+    for size in (4, 3, 2, 1):
+        for ranks in combinations(range(13), size):
+            classes[class_rank(ranks)] = ranks
+    return tuple(classes)
+
+
+def class_ranks(rank: int) -> tuple[int, ...]:
+    """The card ranks (0 = ace .. 12 = king), ascending, of the badugi of rank ``rank``."""
+    if not 1 <= rank <= 1092:
+        raise ValueError(f"a rank is 1..1092, got {rank}")
+    return _classes()[rank]
+
+
 def english_name(ranks: tuple[int, ...]) -> str:
     """``"7-5-3-A badugi"``, ``"three-card 7-4-2"``, ``"two-card 5-A"``, ``"one-card K"``."""
     text = "-".join(EN_RANKS[r] for r in sorted(ranks, reverse=True))

@@ -555,3 +555,22 @@ double bf_draw_estimate_paths(const bf_draw_spec *spec, int probes, uint64_t see
     }
     return total / probes;
 }
+
+int bf_draw_keep(const uint8_t hand[4], uint64_t known, uint64_t previous)
+{
+    for (int i = 0; i < 4; i++)
+        if (hand[i] >= BF_NUM_CARDS)
+            return -1;
+    if (hand[0] == hand[1] || hand[0] == hand[2] || hand[0] == hand[3] || hand[1] == hand[2] ||
+        hand[1] == hand[3] || hand[2] == hand[3])
+        return -1;
+    seat_t seat;
+    memcpy(seat.hand, hand, 4);
+    seat.known = (known & FULL_DECK) | bit(hand[0]) | bit(hand[1]) | bit(hand[2]) | bit(hand[3]);
+    choose_kept(&seat, previous & FULL_DECK);
+    int positions = 0;
+    for (int i = 0; i < 4; i++)
+        if (seat.kept & bit(hand[i]))
+            positions |= 1 << i;
+    return positions;
+}

@@ -63,6 +63,11 @@ int bf_draw_enumerate(const bf_draw_spec *spec, uint64_t max_paths, bf_draw_exac
  * `probes` random plays), so hopeless enumerations are not started; -1 for an invalid spec. */
 double bf_draw_estimate_paths(const bf_draw_spec *spec, int probes, uint64_t seed);
 
+/* The default policy's kept cards for a hand (a mask over its positions): the best subset, of
+ * tied ones the most of `previous`, then the most live outs given `known`, then the lowest ids;
+ * -1 if the hand is not four distinct cards. */
+int bf_draw_keep(const uint8_t hand[4], uint64_t known, uint64_t previous);
+
 /* The discard (mask over hand positions) the policy makes for seat 0 at its first draw. */
 int bf_draw_first_throw(const bf_draw_spec *spec);
 

@@ -64,6 +64,7 @@ ffibuilder.cdef(
     int bf_draw_enumerate(const bf_draw_spec *spec, uint64_t max_paths, bf_draw_exact *exact);
     int bf_draw_first_throw(const bf_draw_spec *spec);
     double bf_draw_estimate_paths(const bf_draw_spec *spec, int probes, uint64_t seed);
+    int bf_draw_keep(const uint8_t hand[4], uint64_t known, uint64_t previous);
     int bf_best_kernel(void);
     size_t bf_rank_batch_kernel(int kernel, const uint8_t *cards, size_t n, uint16_t *out);
     """

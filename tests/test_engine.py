@@ -242,3 +242,54 @@ def test_random_legal_and_illegal_play_conserves_chips_and_cards(seats, seed, st
         game.act(choice)
     assert sum(game.stacks) == total and partition_holds(game)
     assert game.actor is None and game.legal_actions() == []
+
+
+def test_a_view_hides_the_other_players_cards():
+    game = Game([100, 100, 100], Rules(small_bet=2), button=0, seed=4)
+    game.act(Action("call"))
+    game.act(Action("call"))
+    game.act(Action("check"))
+    game.act(Action.draw(game.hands[1][:2]))  # seat 1 draws two
+    view = game.view(2)
+    assert view.hand == tuple(game.hands[2]) and view.legal == tuple(game.legal_actions())
+    for event in view.history:
+        if event.kind in ("deal", "draw") and event.seat != 2:
+            assert event.cards == () and event.received == ()
+    assert [e.amount for e in view.history if e.kind == "draw"] == [2]
+    assert game.view(0).legal == () and game.view(1).dead == frozenset(game.history[-1].cards)
+
+
+def test_bots_play_legal_actions_and_the_drawer_beats_the_random_bot():
+    from badugi_fast.bots import drawer, random_bot, threshold
+    from badugi_fast.simulate import simulate
+
+    result = simulate([drawer, random_bot(seed=1)], hands=1500, seed=3)
+    assert result.hands == 1500
+    assert sum(result.profit_per_100) == pytest.approx(0.0, abs=1e-6)  # no rake: zero-sum
+    assert result.profit_per_100[0] > 4 * result.stderr_per_100[0]
+    again = simulate([drawer, random_bot(seed=1)], hands=1500, seed=3)
+    assert again == result
+    tight = simulate([threshold("6", "8"), drawer, random_bot(seed=2)], hands=300, seed=4)
+    assert sum(tight.profit_per_100) == pytest.approx(0.0, abs=1e-6)
+
+
+def test_a_bot_playing_an_illegal_action_is_named():
+    from badugi_fast.simulate import simulate
+
+    def reckless(view):
+        return Action("raise", 10**6)
+
+    with pytest.raises(IllegalActionError, match="hand 0, bot"):
+        simulate([reckless, reckless], hands=1, seed=1)
+
+
+def test_the_drawer_keeps_its_badugi_cards():
+    from badugi_fast.bots import drawer
+
+    game = Game(
+        [100, 100], Rules(small_bet=2), button=0, deck=stacked("As 2d 3c 3h", "Kc Kd Kh Ks")
+    )
+    game.act(Action("call"))
+    game.act(Action("check"))
+    action = drawer(game.view(game.actor))
+    assert game.actor == 1 and [str(c) for c in action.cards] == ["3h"]

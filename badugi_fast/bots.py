@@ -1,0 +1,66 @@
+"""Reference bots: plain callables ``bot(view) -> Action`` that see only a player's View.
+
+- ``random_bot``: uniform over the legal actions; when drawing, a uniform subset of the hand.
+- ``drawer``: draws to its badugi by the default policy; bets and raises a made badugi 9-high
+  or better, calls (or checks) with any badugi, or with a three-card hand before the last draw,
+  and folds otherwise (checking when it costs nothing).
+- ``threshold(...)``: the drawer with those ranks as parameters.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ._badugi import lib
+from .cards import parse_rank
+from .engine import Action, Phase, View
+from .evaluator import evaluate
+from .naming import class_ranks
+
+Bot = Callable[[View], Action]
+
+
+def random_bot(seed: int | None = None) -> Bot:
+    """A bot choosing uniformly among the legal actions (reproducible for a seed)."""
+    rng = random.Random(seed)
+
+    def act(view: View) -> Action:
+        choice = rng.choice(view.legal)
+        if choice.kind == "draw":
+            return Action.draw([card for card in view.hand if rng.random() < 0.5])
+        return choice
+
+    return act
+
+
+def threshold(raise_top: str | int = "9", call_top: str | int = "K", draw_with: int = 3) -> Bot:
+    """The drawer with its ranks as parameters: bet and raise a made badugi whose top card is
+    ``raise_top`` or lower; call with a badugi up to ``call_top``, or before the last draw with
+    a hand of ``draw_with`` or more badugi cards; fold otherwise."""
+    raise_rank, call_rank = parse_rank(raise_top), parse_rank(call_top)
+
+    def act(view: View) -> Action:
+        if view.phase is Phase.DRAW:
+            known = sum(1 << card for card in view.dead)
+            kept = lib.bf_draw_keep(bytes(view.hand), known, 0)  # the default policy, in C
+            return Action.draw([card for i, card in enumerate(view.hand) if not kept >> i & 1])
+        kinds = {action.kind: action for action in view.legal}
+        badugi = class_ranks(evaluate(view.hand))
+        size, top = len(badugi), badugi[-1]
+        if size == 4 and top <= raise_rank:
+            for kind in ("raise", "bet", "call", "check"):
+                if kind in kinds:
+                    return kinds[kind]
+        keep_going = (size == 4 and top <= call_rank) or (size >= draw_with and view.draws_left > 0)
+        if keep_going and "call" in kinds:
+            return kinds["call"]
+        return kinds["check"] if "check" in kinds else kinds["fold"]
+
+    return act
+
+
+drawer: Bot = threshold("9", "K", 3)
+"""The reference drawer (see the module docstring)."""
+
+__all__ = ["Bot", "drawer", "random_bot", "threshold"]
