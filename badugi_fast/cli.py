@@ -228,6 +228,52 @@ def cmd_equity(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _bot(name: str, seed: int | None) -> Any:
+    from . import bots
+
+    text = name.strip().lower()
+    if text == "drawer":
+        return bots.drawer
+    if text == "random":
+        return bots.random_bot(seed)
+    if text.startswith("threshold"):  # threshold:RAISE_TOP:CALL_TOP, e.g. threshold:7:J
+        parts = text.split(":")[1:]
+        return bots.threshold(*parts)
+    raise ValueError(f"unknown bot {name!r}; use drawer, random or threshold:RAISE:CALL")
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .engine import Rules
+    from .simulate import simulate
+
+    names = args.bots.split(",")
+    players = [
+        _bot(name, None if args.seed is None else args.seed + i) for i, name in enumerate(names)
+    ]
+    result = simulate(
+        players,
+        args.hands,
+        args.seed,
+        Rules(small_bet=args.small_bet),
+        progress=_progress(args),
+    )
+    rows = zip(
+        names, result.profit_per_100, result.stderr_per_100, result.big_blinds_per_100, strict=True
+    )
+    if args.json:
+        seats = [
+            {"bot": n, "profit_per_100": p, "stderr_per_100": e, "big_blinds_per_100": b}
+            for n, p, e, b in rows
+        ]
+        print(_dump({"hands": result.hands, "seats": seats}))
+        return EXIT_OK
+    print(f"{result.hands:,} hands, small bet {args.small_bet}")
+    for seat, (name, profit, error, blinds) in enumerate(rows):
+        chips = f"{profit:+.1f} ± {error:.1f} chips/100 hands"
+        print(f"seat {seat}\t{name}\t{chips}\t{blinds:+.2f} bb/100")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="badugi",
@@ -268,6 +314,13 @@ def build_parser() -> argparse.ArgumentParser:
     discard.add_argument("--vs", nargs="+", metavar="HAND", help="rank by equity against these")
     equity = draw_command("equity", "each hand's share of the pot ('random' for a random hand)")
     equity.add_argument("hands", nargs="+", metavar="HAND")
+    sim = commands.add_parser("simulate", help="play bots against each other")
+    sim.add_argument("--bots", default="drawer,drawer", help="comma-separated: drawer, random, ...")
+    sim.add_argument("--hands", type=int, default=10_000)
+    sim.add_argument("--seed", type=int)
+    sim.add_argument("--small-bet", type=int, default=2)
+    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     for sub in (odds, equity):
         sub.add_argument("--policy", choices=("default", "best"), default="default")
         sub.add_argument("--break-above", metavar="RANK", help="break a badugi above RANK, e.g. 8")
@@ -287,6 +340,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "odds": cmd_odds,
         "discard": cmd_discard,
         "equity": cmd_equity,
+        "simulate": cmd_simulate,
     }
     try:
         return commands[args.command](args)

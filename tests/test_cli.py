@@ -189,3 +189,19 @@ def test_draw_commands_reject_bad_input_in_one_line(capsys, argv, message):
     code, _out, err = run(capsys, argv)
     assert code == 1
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_simulate_reports_profit_per_seat(capsys):
+    code, out, _ = run(
+        capsys, ["simulate", "--bots", "drawer,random", "--hands", "300", "--seed", "1", "--json"]
+    )
+    result = json.loads(out)
+    assert code == 0 and result["hands"] == 300
+    assert [s["bot"] for s in result["seats"]] == ["drawer", "random"]
+    assert sum(s["profit_per_100"] for s in result["seats"]) == pytest.approx(0.0, abs=1e-6)
+    code, out, _ = run(
+        capsys, ["simulate", "--bots", "drawer,threshold:7:J", "--hands", "50", "--seed", "2"]
+    )
+    assert code == 0 and out.splitlines()[0] == "50 hands, small bet 2"
+    code, _, err = run(capsys, ["simulate", "--bots", "drawer,genius", "--hands", "5"])
+    assert code == 1 and "unknown bot 'genius'" in err
