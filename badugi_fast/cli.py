@@ -237,8 +237,8 @@ def _bot(name: str, seed: int | None) -> Any:
     if text == "random":
         return bots.random_bot(seed)
     if text.startswith("threshold"):  # threshold:RAISE_TOP:CALL_TOP, e.g. threshold:7:J
-        parts = text.split(":")[1:]
-        return bots.threshold(*parts)
+        parts = text.split(":")[1:] + ["9", "K"]
+        return bots.threshold(parts[0], parts[1])
     raise ValueError(f"unknown bot {name!r}; use drawer, random or threshold:RAISE:CALL")
 
 
