@@ -237,8 +237,10 @@ def _bot(name: str, seed: int | None) -> Any:
     if text == "random":
         return bots.random_bot(seed)
     if text.startswith("threshold"):  # threshold:RAISE_TOP:CALL_TOP, e.g. threshold:7:J
-        parts = text.split(":")[1:] + ["9", "K"]
-        return bots.threshold(parts[0], parts[1])
+        parts = text.split(":")[1:]
+        raise_top = parts[0] if parts else "9"
+        call_top = parts[1] if len(parts) > 1 else "K"
+        return bots.threshold(raise_top, call_top)
     raise ValueError(f"unknown bot {name!r}; use drawer, random or threshold:RAISE:CALL")
 
 
