@@ -49,6 +49,8 @@ class Rules:
     big_blind: int | None = None
     max_raises: int = 3  # raises after the opening bet, per round
 
+    simultaneous_draws = False
+
     def bet_size(self, round_index: int) -> int:
         if round_index < 2:
             return self.small_bet
@@ -59,6 +61,131 @@ class Rules:
         small = self.small_blind if self.small_blind is not None else self.small_bet // 2
         big = self.big_blind if self.big_blind is not None else self.small_bet
         return small, big
+
+    @property
+    def big_blind_amount(self) -> int:
+        return self.blinds[1]
+
+    def post_forced(self, game: Game) -> None:
+        small, big = self.blinds
+        sb = game.button if game.seats == 2 else (game.button + 1) % game.seats
+        for seat, blind in ((sb, small), ((sb + 1) % game.seats, big)):
+            game._post(seat, blind, "post")
+
+    def opener(self, game: Game) -> int:
+        """Betting starts after this seat: the big blind before the first draw, else the button."""
+        if game.round_index == 0:
+            sb = game.button if game.seats == 2 else (game.button + 1) % game.seats
+            return (sb + 1) % game.seats
+        return game.button
+
+    def draw_starts_after(self, game: Game) -> int:
+        return game.button
+
+    def draw_cap(self, draw_index: int) -> int:
+        return 4
+
+    def options(self, game: Game, seat: int, current: int, raises: int) -> list[Action]:
+        to_call = current - game.round_bets[seat]
+        stack = game.stacks[seat]
+        actions = (
+            [Action("fold"), Action("call", min(to_call, stack))] if to_call else [Action("check")]
+        )
+        capped = len(game.in_hand()) > 2 and raises >= 1 + self.max_raises
+        if stack > to_call and not capped:
+            size = min(to_call + self.bet_size(game.round_index), stack)
+            actions.append(Action("raise" if current else "bet", size))
+        return actions
+
+    def counts_as_raise(self, game: Game, seat: int, raised_by: int) -> bool:
+        return raised_by >= self.bet_size(game.round_index)
+
+
+KO_ACTIONS = {
+    "삥": "bbing", "체크": "check", "콜": "call", "따당": "ttadang",
+    "쿼터": "quarter", "하프": "half", "풀": "full", "다이": "die",
+}  # fmt: skip
+KO_NAMES = {english: korean for korean, english in KO_ACTIONS.items()}
+
+
+@dataclass(frozen=True)
+class KoreanRules:
+    """The Korean room rules (seed 001). Every player antes ``ante`` (기본 앤티); 선 (the first
+    to act, left of the button unless the game says otherwise) opens each round and draws first.
+    With C the amount to call and P the pot after that call: 삥 bets the ante (선 only, as the
+    round's first action), 체크 (선 only, no bet yet), 콜 puts in C, 따당 C plus the previous bet
+    (doubling it), 쿼터 C + P/4, 하프 C + P/2, 풀 C + P (when ``allow_full``), 다이 folds.
+    Amounts round down to ``chip``. ``cutting`` caps the cards exchanged at 아침, 점심, 저녁
+    (3-2-1 or 3-3-3); ``cutting_type`` "simultaneous" (동시에: everyone chooses, then the
+    exchanges are dealt in turn) or "in_turn" (순서대로). ``max_raises`` caps raises per round.
+    Simplification: if 선 has folded, nobody may 삥 or 체크; the others 콜 for nothing instead."""
+
+    ante: int = 1
+    chip: int = 1
+    cutting: tuple[int, int, int] = (3, 2, 1)
+    cutting_type: str = "simultaneous"
+    allow_full: bool = False
+    max_raises: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.cutting_type not in ("simultaneous", "in_turn"):
+            raise ValueError(
+                f"cutting_type is 'simultaneous' or 'in_turn', not {self.cutting_type!r}"
+            )
+        if len(self.cutting) != 3 or any(not 0 <= c <= 4 for c in self.cutting):
+            raise ValueError(
+                f"cutting is three limits of 0..4 cards, e.g. (3, 2, 1), not {self.cutting}"
+            )
+        if self.ante < 1 or self.chip < 1:
+            raise ValueError("ante and chip are positive whole numbers")
+
+    @property
+    def simultaneous_draws(self) -> bool:
+        return self.cutting_type == "simultaneous"
+
+    @property
+    def big_blind_amount(self) -> int:
+        return self.ante
+
+    def post_forced(self, game: Game) -> None:
+        for seat in range(game.seats):
+            game._post(seat, self.ante, "ante")
+
+    def opener(self, game: Game) -> int:
+        return (game.first - 1) % game.seats
+
+    def draw_starts_after(self, game: Game) -> int:
+        return (game.first - 1) % game.seats
+
+    def draw_cap(self, draw_index: int) -> int:
+        return self.cutting[draw_index]
+
+    def options(self, game: Game, seat: int, current: int, raises: int) -> list[Action]:
+        to_call = current - game.round_bets[seat]
+        stack = game.stacks[seat]
+        first_action = not any(e.kind not in ("ante", "deal", "post") for e in game._round_events())
+        actions = [Action("die")]
+        if current == 0 and seat == game.first and first_action:
+            actions += [Action("bbing", min(self.ante, stack)), Action("check")]
+        else:
+            actions.append(Action("call", min(to_call, stack)))
+        if self.max_raises is not None and raises >= self.max_raises:
+            return actions
+        pot_after_call = game.pot + to_call
+        raises_to = {
+            "ttadang": to_call + game._last_bet if current else 0,
+            "quarter": to_call + pot_after_call // 4,
+            "half": to_call + pot_after_call // 2,
+            "full": to_call + pot_after_call if self.allow_full else 0,
+        }
+        for kind, amount in raises_to.items():
+            amount -= amount % self.chip
+            if amount > to_call and stack > to_call:
+                actions.append(Action(kind, min(amount, stack)))
+        return actions
+
+    def counts_as_raise(self, game: Game, seat: int, raised_by: int) -> bool:
+        return True
 
 
 class Phase(str, Enum):
@@ -123,9 +250,10 @@ class Game:
     def __init__(
         self,
         stacks: Sequence[int],
-        rules: Rules | None = None,
+        rules: Rules | KoreanRules | None = None,
         *,
         button: int = 0,
+        first: int | None = None,
         deck: Sequence[CardLike] | None = None,
         seed: int | None = None,
     ) -> None:
@@ -138,6 +266,9 @@ class Game:
         self.rules = rules or Rules()
         self.seats = len(stacks)
         self.button = button
+        self.first = (button + 1) % len(stacks) if first is None else first  # 선 (Korean rules)
+        if not 0 <= self.first < len(stacks):
+            raise ValueError(f"first must be a seat 0..{len(stacks) - 1}, got {first}")
         self.stacks = list(stacks)
         self.starting_stacks = list(stacks)
         self._rng = random.Random(seed)
@@ -155,7 +286,10 @@ class Game:
         self.round_index = 0
         self._round: _Round | None = None
         self._draw_order: list[int] = []
-        self._post_blinds()
+        self._chosen: dict[int, tuple[Card, ...]] = {}  # simultaneous draws not dealt yet
+        self._last_bet = 0  # chips the last bet or raise put in (for 따당)
+        self._round_start = 0  # history index where this betting round began
+        self.rules.post_forced(self)
         self._deal()
         self._start_round()
 
@@ -222,17 +356,7 @@ class Game:
         if self.phase is Phase.DRAW:
             return [Action("draw")]
         assert self._round is not None
-        to_call = self._round.current - self.round_bets[seat]
-        stack = self.stacks[seat]
-        actions = (
-            [Action("fold"), Action("call", min(to_call, stack))] if to_call else [Action("check")]
-        )
-        if stack > to_call and self._may_raise():
-            kind = "raise" if self._round.current else "bet"
-            actions.append(
-                Action(kind, min(to_call + self.rules.bet_size(self.round_index), stack))
-            )
-        return actions
+        return self.rules.options(self, seat, self._round.current, self._round.raises)
 
     def act(self, action: Action) -> None:
         """Apply the actor's action. An illegal one raises IllegalActionError, changing nothing."""
@@ -242,6 +366,7 @@ class Game:
         if self.phase is Phase.DRAW:
             self._draw(seat, action)
             return
+        action = Action(KO_ACTIONS.get(action.kind, action.kind), action.amount, action.cards)
         legal = {a.kind: a for a in self.legal_actions()}
         if action.kind not in legal:
             raise IllegalActionError(f"seat {seat} may {', '.join(legal)}; not {action.kind}")
@@ -255,16 +380,11 @@ class Game:
 
     # -- betting ------------------------------------------------------------------------------
 
-    def _may_raise(self) -> bool:
-        assert self._round is not None
-        heads_up = len(self.in_hand()) <= 2
-        return heads_up or self._round.raises < 1 + self.rules.max_raises
-
     def _bet(self, seat: int, action: Action) -> None:
         assert self._round is not None
         round_ = self._round
         round_.pending.pop(0)
-        if action.kind == "fold":
+        if action.kind in ("fold", "die"):
             self.folded[seat] = True
             self.muck.extend(self.hands[seat])
             self.hands[seat] = []
@@ -277,12 +397,11 @@ class Game:
         else:
             self._put_in(seat, action.amount)
             self._record(Event(action.kind, seat, action.amount))
-            if action.kind in ("bet", "raise"):
-                full = self.round_bets[seat] - round_.current >= self.rules.bet_size(
-                    self.round_index
-                )
-                round_.raises += 1 if full else 0
+            raised_by = self.round_bets[seat] - round_.current
+            if raised_by > 0:  # a bet or raise: everyone else acts again
+                round_.raises += self.rules.counts_as_raise(self, seat, raised_by)
                 round_.current = self.round_bets[seat]
+                self._last_bet = action.amount
                 round_.pending = self._seats_after(seat, lambda p: p != seat and self._can_act(p))
         if not round_.pending:
             self._end_round()
@@ -299,26 +418,26 @@ class Game:
         order = [(seat + i) % self.seats for i in range(1, self.seats + 1)]
         return [p for p in order if keep(p)]  # type: ignore[operator]
 
-    def _post_blinds(self) -> None:
-        small, big = self.rules.blinds
-        sb = self.button if self.seats == 2 else (self.button + 1) % self.seats
-        bb = (sb + 1) % self.seats
-        for seat, blind in ((sb, small), (bb, big)):
-            amount = min(blind, self.stacks[seat])
-            self._put_in(seat, amount)
-            self._record(Event("post", seat, amount))
-        self._big_blind_seat = bb
+    def _post(self, seat: int, amount: int, kind: str) -> None:
+        """A forced bet (blind or ante); a short stack posts what it has."""
+        amount = min(amount, self.stacks[seat])
+        self._put_in(seat, amount)
+        self._record(Event(kind, seat, amount))
+
+    def _round_events(self) -> list[Event]:
+        return self.history[self._round_start :]
 
     def _start_round(self) -> None:
         """Open a betting round; skip it when fewer than two players can still bet."""
         self.phase = Phase.BETTING
-        if self.round_index == 0:
-            current, raises, after = max(self.round_bets), 1, self._big_blind_seat
+        self._round_start = len(self.history)
+        if self.round_index == 0 and isinstance(self.rules, Rules):
+            current, raises = max(self.round_bets), 1  # the big blind is the opening bet
         else:
-            self.round_bets = [0] * self.seats
+            self.round_bets = [0] * self.seats  # antes are not bets
             current, raises = 0, 0
-            after = self.button
-        pending = self._seats_after(after, self._can_act)
+        self._last_bet = current
+        pending = self._seats_after(self.rules.opener(self), self._can_act)
         self._round = _Round(current, raises, pending)
         bettors = [p for p in self.in_hand() if self.stacks[p] > 0]
         if len(bettors) < 2 and all(self.round_bets[p] >= current for p in bettors):
@@ -330,7 +449,8 @@ class Game:
             self._showdown()
             return
         self.phase = Phase.DRAW
-        self._draw_order = self._seats_after(self.button, lambda p: not self.folded[p])
+        start = self.rules.draw_starts_after(self)
+        self._draw_order = self._seats_after(start, lambda p: not self.folded[p])
 
     # -- dealing and drawing ------------------------------------------------------------------
 
@@ -351,15 +471,37 @@ class Game:
             self._record(Event("deal", seat, cards=tuple(self.hands[seat])))
 
     def _draw(self, seat: int, action: Action) -> None:
+        cap = self.rules.draw_cap(self.round_index)
         if action.kind != "draw":
-            raise IllegalActionError(f"seat {seat} must draw now (0 to 4 cards), not {action.kind}")
+            raise IllegalActionError(
+                f"seat {seat} must draw now (0 to {cap} cards), not {action.kind}"
+            )
         thrown = action.cards
         if len(set(thrown)) != len(thrown) or not set(thrown) <= set(self.hands[seat]):
             raise IllegalActionError(f"seat {seat} can only throw distinct cards of its own hand")
+        if len(thrown) > cap:
+            raise IllegalActionError(
+                f"the cutting limit allows {cap} cards at this draw, not {len(thrown)}"
+            )
+        self._draw_order.pop(0)
+        if self.rules.simultaneous_draws:  # 동시에: deal once everyone has chosen
+            self._chosen[seat] = thrown
+            if not self._draw_order:
+                for chooser, cards in self._chosen.items():
+                    self._exchange(chooser, cards)
+                self._chosen = {}
+        else:
+            self._exchange(seat, thrown)
+        if not self._draw_order:
+            self.round_index += 1
+            self._start_round()
+
+    def _exchange(self, seat: int, thrown: tuple[Card, ...]) -> None:
+        """Deal the replacements; when the stub runs out, the others' discards become the stub."""
         kept = [c for c in self.hands[seat] if c not in thrown]
         received = []
         for _ in thrown:
-            if not self.stub:  # the others' discards become the new stub
+            if not self.stub:
                 self.stub, self.discards = self.discards, []
                 self._rng.shuffle(self.stub)
                 self._record(Event("reshuffle", None, len(self.stub)))
@@ -367,10 +509,6 @@ class Game:
         self.hands[seat] = kept + received
         self.discards.extend(thrown)
         self._record(Event("draw", seat, len(thrown), thrown, tuple(received)))
-        self._draw_order.pop(0)
-        if not self._draw_order:
-            self.round_index += 1
-            self._start_round()
 
     # -- the end ------------------------------------------------------------------------------
 

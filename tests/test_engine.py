@@ -293,3 +293,133 @@ def test_the_drawer_keeps_its_badugi_cards():
     game.act(Action("check"))
     action = drawer(game.view(game.actor))
     assert game.actor == 1 and [str(c) for c in action.cards] == ["3h"]
+
+
+# -- Korean room rules (seed 001) ------------------------------------------------------------
+
+from badugi_fast.engine import KoreanRules  # noqa: E402
+
+
+def korean(stacks=(1000, 1000, 1000, 1000), **rules):
+    return Game(list(stacks), KoreanRules(**rules), button=0, seed=9)
+
+
+def amounts(game):
+    return {a.kind: a.amount for a in game.legal_actions()}
+
+
+def test_korean_antes_and_the_sun_opens_with_bbing_or_check():
+    game = korean(ante=10)
+    assert [(e.kind, e.amount) for e in game.history if e.kind == "ante"] == [("ante", 10)] * 4
+    assert game.pot == 40 and game.actor == 1  # 선: left of the button
+    assert amounts(game) == {"die": 0, "bbing": 10, "check": 0, "quarter": 10, "half": 20}
+
+
+def test_korean_amounts_on_a_worked_example():
+    """Ante 10 at four seats: pot 40. 선 삥 10 (pot 50). Next, C = 10 and P = 60:
+    콜 10, 따당 10 + 10 = 20, 쿼터 10 + 15 = 25, 하프 10 + 30 = 40, 풀 10 + 60 = 70."""
+    game = korean(ante=10, allow_full=True)
+    game.act(Action("삥"))
+    assert amounts(game) == {
+        "die": 0, "call": 10, "ttadang": 20, "quarter": 25, "half": 40, "full": 70,
+    }  # fmt: skip
+    game.act(Action("따당"))  # seat 2 puts in 20: pot 70
+    # Seat 3: C = 20, P = 90: 따당 20 + 20, 쿼터 20 + 22, 하프 20 + 45.
+    assert amounts(game) == {
+        "die": 0,
+        "call": 20,
+        "ttadang": 40,
+        "quarter": 42,
+        "half": 65,
+        "full": 110,
+    }
+
+
+def test_korean_amounts_round_down_to_the_chip():
+    game = korean(stacks=(500, 500, 500), ante=7, chip=5)  # pot 21
+    game.act(Action("bbing"))  # 7: pot 28; next C = 7, P = 35
+    assert amounts(game)["quarter"] == 15  # 7 + 8 = 15
+    assert amounts(game)["half"] == 20  # 7 + 17 = 24, down to 20
+
+
+def test_only_the_sun_may_check_and_a_check_can_be_called_for_nothing():
+    game = korean()
+    game.act(Action("check"))  # 선
+    assert "check" not in amounts(game) and "bbing" not in amounts(game)
+    assert amounts(game)["call"] == 0
+    with pytest.raises(IllegalActionError):
+        game.act(Action("bbing"))
+
+
+def test_a_raise_cap_per_round():
+    game = korean(ante=10, max_raises=1)
+    game.act(Action("half"))
+    assert set(amounts(game)) == {"die", "call"}
+
+
+def test_korean_cutting_limits_three_two_one():
+    game = korean(stacks=(1000, 1000), ante=5)
+    game.act(Action("check"))
+    game.act(Action("call"))
+    assert game.phase is Phase.DRAW and game.actor == 1  # 선 draws first
+    before = state(game)
+    with pytest.raises(IllegalActionError, match="allows 3 cards"):
+        game.act(Action.draw(game.hands[1]))
+    assert state(game) == before
+    for cap in (3, 2, 1):
+        for _ in range(2):
+            game.act(Action.draw(game.hands[game.actor][:cap]))
+        if not game.done:
+            game.act(Action("check"))
+            game.act(Action("call"))
+    assert game.done and partition_holds(game)
+
+
+def test_simultaneous_cutting_deals_after_everyone_chose_and_in_turn_deals_at_once():
+    together = korean(stacks=(100, 100, 100))
+    together.act(Action("check"))
+    together.act(Action("call"))
+    together.act(Action("call"))
+    together.act(Action.draw(together.hands[1][:2]))
+    assert not [e for e in together.history if e.kind == "draw"]  # not dealt yet, not shown
+    together.act(Action.draw(together.hands[2][:1]))
+    together.act(Action.draw())
+    assert [(e.seat, e.amount) for e in together.history if e.kind == "draw"] == [
+        (1, 2),
+        (2, 1),
+        (0, 0),
+    ]
+    in_turn = Game([100, 100, 100], KoreanRules(cutting_type="in_turn"), button=0, seed=9)
+    in_turn.act(Action("check"))
+    in_turn.act(Action("call"))
+    in_turn.act(Action("call"))
+    in_turn.act(Action.draw(in_turn.hands[1][:2]))
+    assert [(e.seat, e.amount) for e in in_turn.history if e.kind == "draw"] == [(1, 2)]
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [{"cutting_type": "sometimes"}, {"cutting": (3, 2)}, {"cutting": (5, 2, 1)}, {"ante": 0}],
+)
+def test_bad_korean_rules_are_rejected(rules):
+    with pytest.raises(ValueError):
+        KoreanRules(**rules)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(2, 8), st.integers(0, 2**32 - 1), st.sampled_from(["simultaneous", "in_turn"]))
+def test_random_korean_play_conserves_chips_and_cards(seats, seed, cutting_type):
+    rng = random.Random(seed)
+    rules = KoreanRules(ante=rng.choice([1, 5]), cutting=rng.choice([(3, 2, 1), (3, 3, 3)]),
+                        cutting_type=cutting_type, allow_full=True)  # fmt: skip
+    game = Game([rng.randint(20, 300) for _ in range(seats)], rules, button=seed % seats, seed=seed)
+    total = sum(game.stacks) + game.pot
+    while not game.done:
+        assert sum(game.stacks) + game.pot == total and partition_holds(game)
+        legal = game.legal_actions()
+        choice = rng.choice(legal)
+        if choice.kind == "draw":
+            cap = rules.cutting[game.round_index]
+            choice = Action.draw(rng.sample(game.hands[game.actor], rng.randint(0, cap)))
+        game.act(choice)
+    assert sum(game.stacks) == total and partition_holds(game)
