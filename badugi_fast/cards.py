@@ -119,7 +119,7 @@ def card_id(card: CardLike) -> int:
         if len(cards) != 1:
             raise InvalidHandError(f"expected one card, got {card!r}", token=card)
         return int(cards[0])
-    if isinstance(card, bool) or not hasattr(card, "__index__"):
+    if not hasattr(card, "__index__"):  # ints (bools too, as in numpy), numpy ints, Cards
         raise TypeError(
             f"a card is a str, an int id or a Card, not {type(card).__name__}: {card!r}"
         )

@@ -1,6 +1,7 @@
 """The ``badugi`` command: evaluate and compare hands from arguments, a file or stdin.
 
-Exit status: 0 on success, 1 when a hand could not be read, 2 on a usage error.
+Exit status: 0 on success; 1 for bad input (a hand or card that cannot be read, draws or limits
+out of range, ...); 2 for a usage error or an input file that cannot be read.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from . import draws as draws_api
 from .errors import InvalidHandError
 from .hand import Hand, describe
 
-EXIT_OK, EXIT_BAD_HAND, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
 
 
 def hand_json(hand: Hand) -> dict[str, Any]:
@@ -68,7 +69,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
             hand = describe(text)
         except InvalidHandError as error:
             _error(where, error)
-            status = EXIT_BAD_HAND
+            status = EXIT_BAD_INPUT
             continue
         print(_dump(hand_json(hand)) if args.json else hand_line(hand, args.ko))
     return status
@@ -81,7 +82,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
             hands.append(describe(text))
         except InvalidHandError as error:
             _error(where, error)
-            return EXIT_BAD_HAND
+            return EXIT_BAD_INPUT
     if len(hands) < 2:
         print("badugi: compare needs at least two hands", file=sys.stderr)
         return EXIT_USAGE
@@ -105,10 +106,13 @@ def _percent(p: float) -> str:
 
 
 def _draw_options(args: argparse.Namespace) -> dict[str, Any]:
-    options: dict[str, Any] = {"dead": args.dead or (), "limits": args.limits}
-    if getattr(args, "break_above", None) is not None:
-        options["policy"] = draws_api.break_above(args.break_above)
-    return options
+    """The options shared by odds and equity, the policy built in this one place."""
+    policy: Any = args.policy
+    if args.break_above is not None:
+        if args.policy != "default":
+            raise ValueError("--break-above is a policy of its own: drop --policy")
+        policy = draws_api.break_above(args.break_above)
+    return {"dead": args.dead or (), "limits": args.limits, "policy": policy}
 
 
 def _progress(args: argparse.Namespace) -> bool:
@@ -134,7 +138,6 @@ def cmd_odds(args: argparse.Namespace) -> int:
         args.hand,
         args.draws,
         args.discard,
-        policy=args.policy,
         trials=args.trials,
         seed=args.seed,
         threads=args.threads,
@@ -190,7 +193,6 @@ def cmd_equity(args: argparse.Namespace) -> int:
     result = draws_api.equity(
         hands,
         args.draws,
-        policy=args.policy,
         trials=args.trials,
         seed=args.seed,
         threads=args.threads,
@@ -346,9 +348,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     try:
         return commands[args.command](args)
+    except UnicodeDecodeError as error:  # a file that is not UTF-8 text
+        print(f"badugi: cannot read the input as UTF-8 text: {error.reason}", file=sys.stderr)
+        return EXIT_USAGE
     except (ValueError, TypeError) as error:  # bad cards, limits, draws, ...: one line
         print(f"badugi: {error}", file=sys.stderr)
-        return EXIT_BAD_HAND
+        return EXIT_BAD_INPUT
     except OSError as error:
         if isinstance(error, BrokenPipeError):  # e.g. `badugi eval < hands | head`
             sys.stderr.close()

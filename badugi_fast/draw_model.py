@@ -18,7 +18,9 @@ unseen to them, and drawn cards come uniformly from the stub. Policies:
 - a callable ``policy(hand, draws_left, max_discard, dead) -> cards to throw``.
 
 Cutting limits cap the cards thrown per draw; a policy throwing more throws its highest-ranked
-candidates (higher id first among equal ranks) up to the cap.
+candidates (higher id first among equal ranks) up to the cap. When a simulated draw empties the
+stub, the other players' discards become the new stub; if that is empty too (the dead cards
+hold the rest), a thrown card that cannot be replaced stays in the hand.
 """
 
 from __future__ import annotations
@@ -33,10 +35,8 @@ from math import comb
 from .cards import DECK, Card
 from .naming import class_rank
 
-Evaluate = Callable[[Sequence[int]], int]
 PolicyFn = Callable[[tuple[Card, ...], int, int, frozenset[Card]], Sequence[object]]
 NO_CAP = 4
-MAX_DRAWS = 3
 
 
 def is_badugi(cards: Sequence[int]) -> bool:
@@ -142,7 +142,7 @@ def best_one_draw_throw(player: Player, cap: int) -> tuple[int, ...]:
     ties go to fewer cards thrown, then the better kept cards, then the lowest ids."""
     unseen = 52 - len(player.known)
     candidates = []
-    for size in range(min(cap, 4) + 1):
+    for size in range(min(cap, 4, unseen) + 1):  # no more than the unseen cards can replace
         for thrown in combinations(sorted(player.hand), size):
             kept = tuple(c for c in player.hand if c not in thrown)
             chance = Fraction(completions(kept, player.known), comb(unseen, size))
@@ -252,11 +252,14 @@ def simulate_draws(
             else:
                 thrown = policy.throw(player, draws - draw, caps[draw])
             new = []
-            for _ in thrown:
+            for count in range(len(thrown)):
                 if not stub:  # the game's rule: the others' discards become the new stub
                     stub = discards
                     discards = []
                     rng.shuffle(stub)
+                if not stub:  # every other card is held or dead: the rest of the throw stays
+                    thrown = thrown[:count]
+                    break
                 new.append(stub.pop())
             receive(player, thrown, new, policy)
             discards.extend(thrown)

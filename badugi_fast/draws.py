@@ -26,7 +26,7 @@ from .cards import DECK, Card, CardLike, card_id, hand_ids, parse_cards, parse_r
 from .draw_model import Policy
 from .evaluator import HandLike, evaluate
 
-MAX_SEATS = 8
+MAX_SEATS: int = lib.BF_MAX_SEATS
 DEFAULT_TRIALS = 1_000_000
 PYTHON_TRIALS = 20_000  # Monte Carlo trials for Python policies, which run about 100x slower
 PROGRESS_BATCH = 1 << 18  # trials between progress-bar updates
@@ -190,7 +190,8 @@ def _in_c(policy: Policy) -> bool:
 
 # An enumeration estimated at more than this many times max_exact plays is not tried (it would
 # stop at max_exact and fall back to Monte Carlo): Knuth's estimate over ESTIMATE_PROBES random
-# plays came within 10 % of the true count on the cases measured (tests/test_draws.py).
+# plays came within 10 % of the true count on the cases measured (tests/test_draws.py allows
+# 50 %, as a guard against a broken estimator rather than a bound on its spread).
 HOPELESS_FACTOR = 2
 ESTIMATE_PROBES = 64
 
@@ -224,8 +225,6 @@ def _fraction(hi: Any, lo: Any, stub: int) -> Fraction:
 def _simulate(spec: Any, trials: int, seed: int | None, threads: int | None, progress: bool) -> Any:
     """Monte Carlo trials in C across threads, in batches (for the progress bar)."""
     seed = secrets.randbits(64) if seed is None else seed
-    if not 0 <= seed < 1 << 64:
-        raise ValueError(f"seed must be in 0 .. 2**64-1, got {seed}")
     total = ffi.new("bf_draw_tally *")
     nthreads = thread_count(threads, trials)
     bar = _progress_bar(trials) if progress else None
@@ -295,6 +294,7 @@ def draw_odds(
     ``discard`` fixes the first draw's discard; later draws follow the policy."""
     ids = hand_ids(hand)
     draws = _draws(draws)
+    _check_run(seed, threads, max_exact)
     dead_ids = _cards(dead, "dead cards")
     _check_apart([ids], dead_ids)
     chosen = _policy(policy)
@@ -347,6 +347,21 @@ def _equity_from_tally(tally: Any, seats: int) -> Equity:
         stderr=[sqrt(max(sq - m**2, 0.0) / n) for sq, m in zip(square, mean, strict=True)],
         trials=n,
     )
+
+
+def _check_run(seed: int | None, threads: int | None, max_exact: int) -> None:
+    """Validate the arguments every draw function shares, before any work."""
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+        if not 0 <= seed < 1 << 64:
+            raise ValueError(f"seed must be in 0 .. 2**64-1, got {seed}")
+    if threads is not None:
+        thread_count(threads, 1)
+    if isinstance(max_exact, bool) or not isinstance(max_exact, int):
+        raise TypeError(f"max_exact must be an int, not {type(max_exact).__name__}")
+    if not 0 <= max_exact < 1 << 64:
+        raise ValueError(f"max_exact must be in 0 .. 2**64-1, got {max_exact}")
 
 
 def _trials(trials: int | None, default: int) -> int:
@@ -405,9 +420,11 @@ def _python_odds(
         )
     n = _trials(trials, PYTHON_TRIALS)
     rng = random.Random(secrets.randbits(64) if seed is None else seed)
+    counts = np.zeros(1093)
     for _ in range(n):
         (final,) = draw_model.simulate_draws([ids], draws, dead, policy, caps, rng, thrown)
-        ranks[evaluate(final)] += 1 / n
+        counts[evaluate(final)] += 1
+    ranks = counts / n
     p = float(ranks[1:716].sum())
     return _odds_from_ranks(ranks, discard, exact=False, stderr=sqrt(p * (1 - p) / n), trials=n)
 
@@ -434,6 +451,7 @@ def equity(
         raise ValueError(f"equity needs 2 to 8 players, got {len(hands)}")
     seats = [None if hand is None else hand_ids(hand) for hand in hands]
     draws = _draws(draws)
+    _check_run(seed, threads, max_exact)
     dead_ids = _cards(dead, "dead cards")
     _check_apart(seats, dead_ids)
     chosen = _policy(policy)
@@ -525,6 +543,12 @@ def best_discard(
         raise ValueError("best_discard needs at least one draw")
     if objective not in ("badugi", "rank"):
         raise ValueError(f"objective must be 'badugi' or 'rank', got {objective!r}")
+    if opponents is not None:
+        if isinstance(opponents, str):
+            raise TypeError("opponents is a list of hands, not one str")
+        if objective != "badugi":
+            raise ValueError("with opponents the objective is equity: leave objective unset")
+    _check_run(seed, None, max_exact)
     caps = _limits(limits)
     cap = draw_model.caps_for(caps, draws)[0]
     options = []

@@ -13,7 +13,7 @@ from ._threads import AUTO_THREADS_MIN_ROWS, available_cores, run_in_chunks, thr
 from .cards import CardLike, hand_ids
 from .errors import InvalidHandError
 from .kernels import kernel_id
-from .text_batch import parse_hands
+from .text_batch import c_hand_ids, parse_hands
 
 NUM_RANKS: int = lib.BF_NUM_RANKS
 NUM_HANDS: int = lib.BF_NUM_HANDS
@@ -39,7 +39,6 @@ __all__ = [
 
 _rank = lib.bf_rank
 _rank_text = lib.bf_rank_text
-_parse_hand = lib.bf_parse_hand
 
 
 def evaluate(hand: HandLike) -> int:
@@ -59,6 +58,11 @@ def evaluate(hand: HandLike) -> int:
         else:
             rank = _rank_text(data, len(data))
     else:
+        if hand.__class__ is not tuple and hand.__class__ is not list:
+            try:  # one pass over iterators: the slow path below must see the cards again
+                hand = list(hand)
+            except TypeError:
+                return int(_rank(*hand_ids(hand)))  # raises the TypeError that names the type
         try:
             rank = _rank(*hand)
         except (TypeError, OverflowError):
@@ -71,14 +75,9 @@ def evaluate(hand: HandLike) -> int:
 def fast_hand_ids(hand: HandLike) -> tuple[int, int, int, int]:
     """hand_ids, reading text in C when it can."""
     if hand.__class__ is str:
-        try:
-            data = hand.encode()
-        except UnicodeEncodeError:
-            pass
-        else:
-            packed = _parse_hand(data, len(data))
-            if packed >= 0:
-                return packed & 255, packed >> 8 & 255, packed >> 16 & 255, packed >> 24 & 255
+        ids = c_hand_ids(hand)
+        if ids is not None:
+            return ids
     return hand_ids(hand)
 
 
@@ -90,6 +89,8 @@ def compare(a: HandLike, b: HandLike) -> int:
 
 def winners(hands: Sequence[HandLike]) -> list[int]:
     """Indices of every hand sharing the best rank (more than one means a split pot)."""
+    if isinstance(hands, str):
+        raise TypeError("winners() takes a list of hands, not one str")
     ranks = [evaluate(hand) for hand in hands]
     if not ranks:
         raise ValueError("winners() needs at least one hand")

@@ -8,6 +8,7 @@ identical ranks; the tests run each on all 270,725 hands.
 from __future__ import annotations
 
 import os
+from functools import cache
 
 from ._badugi import lib
 
@@ -19,9 +20,14 @@ KERNEL_IDS = {
 ENV_VAR = "BADUGI_FAST_KERNEL"
 
 
+@cache
+def _supported() -> tuple[str, ...]:
+    return tuple(name for name, kernel in KERNEL_IDS.items() if lib.bf_kernel_supported(kernel))
+
+
 def available_kernels() -> list[str]:
     """Kernels this build and CPU can run, slowest first (``scalar`` is always there)."""
-    return [name for name, kernel in KERNEL_IDS.items() if lib.bf_kernel_supported(kernel)]
+    return list(_supported())
 
 
 def best_kernel() -> str:

@@ -59,38 +59,47 @@ def parse_hands(hands: str | os.PathLike[str] | TextIO | Iterable[str]) -> npt.N
 def _parse_lines(text: str) -> npt.NDArray[np.uint8]:
     try:
         data = text.encode()
-    except UnicodeEncodeError:  # lone surrogates: the Python reader, line by line
-        lines = [line for line in text.split("\n") if line.strip()]
-        return np.array([hand_ids(line) for line in lines], dtype=np.uint8).reshape(-1, 4)
+    except UnicodeEncodeError:  # lone surrogates: every line through the row reader
+        data = text.encode(errors="surrogatepass")
     cards = np.empty((data.count(b"\n") + 1, 4), dtype=np.uint8)
     buffer, out, stop = ffi.from_buffer(data), ffi.from_buffer(cards), ffi.new("size_t *")
     rows = start = 0
-    while True:
+    line_number = 1  # of the line starting at `start`
+    while start < len(data):
         room = len(cards) - rows
         rows += lib.bf_parse_lines(buffer + start, len(data) - start, room, out + 4 * rows, stop)
+        line_number += data.count(b"\n", start, start + stop[0])
         start += stop[0]
         if start >= len(data):
-            return cards[:rows]
+            break
         # C could not read this line: the Python reader accepts it or names what is wrong.
         end = data.find(b"\n", start)
         end = len(data) if end < 0 else end
-        line_number = data.count(b"\n", 0, start) + 1
-        line = data[start:end].decode()
-        cards[rows] = _one_hand(line, f"line {line_number}", row=rows, line=line_number)
-        rows += 1
-        start = end + 1
+        line = data[start:end].decode(errors="surrogatepass")
+        if line.replace(",", " ").strip():  # blank: only separators (C skips the ASCII ones)
+            cards[rows] = _one_hand(line, f"line {line_number}", row=rows, line=line_number)
+            rows += 1
+        start, line_number = end + 1, line_number + 1
+    return cards[:rows]
+
+
+def c_hand_ids(text: str) -> tuple[int, int, int, int] | None:
+    """The hand's ids read by the C reader, or None when it leaves the text to Python."""
+    try:
+        data = text.encode()
+    except UnicodeEncodeError:
+        return None
+    packed = lib.bf_parse_hand(data, len(data))
+    if packed < 0:
+        return None
+    return packed & 255, packed >> 8 & 255, packed >> 16 & 255, packed >> 24 & 255
 
 
 def _one_hand(text: str, where: str, *, row: int, line: int | None = None) -> tuple[int, ...]:
     """One hand: C when it can read it, else the Python reader (the specification)."""
-    try:
-        data = text.encode()
-    except UnicodeEncodeError:
-        packed = -1
-    else:
-        packed = lib.bf_parse_hand(data, len(data))
-    if packed >= 0:
-        return packed & 255, packed >> 8 & 255, packed >> 16 & 255, packed >> 24 & 255
+    ids = c_hand_ids(text)
+    if ids is not None:
+        return ids
     try:
         return hand_ids(text)
     except InvalidHandError as error:

@@ -324,6 +324,10 @@ int bf_draw_simulate(const bf_draw_spec *spec, uint64_t seed, uint64_t first_tri
                         memcpy(stub, pile, pile_size);
                         stub_size = pile_size, pile_size = 0;
                     }
+                    if (stub_size == 0) { /* every other card is held or dead: keep this one */
+                        thrown &= ~(1u << i);
+                        continue;
+                    }
                     unsigned j = next_below(&counter, stub_size);
                     seat[p].hand[i] = stub[j], stub[j] = stub[--stub_size];
                 }

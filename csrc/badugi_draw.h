@@ -52,7 +52,9 @@ typedef struct {
 #define BF_DRAW_STUB_SHORT (-3)  /* exact: a draw would need a reshuffle of the discards */
 
 /* Plays trials first_trial .. first_trial + trials - 1 of the seed's stream, adding to tally.
- * Trial t depends only on (seed, t), so the trials may be split across threads freely. */
+ * Trial t depends only on (seed, t), so the trials may be split across threads freely. When the
+ * stub and the discards are both empty (the dead cards hold the rest), a thrown card that cannot
+ * be replaced stays in the hand. */
 int bf_draw_simulate(const bf_draw_spec *spec, uint64_t seed, uint64_t first_trial,
                      uint64_t trials, bf_draw_tally *tally);
 

@@ -157,3 +157,20 @@ def test_unknown_hand_names_are_rejected(name, error):
 def test_a_card_that_is_not_one_of_the_52_is_rejected(card, error):
     with pytest.raises(error):
         bf.Card(card)
+
+
+def test_bools_are_ints_at_every_entry_point():
+    hand = (True, 5, 10, 12)  # True is card id 1, the ace of diamonds
+    assert bf.evaluate(hand) == bf.describe(hand).rank == bf.evaluate((1, 5, 10, 12))
+    assert bf.evaluate_many([hand]).tolist() == [bf.evaluate((1, 5, 10, 12))]
+
+
+def test_winners_of_a_str_is_a_type_error():
+    with pytest.raises(TypeError, match="list of hands"):
+        bf.winners("As 2d 3h 4c")
+
+
+def test_a_one_shot_iterator_is_read_once_and_judged_whole():
+    assert bf.evaluate(iter([3, 5, 10, 12])) == 1
+    with pytest.raises(InvalidHandError, match="duplicate card As"):
+        bf.evaluate(iter([3, 3, 10, 12]))

@@ -205,3 +205,17 @@ def test_simulate_reports_profit_per_seat(capsys):
     assert code == 0 and out.splitlines()[0] == "50 hands, small bet 2"
     code, _, err = run(capsys, ["simulate", "--bots", "drawer,genius", "--hands", "5"])
     assert code == 1 and "unknown bot 'genius'" in err
+
+
+def test_break_above_is_a_policy_and_cannot_be_combined_with_another(capsys):
+    code, out, _ = run(capsys, ["odds", "As 2d 4c 9h", "--draws", "2", "--break-above", "8"])
+    assert code == 0 and "first discard 9h" in out
+    code, _, err = run(capsys, ["odds", "As 2d 4c 9h", "--break-above", "8", "--policy", "best"])
+    assert code == 1 and "drop --policy" in err
+
+
+def test_a_file_that_is_not_utf8_is_a_usage_error(capsys, tmp_path):
+    path = tmp_path / "hands.bin"
+    path.write_bytes(b"As 2d 3h 4c\n\xff\xfe\n")
+    code, _, err = run(capsys, ["eval", "--file", str(path)])
+    assert code == 2 and "UTF-8" in err

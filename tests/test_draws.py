@@ -288,3 +288,44 @@ def test_the_play_count_estimate_is_close_to_the_true_count(hand, draws, limits)
 def test_hands_given_as_text_ids_or_cards_are_the_same():
     ids = hand_ids("As 2d 3c 3h")
     assert bf.draw_odds(ids).badugi == bf.draw_odds(bf.hand_cards(ids)).badugi == 10 / 48
+
+
+def test_dead_cards_that_empty_the_stub_and_the_discards_leave_thrown_cards_in_hand():
+    """Every other card dead: a thrown card cannot be replaced and stays (no crash, C or Python)."""
+    hands = ["As 2d Kc Kh", "5s 6d Qc Qh"]
+    mine = {int(c) for c in bf.hand_cards(hands[0])}
+    held = mine | {int(c) for c in bf.hand_cards(hands[1])}
+    alone = bf.draw_odds(hands[0], 3, dead=[c for c in range(52) if c not in mine], trials=50,
+                         max_exact=0, seed=1)  # fmt: skip
+    assert alone.sizes[3] == 1.0  # As 2d Kc kept; nothing to draw
+    result = bf.equity(hands, draws=3, dead=[c for c in range(52) if c not in held], seed=1)
+    assert result.equity == [0.0, 1.0]  # 6-5-Q beats K-2-A
+    python = bf.draw_odds(hands[0], 2, dead=[c for c in range(52) if c not in mine],
+                          policy="best", trials=20, seed=1)  # fmt: skip
+    assert python.sizes[3] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"seed": "abc"}, TypeError, "seed must be an int"),
+        ({"seed": 1.5}, TypeError, "seed must be an int"),
+        ({"max_exact": 2**70}, ValueError, "max_exact must be in"),
+        ({"max_exact": -1}, ValueError, "max_exact must be in"),
+        ({"threads": 0}, ValueError, "threads must be at least 1"),
+    ],
+)
+def test_run_arguments_are_checked_before_any_work(kwargs, error, message):
+    for call in (
+        lambda: bf.draw_odds("As 2d 3c 3h", **kwargs),
+        lambda: bf.equity(["As 2d 3c 3h", None], **kwargs),
+    ):
+        with pytest.raises(error, match=message):
+            call()
+
+
+def test_best_discard_refuses_a_str_of_opponents_and_an_objective_with_them():
+    with pytest.raises(TypeError, match="list of hands"):
+        bf.best_discard("As 2d 3c Kc", opponents="5s 6d 7c 8h")
+    with pytest.raises(ValueError, match="objective is equity"):
+        bf.best_discard("As 2d 3c Kc", objective="rank", opponents=["5s 6d 7c 8h"])

@@ -126,3 +126,25 @@ def test_every_hand_read_from_text_in_c_ranks_as_the_reference(all_hands, refere
         np.testing.assert_array_equal(bf.evaluate_many(texts), reference_ranks)
     blob = "\n".join(" ".join(row) for row in letters[all_hands[::-1]].tolist())
     np.testing.assert_array_equal(bf.evaluate_many(blob), reference_ranks[::-1])
+
+
+def test_a_last_line_without_newline_that_only_python_reads_is_evaluated():
+    assert bf.evaluate_many("As 2d 3h 4c\u00a0").tolist() == [1]
+    assert bf.evaluate_many("Kc Kd Kh Ks\nA♠\ufe0f 2♦ 3♥ 4♣").tolist() == [1092, 1]
+
+
+def test_many_lines_that_only_python_reads_take_linear_time():
+    import time
+
+    lines = "\n".join(["As\u00a02d 3h 4c"] * 20_000)
+    start = time.perf_counter()
+    assert len(bf.parse_hands(lines)) == 20_000
+    assert time.perf_counter() - start < 5  # quadratic line counting took minutes here
+
+
+def test_blank_lines_are_those_of_separators_only_for_c_and_python_alike():
+    text = "As 2d 3h 4c\n\u00a0\n,,\n \t\nKc Kd Kh Ks"
+    assert bf.parse_hands(text).tolist() == [[3, 5, 10, 12], [48, 49, 50, 51]]
+    with pytest.raises(bf.InvalidHandError, match="line 3: unknown card '4x'") as info:
+        bf.parse_hands("As 2d 3h 4c\n\nAs\u00a02d 3h 4x")
+    assert (info.value.line, info.value.row) == (3, 1)
