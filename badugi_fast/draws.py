@@ -25,14 +25,14 @@ from ._threads import run_in_chunks, thread_count
 from .cards import DECK, Card, CardLike, card_id, hand_ids, parse_cards, parse_rank
 from .draw_model import Policy
 from .evaluator import HandLike, evaluate
+from .naming import size_of_rank
 
 MAX_SEATS: int = lib.BF_MAX_SEATS
 DEFAULT_TRIALS = 1_000_000
 PYTHON_TRIALS = 20_000  # Monte Carlo trials for Python policies, which run about 100x slower
 PROGRESS_BATCH = 1 << 18  # trials between progress-bar updates
-SIZE_OF_RANK = np.select(
-    [np.arange(1093) <= 715, np.arange(1093) <= 1001, np.arange(1093) <= 1079], [4, 3, 2], 1
-)
+RANK_SLOTS = lib.BF_NUM_RANKS + 1  # rank-indexed arrays: index 0 unused
+SIZE_OF_RANK = np.array([0] + [size_of_rank(r) for r in range(1, RANK_SLOTS)])
 
 PolicyLike = None | str | Policy | Callable[..., Sequence[object]]
 
@@ -307,7 +307,7 @@ def draw_odds(
     first_cards = tuple(DECK[card] for i, card in enumerate(ids) if thrown >> i & 1)
     exact = _exact_counts(spec, max_exact)
     if exact is not None:
-        ranks = np.array(ffi.unpack(exact.ranks, 1093), dtype=np.float64)
+        ranks = np.array(ffi.unpack(exact.ranks, RANK_SLOTS), dtype=np.float64)
         stub = 52 - 4 - len(dead_ids)
         fraction = _fraction(exact.size_hi[4], exact.size_lo[4], stub)
         return _odds_from_ranks(
@@ -316,7 +316,7 @@ def draw_odds(
     n = _trials(trials, DEFAULT_TRIALS)
     tally = _simulate(spec, n, seed, threads, progress)
     ranks = np.frombuffer(ffi.buffer(tally.ranks), dtype=np.uint64).astype(np.float64) / n
-    p = float(ranks[1:716].sum())
+    p = float(ranks[SIZE_OF_RANK == 4].sum())
     return _odds_from_ranks(ranks, first_cards, exact=False, stderr=sqrt(p * (1 - p) / n), trials=n)
 
 
@@ -405,7 +405,7 @@ def _python_odds(
     seed: int | None,
 ) -> DrawOdds:
     """Python policies: exact for one draw, else Monte Carlo at Python speed."""
-    ranks = np.zeros(1093)
+    ranks = np.zeros(RANK_SLOTS)
     player = draw_model.Player.dealt(ids, dead)
     cap = draw_model.caps_for(caps, draws)[0] if draws else 4
     thrown = first if first is not None else (policy.throw(player, draws, cap) if draws else ())
@@ -414,18 +414,18 @@ def _python_odds(
         plays = draw_model.enumerate_draws([ids], draws, dead, policy, caps, first_throw=thrown)
         for weight, (final,) in plays:
             ranks[evaluate(final)] += float(weight)
-        fraction = sum((w for w, (final,) in plays if evaluate(final) <= 715), Fraction(0))
+        fraction = sum((w for w, (f,) in plays if size_of_rank(evaluate(f)) == 4), Fraction(0))
         return _odds_from_ranks(
             ranks, discard, exact=True, badugi_fraction=fraction, paths=len(plays)
         )
     n = _trials(trials, PYTHON_TRIALS)
     rng = random.Random(secrets.randbits(64) if seed is None else seed)
-    counts = np.zeros(1093)
+    counts = np.zeros(RANK_SLOTS)
     for _ in range(n):
         (final,) = draw_model.simulate_draws([ids], draws, dead, policy, caps, rng, thrown)
         counts[evaluate(final)] += 1
     ranks = counts / n
-    p = float(ranks[1:716].sum())
+    p = float(ranks[SIZE_OF_RANK == 4].sum())
     return _odds_from_ranks(ranks, discard, exact=False, stderr=sqrt(p * (1 - p) / n), trials=n)
 
 

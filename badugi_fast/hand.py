@@ -56,7 +56,7 @@ class Hand:
 
 
 @cache
-def _names(rank: int, ranks: tuple[int, ...]) -> tuple[str, str, tuple[str, ...]]:
+def _names(ranks: tuple[int, ...]) -> tuple[str, str, tuple[str, ...]]:
     return english_name(ranks), korean_name(ranks), korean_aliases(ranks)
 
 
@@ -70,5 +70,5 @@ def describe(hand: HandLike) -> Hand:
     rank, mask = packed & 0xFFFF, packed >> 16
     ascending = sorted(ids)
     best = tuple(DECK[ascending[i]] for i in (3, 2, 1, 0) if mask >> i & 1)
-    name, name_ko, aliases = _names(rank, tuple(card.rank for card in best))
+    name, name_ko, aliases = _names(tuple(card.rank for card in best))
     return Hand(rank, best, tuple(DECK[i] for i in ids), name, name_ko, aliases)

@@ -30,6 +30,11 @@ _SIZE_OFFSET = {
 }
 
 
+def size_of_rank(rank: int) -> int:
+    """How many cards the badugi of rank ``rank`` has: 4 for ranks 1..715, ... 1 for 1080..1092."""
+    return next(size for size in (1, 2, 3, 4) if rank > _SIZE_OFFSET[size])
+
+
 def class_rank(ranks: tuple[int, ...]) -> int:
     """Rank (1 = best) of the class whose badugi has these distinct card ranks.
 

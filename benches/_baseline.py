@@ -20,23 +20,7 @@ SEED = 20240601
 CSRC = Path(__file__).resolve().parent.parent / "csrc"
 MODULE = "_badugi_plain_baseline"
 
-_C_SOURCE = r"""
-#include "badugi.h"
-
-/* Same five compare-exchanges as csrc/badugi.c. */
-#define CSWAP(x, y) do { unsigned lo_ = (x) < (y) ? (x) : (y); \
-                         unsigned hi_ = (x) < (y) ? (y) : (x); (x) = lo_; (y) = hi_; } while (0)
-
-void plain_rank_batch(const uint8_t *cards, size_t n, uint16_t *out)
-{
-    for (size_t i = 0; i < n; i++) {
-        const uint8_t *row = cards + 4 * i;
-        unsigned a = row[0], b = row[1], c = row[2], d = row[3];
-        CSWAP(a, b); CSWAP(c, d); CSWAP(a, c); CSWAP(b, d); CSWAP(b, c);
-        out[i] = bf_rank_table[a + bf_binom2[b] + bf_binom3[c] + bf_binom4[d]];
-    }
-}
-"""
+_C_SOURCE = Path(__file__).with_name("plain_baseline.c")
 
 
 def random_hands(n: int, seed: int = SEED) -> npt.NDArray[np.uint8]:
@@ -61,8 +45,8 @@ def build_baseline(tmpdir: str | Path) -> ModuleType:
     ffibuilder.cdef("void plain_rank_batch(const uint8_t *cards, size_t n, uint16_t *out);")
     ffibuilder.set_source(
         MODULE,
-        _C_SOURCE,
-        sources=[str(CSRC / "badugi_table.c")],
+        '#include "badugi.h"',
+        sources=[str(_C_SOURCE), str(CSRC / "badugi_table.c")],
         include_dirs=[str(CSRC)],
         extra_compile_args=[] if sys.platform == "win32" else ["-O3"],
     )

@@ -1,30 +1,6 @@
 /* Badugi rank lookups; see badugi.h for the encoding and the rank convention. */
 #include "badugi_kernels.h"
 
-/* Sorting network for four values: five compare-exchanges, branch-free after compilation. */
-#define BF_CSWAP(x, y)                      \
-    do {                                    \
-        unsigned lo_ = (x) < (y) ? (x) : (y); \
-        unsigned hi_ = (x) < (y) ? (y) : (x); \
-        (x) = lo_;                          \
-        (y) = hi_;                          \
-    } while (0)
-
-#define BF_SORT4(a, b, c, d) \
-    do {                     \
-        BF_CSWAP(a, b);      \
-        BF_CSWAP(c, d);      \
-        BF_CSWAP(a, c);      \
-        BF_CSWAP(b, d);      \
-        BF_CSWAP(b, c);      \
-    } while (0)
-
-/* Colex index of sorted ids below BF_BINOM_LEN (may exceed the table if the ids are invalid). */
-static inline uint32_t colex(unsigned a, unsigned b, unsigned c, unsigned d)
-{
-    return a + bf_binom2[b] + bf_binom3[c] + bf_binom4[d];
-}
-
 /* Sorted ids are a valid hand iff strictly increasing and below 52. */
 static inline unsigned sorted_valid(unsigned a, unsigned b, unsigned c, unsigned d)
 {
@@ -41,7 +17,7 @@ static long checked_index(int a, int b, int c, int d)
     BF_SORT4(w, x, y, z);
     if (!sorted_valid(w, x, y, z))
         return -1;
-    return (long)colex(w, x, y, z);
+    return (long)bf_colex(w, x, y, z);
 }
 
 int bf_rank(int a, int b, int c, int d)
@@ -83,7 +59,7 @@ size_t bf_rank_batch_scalar(const uint8_t *cards, size_t n, uint16_t *out)
             unsigned ok = sorted_valid(a, b, c, d);
             bad |= ok ^ 1u;
             /* An invalid row reads entry 0 instead of an out-of-range index. */
-            out[i] = bf_rank_table[colex(a, b, c, d) & (0u - ok)];
+            out[i] = bf_rank_table[bf_colex(a, b, c, d) & (0u - ok)];
         }
         if (bad)
             return bf_first_bad_row(cards, start, end);

@@ -14,6 +14,9 @@
 #define BF_NUM_CARDS 52
 #define BF_NUM_HANDS 270725      /* C(52, 4) */
 #define BF_NUM_RANKS 1092        /* 715 four-card + 286 three-card + 78 two-card + 13 one-card */
+#define BF_FIRST_THREE_CARD 716  /* ranks 1..715 are four-card badugis, 716..1001 three-card, */
+#define BF_FIRST_TWO_CARD 1002   /* 1002..1079 two-card, 1080..1092 one-card */
+#define BF_FIRST_ONE_CARD 1080
 #define BF_RANK_TABLE_LEN 270736 /* BF_NUM_HANDS padded for 32-bit SIMD gathers */
 #define BF_BINOM_LEN 256         /* binomial tables cover every uint8 id */
 

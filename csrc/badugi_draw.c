@@ -1,5 +1,6 @@
 /* Draw engine; see badugi_draw.h, and badugi_fast/draw_model.py for the rules in prose. */
 #include "badugi_draw.h"
+#include "badugi_kernels.h"
 
 #include <string.h>
 
@@ -49,24 +50,20 @@ static uint64_t rank_cards(unsigned rank)
     return UINT64_C(0xF) << (4 * rank);
 }
 
-static void sort4(const uint8_t in[4], unsigned s[4])
+/* The hand's ids sorted, and its table index. */
+static uint32_t sorted_index(const uint8_t hand[4], unsigned s[4])
 {
-    unsigned a = in[0], b = in[1], c = in[2], d = in[3], t;
-#define CSWAP(x, y) (t = (x) < (y) ? (x) : (y), (y) = (x) < (y) ? (y) : (x), (x) = t)
-    CSWAP(a, b), CSWAP(c, d), CSWAP(a, c), CSWAP(b, d), CSWAP(b, c);
-#undef CSWAP
+    unsigned a = hand[0], b = hand[1], c = hand[2], d = hand[3];
+    BF_SORT4(a, b, c, d);
     s[0] = a, s[1] = b, s[2] = c, s[3] = d;
-}
-
-static uint32_t colex(const unsigned s[4])
-{
-    return s[0] + bf_binom2[s[1]] + bf_binom3[s[2]] + bf_binom4[s[3]];
+    return bf_colex(a, b, c, d);
 }
 
 /* Rank of a set of cards that is a badugi: the class's colex position among its size. */
 static int subset_rank(uint64_t cards)
 {
-    static const int offset[5] = {0, 1079, 1001, 715, 0};
+    static const int offset[5] = {0, BF_FIRST_ONE_CARD - 1, BF_FIRST_TWO_CARD - 1,
+                                  BF_FIRST_THREE_CARD - 1, 0};
     static const uint32_t *const binom[5] = {NULL, NULL, bf_binom2, bf_binom3, bf_binom4};
     int size = 0, rank = 0;
     for (unsigned r = 0; r < 13; r++)
@@ -136,8 +133,8 @@ static void choose_kept_sorted(seat_t *seat, uint64_t previous, const unsigned s
 static void choose_kept(seat_t *seat, uint64_t previous)
 {
     unsigned s[4];
-    sort4(seat->hand, s);
-    choose_kept_sorted(seat, previous, s, colex(s));
+    uint32_t index = sorted_index(seat->hand, s);
+    choose_kept_sorted(seat, previous, s, index);
 }
 
 static void seat_init(seat_t *seat, const uint8_t hand[4], uint64_t dead)
@@ -209,8 +206,7 @@ static void after_draw(seat_t *seat, unsigned thrown)
         if (thrown >> i & 1)
             seat->known |= bit(seat->hand[i]);
     unsigned s[4];
-    sort4(seat->hand, s);
-    uint32_t index = colex(s);
+    uint32_t index = sorted_index(seat->hand, s);
     if (bf_rank_table[index] < seat->kept_rank)
         choose_kept_sorted(seat, seat->kept, s, index);
 }
@@ -218,8 +214,7 @@ static void after_draw(seat_t *seat, unsigned thrown)
 static int hand_rank(const uint8_t hand[4])
 {
     unsigned s[4];
-    sort4(hand, s);
-    return bf_rank_table[colex(s)];
+    return bf_rank_table[sorted_index(hand, s)];
 }
 
 static int spec_valid(const bf_draw_spec *spec)
@@ -252,18 +247,11 @@ static int spec_valid(const bf_draw_spec *spec)
 
 /* ---- Monte Carlo ---- */
 
-static uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
 /* A uniform index below n from the next number of the trial's stream (bias below n / 2^64). */
 static unsigned next_below(uint64_t *counter, unsigned n)
 {
     *counter += GAMMA;
-    uint64_t x = mix64(*counter);
+    uint64_t x = bf_mix64(*counter);
     return (unsigned)(((x >> 32) * n + (((x & 0xFFFFFFFFu) * n) >> 32)) >> 32);
 }
 
@@ -286,7 +274,7 @@ int bf_draw_simulate(const bf_draw_spec *spec, uint64_t seed, uint64_t first_tri
     for (unsigned c = 0; c < BF_NUM_CARDS; c++)
         if (!(in_play & bit(c)))
             base_stub[base_size++] = (uint8_t)c;
-    const uint64_t key = mix64(seed);
+    const uint64_t key = bf_mix64(seed);
 
     for (uint64_t t = first_trial; t < first_trial + trials; t++) {
         uint64_t counter = key + t * DRAWS_PER_TRIAL * GAMMA;
@@ -403,7 +391,10 @@ static void leaf(enum_ctx *ctx, const seat_t *seats, int dealt, uint64_t multipl
         if (winners == 1)
             add128(&exact->wins_hi[p][dealt], &exact->wins_lo[p][dealt], multiplicity);
     }
-    int size = rank[0] <= 715 ? 4 : rank[0] <= 1001 ? 3 : rank[0] <= 1079 ? 2 : 1;
+    int size = rank[0] < BF_FIRST_THREE_CARD ? 4
+               : rank[0] < BF_FIRST_TWO_CARD ? 3
+               : rank[0] < BF_FIRST_ONE_CARD ? 2
+                                             : 1;
     add128(&exact->size_hi[size][dealt], &exact->size_lo[size][dealt], multiplicity);
     exact->ranks[rank[0]] += prob;
     if (++exact->paths > ctx->max_paths)
@@ -524,7 +515,7 @@ double bf_draw_estimate_paths(const bf_draw_spec *spec, int probes, uint64_t see
         for (int i = 0; i < 4; i++)
             in_play |= bit(spec->hands[p][i]);
     }
-    uint64_t counter = mix64(seed);
+    uint64_t counter = bf_mix64(seed);
     double total = 0.0;
     for (int probe = 0; probe < probes; probe++) {
         seat_t seat[BF_MAX_SEATS];

@@ -7,19 +7,12 @@
  * the mixed-radix digits pick the i-th card not yet dealt, as a partial Fisher-Yates shuffle.
  * The gcc/clang 128-bit multiply and the portable 64-bit one give identical hands.
  */
-#include "badugi.h"
+#include "badugi_kernels.h"
 
 #include <string.h>
 
 #define BF_GAMMA 0x9E3779B97F4A7C15u
 #define BF_ORDERED_HANDS 6497400u /* 52 * 51 * 50 * 49 */
-
-static uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
 
 /* High half of x * m (m < 2^32), leaving the low half in *x: one step of peeling a uniform digit
  * in [0, m) off the fraction x / 2^64. */
@@ -45,13 +38,13 @@ void bf_random_hands(uint64_t seed, uint64_t first_row, size_t n, uint8_t *cards
 {
     /* 2^64 mod 6,497,400: fractions left below it would make some hands more likely. */
     const uint64_t threshold = (0 - (uint64_t)BF_ORDERED_HANDS) % BF_ORDERED_HANDS;
-    const uint64_t key = mix64(seed);
+    const uint64_t key = bf_mix64(seed);
     for (size_t i = 0; i < n; i++) {
         uint64_t counter = key + 4 * (first_row + i) * BF_GAMMA, x;
         unsigned d0, d1, d2, d3;
         do {
             counter += BF_GAMMA;
-            x = mix64(counter);
+            x = bf_mix64(counter);
             /* The mixed-radix digits of floor(x * 52*51*50*49 / 2^64), most significant first. */
             d0 = peel(&x, 52), d1 = peel(&x, 51), d2 = peel(&x, 50), d3 = peel(&x, 49);
         } while (x < threshold);

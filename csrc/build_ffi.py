@@ -19,7 +19,6 @@ ffibuilder.cdef(
     #define BF_KERNEL_AVX512 ...
     int bf_rank(int a, int b, int c, int d);
     int bf_describe(int a, int b, int c, int d);
-    size_t bf_rank_batch(const uint8_t *cards, size_t n, uint16_t *out);
     int32_t bf_parse_hand(const char *text, size_t len);
     int bf_rank_text(const char *text, size_t len);
     size_t bf_parse_hands(const char *text, size_t len, size_t rows, uint8_t *cards);
@@ -65,7 +64,6 @@ ffibuilder.cdef(
     int bf_draw_first_throw(const bf_draw_spec *spec);
     double bf_draw_estimate_paths(const bf_draw_spec *spec, int probes, uint64_t seed);
     int bf_draw_keep(const uint8_t hand[4], uint64_t known, uint64_t previous);
-    int bf_best_kernel(void);
     size_t bf_rank_batch_kernel(int kernel, const uint8_t *cards, size_t n, uint16_t *out);
     """
 )

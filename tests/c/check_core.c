@@ -1,13 +1,16 @@
 /* check_core: an exhaustive check of the badugi C core, written to run under sanitizers.
  *
- * tests/test_c_sanitizers.py builds this driver together with csrc/badugi.c and
- * csrc/badugi_table.c using -fsanitize=address,undefined, and runs it on a file holding the
- * 270,725 expected ranks. The ranks are little-endian uint16 in colex order, computed by the
- * pure-Python oracle badugi_fast.reference. The driver checks:
+ * tests/test_c_sanitizers.py builds this driver together with every csrc/*.c file using
+ * -fsanitize=address,undefined, and runs it on a file holding the 270,725 expected ranks. The
+ * ranks are little-endian uint16 in colex order, computed by the pure-Python oracle
+ * badugi_fast.reference. The driver checks:
  *   - bf_rank and bf_describe on every hand, in all 24 orders of its ids;
- *   - bf_rank_batch on all hands at once, and on batches of every length from 0 to 70 (tails);
- *   - that out-of-range and repeated ids are rejected, and that bf_rank_batch returns the index
- *     of the first bad row.
+ *   - bf_rank_batch and each batch kernel (scalar, AVX2, AVX-512 where the CPU has them) on all
+ *     hands at once, and on batches of every length from 0 to 70 (tails);
+ *   - that out-of-range and repeated ids are rejected, and that the batch returns the index of
+ *     the first bad row;
+ *   - the text readers on random bytes, random_hands, and the draw engine (reshuffles, an exact
+ *     enumeration, the play-count estimate, specifications it must refuse).
  * Every buffer passed to the core is malloc'ed at exactly its size, so AddressSanitizer reports
  * any read or write past the end. The driver exits 1 with a message at the first failure and
  * prints one summary line on success.
