@@ -1,6 +1,6 @@
 /* check_core: an exhaustive check of the badugi C core, written to run under sanitizers.
  *
- * tests/test_c_sanitizers.py builds this driver together with every csrc/*.c file using
+ * tests/test_c_sanitizers.py builds this driver together with every C file of csrc/ using
  * -fsanitize=address,undefined, and runs it on a file holding the 270,725 expected ranks. The
  * ranks are little-endian uint16 in colex order, computed by the pure-Python oracle
  * badugi_fast.reference. The driver checks:
