@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from ._badugi import lib
 from .cards import parse_rank
+from .draw_model import cap_discards
 from .engine import Action, Phase, View
 from .evaluator import evaluate
 from .naming import class_ranks
@@ -27,11 +28,23 @@ def random_bot(seed: int | None = None) -> Bot:
 
     def act(view: View) -> Action:
         choice = rng.choice(view.legal)
-        if choice.kind == "draw":
-            return Action.draw([card for card in view.hand if rng.random() < 0.5])
+        if choice.kind == "draw":  # uniform over the subsets the cutting limit allows
+            while True:
+                thrown = [card for card in view.hand if rng.random() < 0.5]
+                if len(thrown) <= choice.amount:
+                    return Action.draw(thrown)
         return choice
 
     return act
+
+
+# Action names of both rule sets, most wanted first: casino fixed limit and the Korean rooms.
+AGGRESSIVE = ("raise", "bet", "half", "ttadang", "quarter", "bbing")
+PASSIVE = ("call", "check")
+
+
+def _first(kinds: dict[str, Action], wanted: tuple[str, ...]) -> Action:
+    return next(kinds[kind] for kind in wanted if kind in kinds)
 
 
 def threshold(raise_top: str | int = "9", call_top: str | int = "K", draw_with: int = 3) -> Bot:
@@ -44,18 +57,17 @@ def threshold(raise_top: str | int = "9", call_top: str | int = "K", draw_with: 
         if view.phase is Phase.DRAW:
             known = sum(1 << card for card in view.dead)
             kept = lib.bf_draw_keep(bytes(view.hand), known, 0)  # the default policy, in C
-            return Action.draw([card for i, card in enumerate(view.hand) if not kept >> i & 1])
+            wanted = [int(card) for i, card in enumerate(view.hand) if not kept >> i & 1]
+            return Action.draw(cap_discards(wanted, view.legal[0].amount))
         kinds = {action.kind: action for action in view.legal}
         badugi = class_ranks(evaluate(view.hand))
         size, top = len(badugi), badugi[-1]
         if size == 4 and top <= raise_rank:
-            for kind in ("raise", "bet", "call", "check"):
-                if kind in kinds:
-                    return kinds[kind]
+            return _first(kinds, AGGRESSIVE + PASSIVE)
         keep_going = (size == 4 and top <= call_rank) or (size >= draw_with and view.draws_left > 0)
         if keep_going and "call" in kinds:
             return kinds["call"]
-        return kinds["check"] if "check" in kinds else kinds["fold"]
+        return _first(kinds, ("check", "fold", "die"))
 
     return act
 

@@ -197,7 +197,8 @@ class Phase(str, Enum):
 @dataclass(frozen=True)
 class Action:
     """``fold``, ``check``, ``call``, ``bet``, ``raise`` (``amount``: chips this action puts in),
-    or ``draw`` (``cards``: the discards, possibly none: standing pat)."""
+    or ``draw`` (``cards``: the discards, possibly none: standing pat; in ``legal_actions`` its
+    ``amount`` is the most cards that may be thrown). Korean rules use their own kinds."""
 
     kind: str
     amount: int = 0
@@ -353,8 +354,8 @@ class Game:
         seat = self.actor
         if seat is None:
             return []
-        if self.phase is Phase.DRAW:
-            return [Action("draw")]
+        if self.phase is Phase.DRAW:  # amount: the most cards that may be thrown now
+            return [Action("draw", self.rules.draw_cap(self.round_index))]
         assert self._round is not None
         return self.rules.options(self, seat, self._round.current, self._round.raises)
 

@@ -10,7 +10,7 @@ from math import sqrt
 from typing import Any
 
 from .bots import Bot
-from .engine import MAX_SEATS, MIN_SEATS, Game, IllegalActionError, Rules
+from .engine import MAX_SEATS, MIN_SEATS, Game, IllegalActionError, KoreanRules, Rules
 
 
 @dataclass(frozen=True)
@@ -29,19 +29,20 @@ def simulate(
     bots: Sequence[Bot],
     hands: int = 1000,
     seed: int | None = None,
-    rules: Rules | None = None,
+    rules: Rules | KoreanRules | None = None,
     *,
     stacks: int | None = None,
     progress: bool = False,
 ) -> SimulationResult:
     """Play ``hands`` independent hands (every seat starts each with ``stacks`` chips, default
-    100 big bets), moving the button one seat clockwise each hand. The deals follow ``seed``."""
+    100 big blinds, or antes), moving the button one seat clockwise each hand. The deals
+    follow ``seed``."""
     if not MIN_SEATS <= len(bots) <= MAX_SEATS:
         raise ValueError(f"simulate takes {MIN_SEATS} to {MAX_SEATS} bots, got {len(bots)}")
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
         raise ValueError(f"hands must be a positive whole number, got {hands!r}")
     rules = rules or Rules()
-    start = stacks if stacks is not None else 100 * rules.bet_size(2)
+    start = stacks if stacks is not None else 100 * rules.big_blind_amount
     seeds = random.Random(secrets.randbits(64) if seed is None else seed)
     seats = len(bots)
     total, square = [0.0] * seats, [0.0] * seats
@@ -70,7 +71,7 @@ def simulate(
         hands,
         [100 * m for m in mean],
         [100 * sqrt(v / hands) for v in variance],
-        rules.blinds[1],
+        rules.big_blind_amount,
     )
 
 

@@ -362,6 +362,7 @@ def test_korean_cutting_limits_three_two_one():
     game.act(Action("check"))
     game.act(Action("call"))
     assert game.phase is Phase.DRAW and game.actor == 1  # 선 draws first
+    assert game.legal_actions() == [Action("draw", 3)]  # 아침: at most three cards
     before = state(game)
     with pytest.raises(IllegalActionError, match="allows 3 cards"):
         game.act(Action.draw(game.hands[1]))
@@ -423,3 +424,12 @@ def test_random_korean_play_conserves_chips_and_cards(seats, seed, cutting_type)
             choice = Action.draw(rng.sample(game.hands[game.actor], rng.randint(0, cap)))
         game.act(choice)
     assert sum(game.stacks) == total and partition_holds(game)
+
+
+def test_bots_play_under_korean_rules_too():
+    from badugi_fast.bots import drawer, random_bot
+    from badugi_fast.simulate import simulate
+
+    rules = KoreanRules(ante=5, cutting=(3, 3, 3), allow_full=True)
+    result = simulate([drawer, random_bot(seed=3), drawer], hands=300, seed=6, rules=rules)
+    assert sum(result.profit_per_100) == pytest.approx(0.0, abs=1e-6)
