@@ -45,7 +45,8 @@ def build_baseline(tmpdir: str | Path) -> ModuleType:
     ffibuilder.cdef("void plain_rank_batch(const uint8_t *cards, size_t n, uint16_t *out);")
     ffibuilder.set_source(
         MODULE,
-        '#include "badugi.h"',
+        '#include "badugi.h"\n'
+        "void plain_rank_batch(const uint8_t *cards, size_t n, uint16_t *out);",
         sources=[str(_C_SOURCE), str(CSRC / "badugi_table.c")],
         include_dirs=[str(CSRC)],
         extra_compile_args=[] if sys.platform == "win32" else ["-O3"],
