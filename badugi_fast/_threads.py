@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import threading
 from collections.abc import Callable
@@ -15,6 +16,7 @@ T = TypeVar("T")
 # README, Benchmarks).
 AUTO_THREADS_MIN_ROWS = 1 << 17
 _CHUNK_ALIGN = 64  # keeps each thread's output on its own cache lines
+CHUNKS_PER_THREAD = 8
 
 
 def available_cores() -> int:
@@ -52,15 +54,30 @@ def _executor(workers: int) -> ThreadPoolExecutor:
 
 
 def run_in_chunks(n: int, nthreads: int, work: Callable[[int, int], T]) -> list[tuple[int, int, T]]:
-    """Call work(lo, hi) over consecutive chunks of range(n), one per thread, in order.
+    """Call work(lo, hi) over consecutive chunks covering range(n); returns (lo, hi, result) per
+    chunk, in order.
 
-    Returns (lo, hi, result) per chunk. The calling thread takes the first chunk itself: one pool
-    wake-up fewer.
+    With several threads the range is cut into about CHUNKS_PER_THREAD chunks per thread, which
+    the threads (the calling one included) take from a shared counter until none is left: a
+    thread that wakes late, or a core the hypervisor slows, simply takes fewer. Chunk bounds do
+    not depend on timing, so neither do the results.
     """
     nthreads = min(nthreads, max(1, n // _CHUNK_ALIGN))
-    step = -(-n // nthreads // _CHUNK_ALIGN) * _CHUNK_ALIGN if nthreads > 1 else n
-    bounds = [(lo, min(lo + step, n)) for lo in range(0, n, step)] or [(0, 0)]
-    futures = [_executor(nthreads).submit(work, lo, hi) for lo, hi in bounds[1:]]
-    first = work(*bounds[0])
-    results = [first, *(future.result() for future in futures)]
-    return [(lo, hi, result) for (lo, hi), result in zip(bounds, results, strict=True)]
+    if nthreads == 1:
+        return [(0, n, work(0, n))]
+    step = max(-(-n // (nthreads * CHUNKS_PER_THREAD) // _CHUNK_ALIGN) * _CHUNK_ALIGN, _CHUNK_ALIGN)
+    bounds = [(lo, min(lo + step, n)) for lo in range(0, n, step)]
+    results: list[T | None] = [None] * len(bounds)
+    next_chunk = itertools.count()  # next() on a count is atomic under the GIL
+
+    def drain() -> None:
+        for i in iter(next_chunk.__next__, None):
+            if i >= len(bounds):
+                return
+            results[i] = work(*bounds[i])
+
+    futures = [_executor(nthreads).submit(drain) for _ in range(nthreads - 1)]
+    drain()
+    for future in futures:
+        future.result()
+    return [(lo, hi, result) for (lo, hi), result in zip(bounds, results, strict=True)]  # type: ignore[misc]
