@@ -106,13 +106,21 @@ def _percent(p: float) -> str:
 
 
 def _draw_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The options shared by odds and equity, the policy built in this one place."""
+    """The options odds and equity share, the policy built in this one place."""
     policy: Any = args.policy
     if args.break_above is not None:
         if args.policy != "default":
             raise ValueError("--break-above is a policy of its own: drop --policy")
         policy = draws_api.break_above(args.break_above)
-    return {"dead": args.dead or (), "limits": args.limits, "policy": policy}
+    return {
+        "dead": args.dead or (),
+        "limits": args.limits,
+        "policy": policy,
+        "trials": args.trials,
+        "seed": args.seed,
+        "threads": args.threads,
+        "progress": _progress(args),
+    }
 
 
 def _progress(args: argparse.Namespace) -> bool:
@@ -134,16 +142,7 @@ def odds_json(odds: draws_api.DrawOdds) -> dict[str, Any]:
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
-    odds = draws_api.draw_odds(
-        args.hand,
-        args.draws,
-        args.discard,
-        trials=args.trials,
-        seed=args.seed,
-        threads=args.threads,
-        progress=_progress(args),
-        **_draw_options(args),
-    )
+    odds = draws_api.draw_odds(args.hand, args.draws, args.discard, **_draw_options(args))
     if args.json:
         print(_dump({"hand": args.hand, "draws": args.draws, **odds_json(odds)}))
         return EXIT_OK
@@ -190,15 +189,7 @@ def cmd_discard(args: argparse.Namespace) -> int:
 
 def cmd_equity(args: argparse.Namespace) -> int:
     hands = [None if h.lower() in ("random", "?") else h for h in args.hands]
-    result = draws_api.equity(
-        hands,
-        args.draws,
-        trials=args.trials,
-        seed=args.seed,
-        threads=args.threads,
-        progress=_progress(args),
-        **_draw_options(args),
-    )
+    result = draws_api.equity(hands, args.draws, **_draw_options(args))
     if args.json:
         players = [
             {"hand": h, "equity": e, "win": w, "tie": t}

@@ -317,36 +317,61 @@ def draw_odds(
     tally = _simulate(spec, n, seed, threads, progress)
     ranks = np.frombuffer(ffi.buffer(tally.ranks), dtype=np.uint64).astype(np.float64) / n
     p = float(ranks[SIZE_OF_RANK == 4].sum())
-    return _odds_from_ranks(ranks, first_cards, exact=False, stderr=sqrt(p * (1 - p) / n), trials=n)
+    return _odds_from_ranks(
+        ranks, first_cards, exact=False, stderr=_proportion_stderr(p, n), trials=n
+    )
 
 
-def _equity_from_exact(exact: Any, seats: int, stub: int) -> Equity:
-    unit = lib.BF_SHARE_UNIT
-    shares = [_fraction(exact.share_hi[p], exact.share_lo[p], stub) / unit for p in range(seats)]
-    wins = [_fraction(exact.wins_hi[p], exact.wins_lo[p], stub) for p in range(seats)]
+def _exact_equity(shares: list[Fraction], wins: list[Fraction], paths: int) -> Equity:
     return Equity(
         [float(s) for s in shares],
         [float(w) for w in wins],
         [float(s - w) for s, w in zip(shares, wins, strict=True)],
         exact=True,
         fractions=shares,
-        paths=int(exact.paths),
+        paths=paths,
     )
 
 
-def _equity_from_tally(tally: Any, seats: int) -> Equity:
-    n, unit = int(tally.trials), lib.BF_SHARE_UNIT
-    mean = [tally.share[p] / unit / n for p in range(seats)]
-    square = [tally.share_sq[p] / unit**2 / n for p in range(seats)]
-    wins = [tally.wins[p] / n for p in range(seats)]
+def _sampled_equity(
+    share_sum: Sequence[float], square_sum: Sequence[float], won: Sequence[float], n: int
+) -> Equity:
+    """Monte Carlo equity from per-seat sums of the pot share, its square, and sole wins."""
+    mean = [total / n for total in share_sum]
+    wins = [count / n for count in won]
     return Equity(
         mean,
         wins,
         [m - w for m, w in zip(mean, wins, strict=True)],
         exact=False,
-        stderr=[sqrt(max(sq - m**2, 0.0) / n) for sq, m in zip(square, mean, strict=True)],
+        stderr=[sqrt(max(q / n - m * m, 0.0) / n) for q, m in zip(square_sum, mean, strict=True)],
         trials=n,
     )
+
+
+def _equity_from_exact(exact: Any, seats: int, stub: int) -> Equity:
+    unit = lib.BF_SHARE_UNIT
+    shares = [_fraction(exact.share_hi[p], exact.share_lo[p], stub) / unit for p in range(seats)]
+    wins = [_fraction(exact.wins_hi[p], exact.wins_lo[p], stub) for p in range(seats)]
+    return _exact_equity(shares, wins, int(exact.paths))
+
+
+def _equity_from_tally(tally: Any, seats: int) -> Equity:
+    unit = lib.BF_SHARE_UNIT
+    return _sampled_equity(
+        [tally.share[p] / unit for p in range(seats)],
+        [tally.share_sq[p] / unit**2 for p in range(seats)],
+        [tally.wins[p] for p in range(seats)],
+        int(tally.trials),
+    )
+
+
+def _proportion_stderr(p: float, n: int) -> float:
+    return sqrt(p * (1 - p) / n)
+
+
+def _python_rng(seed: int | None) -> random.Random:
+    return random.Random(secrets.randbits(64) if seed is None else seed)
 
 
 def _check_run(seed: int | None, threads: int | None, max_exact: int) -> None:
@@ -419,14 +444,14 @@ def _python_odds(
             ranks, discard, exact=True, badugi_fraction=fraction, paths=len(plays)
         )
     n = _trials(trials, PYTHON_TRIALS)
-    rng = random.Random(secrets.randbits(64) if seed is None else seed)
+    rng = _python_rng(seed)
     counts = np.zeros(RANK_SLOTS)
     for _ in range(n):
         (final,) = draw_model.simulate_draws([ids], draws, dead, policy, caps, rng, thrown)
         counts[evaluate(final)] += 1
     ranks = counts / n
     p = float(ranks[SIZE_OF_RANK == 4].sum())
-    return _odds_from_ranks(ranks, discard, exact=False, stderr=sqrt(p * (1 - p) / n), trials=n)
+    return _odds_from_ranks(ranks, discard, exact=False, stderr=_proportion_stderr(p, n), trials=n)
 
 
 def equity(
@@ -489,16 +514,9 @@ def _python_equity(
             for p in range(n_seats):
                 shares[p] += weight * split[p]
                 wins[p] += weight if split[p] == 1 else 0
-        return Equity(
-            [float(s) for s in shares],
-            [float(w) for w in wins],
-            [float(s - w) for s, w in zip(shares, wins, strict=True)],
-            exact=True,
-            fractions=shares,
-            paths=len(plays),
-        )
+        return _exact_equity(shares, wins, len(plays))
     n = _trials(trials, PYTHON_TRIALS)
-    rng = random.Random(secrets.randbits(64) if seed is None else seed)
+    rng = _python_rng(seed)
     total = np.zeros(n_seats)
     square = np.zeros(n_seats)
     won = np.zeros(n_seats)
@@ -510,15 +528,7 @@ def _python_equity(
         total += pot
         square += pot**2
         won += pot == 1
-    mean = total / n
-    return Equity(
-        list(mean),
-        list(won / n),
-        list(mean - won / n),
-        exact=False,
-        stderr=list(np.sqrt(np.maximum(square / n - mean**2, 0) / n)),
-        trials=n,
-    )
+    return _sampled_equity(list(total), list(square), list(won), n)
 
 
 def best_discard(
