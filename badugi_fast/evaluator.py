@@ -129,24 +129,21 @@ def evaluate_many(
 
 
 def _card_rows(cards: Any) -> npt.NDArray[np.uint8]:
-    """(N, 4) C-contiguous uint8 ids with every id in 0..51 (duplicates are left to C)."""
+    """(N, 4) C-contiguous uint8 ids with every id in 0..51 (duplicates are left to C).
+
+    Integer arrays take the array path; anything else (text, Cards, mixed rows) goes to the row
+    reader, which hands all-text batches to the C text reader.
+    """
     if isinstance(cards, str):
         return parse_hands(cards)
-    if isinstance(cards, list | tuple) and cards and isinstance(cards[0], str):
-        try:  # text hands go straight to the C reader, skipping numpy's string arrays
-            return parse_hands(cards)
-        except TypeError:  # mixed rows
-            return _parse_rows(cards)
+    array: npt.NDArray[Any] | None
     if isinstance(cards, np.ndarray):
+        if cards.dtype.kind in "USO":
+            return _parse_rows(cards.tolist())
         array = cards
-        if array.dtype.kind in "USO":
-            return _parse_rows(array.tolist())
     else:
-        try:
-            array = np.asarray(cards)
-        except ValueError:  # ragged rows: let the row parser name the bad one
-            return _parse_rows(cards)
-        if array.dtype.kind not in "iu":
+        array = _id_array(cards)
+        if array is None:
             return _parse_rows(cards)
     if array.dtype.kind not in "iu":
         raise TypeError(f"card ids must be an integer array, not {array.dtype}")
@@ -161,6 +158,17 @@ def _card_rows(cards: Any) -> npt.NDArray[np.uint8]:
     return np.ascontiguousarray(array)
 
 
+def _id_array(cards: Any) -> npt.NDArray[Any] | None:
+    """The input as an integer numpy array, or None when it is not one (text, ragged rows...)."""
+    if isinstance(cards, list | tuple) and cards and isinstance(cards[0], str):
+        return None  # text: skip building a numpy string array
+    try:
+        array = np.asarray(cards)
+    except ValueError:  # ragged rows: the row reader names the bad one
+        return None
+    return array if array.dtype.kind in "iu" else None
+
+
 def _parse_rows(hands: Any) -> npt.NDArray[np.uint8]:
     try:
         items = list(hands)
@@ -168,7 +176,7 @@ def _parse_rows(hands: Any) -> npt.NDArray[np.uint8]:
         raise TypeError(
             f"expected an (N, 4) array of card ids, not {type(hands).__name__}"
         ) from None
-    if all(isinstance(item, str) for item in items):
+    if items and all(isinstance(item, str) for item in items):
         return parse_hands(items)  # text hands: read in C
     rows = np.empty((len(items), 4), dtype=np.uint8)
     for i, hand in enumerate(items):
