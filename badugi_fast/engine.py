@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from .cards import DECK, Card, CardLike, card_id
 from .evaluator import evaluate
@@ -188,7 +188,7 @@ class KoreanRules:
         return True
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     BETTING = "betting"
     DRAW = "draw"
     DONE = "done"

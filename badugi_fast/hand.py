@@ -12,16 +12,13 @@ from .evaluator import HandLike, fast_hand_ids
 from .naming import english_name, korean_aliases, korean_name
 
 
-class Category(str, enum.Enum):
+class Category(enum.StrEnum):
     """How many cards the badugi has: 4 badugi (메이드) ... 1 one-card (무탑)."""
 
     BADUGI = "badugi"
     THREE_CARD = "three-card"
     TWO_CARD = "two-card"
     ONE_CARD = "one-card"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 _CATEGORY_OF_SIZE = {
