@@ -269,6 +269,27 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    from .engine import KoreanRules, Rules
+    from .play import play
+
+    names = args.bots.split(",")
+    if not 0 <= args.seat <= len(names):
+        raise ValueError(f"--seat must be 0..{len(names)} with {len(names)} bots")
+    players = [
+        _bot(name, None if args.seed is None else args.seed + i) for i, name in enumerate(names)
+    ]
+    rules = (
+        KoreanRules(ante=args.small_bet // 2 or 1)
+        if args.korean
+        else Rules(small_bet=args.small_bet)
+    )
+    won = play(players, args.seat, sys.stdin, sys.stdout, hands=args.hands, seed=args.seed,
+               rules=rules, korean=args.ko)  # fmt: skip
+    print(f"total: {won:+d} chips")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="badugi",
@@ -316,6 +337,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--small-bet", type=int, default=2)
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
+    game = commands.add_parser("play", help="play against bots in the terminal")
+    game.add_argument("--bots", default="drawer", help="comma-separated: drawer, random, ...")
+    game.add_argument("--seat", type=int, default=0, help="your seat (0 = first)")
+    game.add_argument("--hands", type=int, default=1)
+    game.add_argument("--seed", type=int)
+    game.add_argument("--small-bet", type=int, default=2)
+    game.add_argument(
+        "--korean", action="store_true", help="Korean room rules (antes, 3-2-1 cutting)"
+    )
+    game.add_argument("--ko", action="store_true", help="Korean action names (콜, 다이, 따당, ...)")
     for sub in (odds, equity):
         sub.add_argument("--policy", choices=("default", "best"), default="default")
         sub.add_argument("--break-above", metavar="RANK", help="break a badugi above RANK, e.g. 8")
@@ -336,6 +367,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "discard": cmd_discard,
         "equity": cmd_equity,
         "simulate": cmd_simulate,
+        "play": cmd_play,
     }
     try:
         return commands[args.command](args)

@@ -219,3 +219,27 @@ def test_a_file_that_is_not_utf8_is_a_usage_error(capsys, tmp_path):
     path.write_bytes(b"As 2d 3h 4c\n\xff\xfe\n")
     code, _, err = run(capsys, ["eval", "--file", str(path)])
     assert code == 2 and "UTF-8" in err
+
+
+def test_play_is_driven_by_scripted_input(capsys, monkeypatch):
+    script = "dance\ncall\ncheck\nswap\npat\n" + "check\ncall\npat\n" * 3 + "call\n" * 6
+    code, out, _ = run(
+        capsys, ["play", "--bots", "drawer", "--seed", "3"], stdin=script, monkeypatch=monkeypatch
+    )
+    assert code == 0
+    assert "not allowed" in out  # "dance" and "swap" are refused, then asked again
+    assert "seat 0 (you) call 1" in out and "seat 0 (you) stands pat" in out
+    assert out.splitlines()[-1].startswith("total: ")
+    assert "-- you won" in out or "-- you lost" in out
+
+
+def test_play_with_korean_names_and_rules(capsys, monkeypatch):
+    script = "다이\n" * 3 + "콜\n" * 20 + "pat\n" * 6
+    argv = ["play", "--korean", "--ko", "--bots", "random,random", "--seed", "5"]
+    code, out, _ = run(capsys, argv, stdin=script, monkeypatch=monkeypatch)
+    assert code == 0 and "total: " in out
+
+
+def test_play_stops_cleanly_at_the_end_of_input(capsys, monkeypatch):
+    code, out, _ = run(capsys, ["play", "--seed", "1"], stdin="", monkeypatch=monkeypatch)
+    assert code == 0 and out.splitlines()[-1] == "total: +0 chips"
