@@ -28,6 +28,8 @@ def random_bot(seed: int | None = None) -> Bot:
 
     def act(view: View) -> Action:
         choice = rng.choice(view.legal)
+        if choice.max_amount > choice.amount:  # pot or no limit: any amount in the range
+            return Action(choice.kind, rng.randint(choice.amount, choice.max_amount))
         if choice.kind == "draw":  # uniform over the subsets the cutting limit allows
             while True:
                 thrown = [card for card in view.hand if rng.random() < 0.5]

@@ -40,16 +40,28 @@ class IllegalActionError(ValueError):
 
 @dataclass(frozen=True)
 class Rules:
-    """Fixed-limit betting. ``big_bet`` defaults to twice ``small_bet``, the blinds to half a
-    small bet and a full small bet (as $20-$40 plays with $10/$20 blinds)."""
+    """Casino betting: ``structure`` "fixed-limit" (the default), "pot-limit" or "no-limit".
+    Fixed limit: ``big_bet`` defaults to twice ``small_bet``, the blinds to half a small bet and
+    a full small bet (as $20-$40 plays with $10/$20 blinds), and ``max_raises`` caps each round.
+    Pot and no limit: a bet or raise is at least the big blind and at least the last raise, and
+    at most the pot after calling (pot limit) or the whole stack (no limit); all-in for less is
+    always allowed. Their legal actions carry the range: ``amount`` the least, ``max_amount``
+    the most."""
 
     small_bet: int = 2
     big_bet: int | None = None
     small_blind: int | None = None
     big_blind: int | None = None
-    max_raises: int = 3  # raises after the opening bet, per round
+    max_raises: int = 3  # raises after the opening bet, per round (fixed limit)
+    structure: str = "fixed-limit"
 
     simultaneous_draws = False
+
+    def __post_init__(self) -> None:
+        if self.structure not in ("fixed-limit", "pot-limit", "no-limit"):
+            raise ValueError(
+                f"structure is fixed-limit, pot-limit or no-limit, not {self.structure!r}"
+            )
 
     def bet_size(self, round_index: int) -> int:
         if round_index < 2:
@@ -91,10 +103,16 @@ class Rules:
         actions = (
             [Action("fold"), Action("call", min(to_call, stack))] if to_call else [Action("check")]
         )
-        capped = len(game.in_hand()) > 2 and raises >= 1 + self.max_raises
-        if stack > to_call and not capped:
-            size = min(to_call + self.bet_size(game.round_index), stack)
-            actions.append(Action("raise" if current else "bet", size))
+        kind = "raise" if current else "bet"
+        if stack <= to_call:
+            return actions
+        if self.structure == "fixed-limit":
+            if len(game.in_hand()) <= 2 or raises < 1 + self.max_raises:
+                actions.append(Action(kind, min(to_call + self.bet_size(game.round_index), stack)))
+            return actions
+        most = stack if self.structure == "no-limit" else min(stack, 2 * to_call + game.pot)
+        least = min(to_call + max(game._raise_size, self.blinds[1]), most)
+        actions.append(Action(kind, least, max_amount=most))
         return actions
 
     def counts_as_raise(self, game: Game, seat: int, raised_by: int) -> bool:
@@ -203,6 +221,7 @@ class Action:
     kind: str
     amount: int = 0
     cards: tuple[Card, ...] = ()
+    max_amount: int = 0  # in legal_actions, pot and no limit: the most this bet may put in
 
     @classmethod
     def draw(cls, cards: Sequence[CardLike] = ()) -> Action:
@@ -289,6 +308,7 @@ class Game:
         self._draw_order: list[int] = []
         self._chosen: dict[int, tuple[Card, ...]] = {}  # simultaneous draws not dealt yet
         self._last_bet = 0  # chips the last bet or raise put in (for 따당)
+        self._raise_size = 0  # the largest bet or raise increase this round (pot and no limit)
         self._round_start = 0  # history index where this betting round began
         self.rules.post_forced(self)
         self._deal()
@@ -371,13 +391,15 @@ class Game:
         legal = {a.kind: a for a in self.legal_actions()}
         if action.kind not in legal:
             raise IllegalActionError(f"seat {seat} may {', '.join(legal)}; not {action.kind}")
-        # In fixed limit the amount follows from the action: 0 means "that amount".
-        amount = legal[action.kind].amount
-        if action.amount not in (0, amount):
+        # An amount of 0 means the least allowed; otherwise it must lie in the allowed range.
+        least = legal[action.kind].amount
+        most = legal[action.kind].max_amount or least
+        if action.amount and not least <= action.amount <= most:
+            allowed = f"{least}" if most == least else f"{least} to {most}"
             raise IllegalActionError(
-                f"seat {seat}'s {action.kind} is {amount} chips, not {action.amount}"
+                f"seat {seat}'s {action.kind} is {allowed} chips, not {action.amount}"
             )
-        self._bet(seat, legal[action.kind])
+        self._bet(seat, Action(action.kind, action.amount or least))
 
     # -- betting ------------------------------------------------------------------------------
 
@@ -401,6 +423,9 @@ class Game:
             raised_by = self.round_bets[seat] - round_.current
             if raised_by > 0:  # a bet or raise: everyone else acts again
                 round_.raises += self.rules.counts_as_raise(self, seat, raised_by)
+                self._raise_size = max(
+                    self._raise_size, raised_by
+                )  # a short all-in does not lower it
                 round_.current = self.round_bets[seat]
                 self._last_bet = action.amount
                 round_.pending = self._seats_after(seat, lambda p: p != seat and self._can_act(p))
@@ -438,6 +463,7 @@ class Game:
             self.round_bets = [0] * self.seats  # antes are not bets
             current, raises = 0, 0
         self._last_bet = current
+        self._raise_size = current  # preflop the big blind is the bet to raise
         pending = self._seats_after(self.rules.opener(self), self._can_act)
         self._round = _Round(current, raises, pending)
         bettors = [p for p in self.in_hand() if self.stacks[p] > 0]

@@ -41,7 +41,7 @@ def _toml(value: object) -> str:
 def dumps(game: Game, players: Sequence[str] | None = None, hide: Sequence[int] = ()) -> str:
     """The hand so far as PHH text. ``hide`` lists seats whose unshown cards are written as
     ``????`` (what an observer would know)."""
-    if not isinstance(game.rules, Rules):
+    if not isinstance(game.rules, Rules) or game.rules.structure != "fixed-limit":
         raise ValueError("only casino fixed-limit hands can be written as PHH (variant FB) yet")
     order = [(game.button + k) % game.seats for k in range(1, game.seats + 1)]
     number = {seat: k + 1 for k, seat in enumerate(order)}

@@ -433,3 +433,56 @@ def test_bots_play_under_korean_rules_too():
     rules = KoreanRules(ante=5, cutting=(3, 3, 3), allow_full=True)
     result = simulate([drawer, random_bot(seed=3), drawer], hands=300, seed=6, rules=rules)
     assert sum(result.profit_per_100) == pytest.approx(0.0, abs=1e-6)
+
+
+# -- Pot limit and no limit ------------------------------------------------------------------
+
+
+def test_pot_limit_raises_range_from_a_min_raise_to_the_pot():
+    """Blinds 1/2 at three seats: the button faces 2 with 3 in the pot. A pot-sized raise calls
+    2 (pot 5) and raises 5: 7 chips; the least raise doubles the big blind: 4 chips."""
+    game = Game([100, 100, 100], Rules(small_bet=2, structure="pot-limit"), button=0, seed=1)
+    assert game.legal_actions()[-1] == Action("raise", 4, max_amount=7)
+    game.act(Action("raise", 7))  # raises by 5
+    # The small blind (1 in) calls 6 into a pot of 10: pot 16; the least raise is by 5 more.
+    assert game.legal_actions()[-1] == Action("raise", 11, max_amount=22)
+
+
+def test_no_limit_raises_up_to_the_stack_and_an_all_in_may_be_short():
+    game = Game([100, 100, 9], Rules(small_bet=2, structure="no-limit"), button=0, seed=1)
+    assert game.legal_actions()[-1] == Action("raise", 4, max_amount=100)
+    game.act(Action("raise", 60))
+    game.act(Action("fold"))
+    assert game.legal_actions() == [Action("fold"), Action("call", 7)]  # seat 2 has 7 more
+
+
+@pytest.mark.parametrize("amount", [3, 8, 1000])
+def test_a_bet_outside_the_range_is_refused_and_changes_nothing(amount):
+    game = Game([100, 100, 100], Rules(small_bet=2, structure="pot-limit"), button=0, seed=1)
+    before = state(game)
+    with pytest.raises(IllegalActionError, match="4 to 7 chips"):
+        game.act(Action("raise", amount))
+    assert state(game) == before
+
+
+def test_a_bad_structure_is_rejected():
+    with pytest.raises(ValueError, match="structure"):
+        Rules(structure="spread-limit")
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(2, 8), st.integers(0, 2**32 - 1), st.sampled_from(["pot-limit", "no-limit"]))
+def test_random_pot_and_no_limit_play_conserves_chips_and_cards(seats, seed, structure):
+    rng = random.Random(seed)
+    rules = Rules(small_bet=2, structure=structure)
+    game = Game([rng.randint(5, 200) for _ in range(seats)], rules, button=seed % seats, seed=seed)
+    total = sum(game.stacks) + game.pot
+    while not game.done:
+        assert sum(game.stacks) + game.pot == total and partition_holds(game)
+        choice = rng.choice(game.legal_actions())
+        if choice.kind == "draw":
+            choice = Action.draw(rng.sample(game.hands[game.actor], rng.randint(0, 4)))
+        elif choice.max_amount:
+            choice = Action(choice.kind, rng.randint(choice.amount, choice.max_amount))
+        game.act(choice)
+    assert sum(game.stacks) == total and partition_holds(game)
