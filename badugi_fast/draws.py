@@ -26,6 +26,7 @@ from .cards import DECK, Card, CardLike, card_id, hand_ids, parse_cards, parse_r
 from .draw_model import Policy
 from .evaluator import HandLike, evaluate
 from .naming import size_of_rank
+from .random_deal import check_seed
 
 MAX_SEATS: int = lib.BF_MAX_SEATS
 DEFAULT_TRIALS = 1_000_000
@@ -376,11 +377,7 @@ def _python_rng(seed: int | None) -> random.Random:
 
 def _check_run(seed: int | None, threads: int | None, max_exact: int) -> None:
     """Validate the arguments every draw function shares, before any work."""
-    if seed is not None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
-        if not 0 <= seed < 1 << 64:
-            raise ValueError(f"seed must be in 0 .. 2**64-1, got {seed}")
+    check_seed(seed)
     if threads is not None:
         thread_count(threads, 1)
     if isinstance(max_exact, bool) or not isinstance(max_exact, int):

@@ -78,17 +78,21 @@ class Rules:
     def big_blind_amount(self) -> int:
         return self.blinds[1]
 
+    @staticmethod
+    def small_blind_seat(game: Game) -> int:
+        """Left of the button; heads-up the button itself. The big blind sits next to it."""
+        return game.button if game.seats == 2 else (game.button + 1) % game.seats
+
     def post_forced(self, game: Game) -> None:
         small, big = self.blinds
-        sb = game.button if game.seats == 2 else (game.button + 1) % game.seats
+        sb = self.small_blind_seat(game)
         for seat, blind in ((sb, small), ((sb + 1) % game.seats, big)):
             game._post(seat, blind, "post")
 
     def opener(self, game: Game) -> int:
         """Betting starts after this seat: the big blind before the first draw, else the button."""
         if game.round_index == 0:
-            sb = game.button if game.seats == 2 else (game.button + 1) % game.seats
-            return (sb + 1) % game.seats
+            return (self.small_blind_seat(game) + 1) % game.seats
         return game.button
 
     def draw_starts_after(self, game: Game) -> int:
@@ -351,10 +355,7 @@ class Game:
         history = tuple(self._seen[seat])
         own_discards = self._own_discards[seat]
         draws_left = ROUNDS - 1 - self.round_index
-        if self.phase is Phase.BETTING or self.done:
-            to_call = self._round.current - self.round_bets[seat] if self._round else 0
-        else:
-            to_call = 0
+        to_call = self._round.current - self.round_bets[seat] if self._round else 0  # none open: 0
         return View(
             seat,
             tuple(self.hands[seat]),

@@ -33,12 +33,9 @@ def random_hands(
         raise TypeError(f"n must be an int, not {type(n).__name__}")
     if n < 0:
         raise ValueError(f"n must be at least 0, got {n}")
+    check_seed(seed)
     if seed is None:
         seed = secrets.randbits(SEED_BITS)
-    elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
-    elif not 0 <= seed < 1 << SEED_BITS:
-        raise ValueError(f"seed must be in 0 .. 2**64-1, got {seed}")
     cards = _output_hands(out, n)
     nthreads = thread_count(threads, n)
     if n:
@@ -47,6 +44,16 @@ def random_hands(
             n, nthreads, lambda lo, hi: lib.bf_random_hands(seed, lo, hi - lo, dst + 4 * lo)
         )
     return cards
+
+
+def check_seed(seed: object) -> None:
+    """A seed is None or an int in 0 .. 2**64-1 (the C streams' key): shared by every seeded call."""
+    if seed is None:
+        return
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+    if not 0 <= seed < 1 << SEED_BITS:
+        raise ValueError(f"seed must be in 0 .. 2**64-1, got {seed}")
 
 
 def _output_hands(out: object, n: int) -> npt.NDArray[np.uint8]:
