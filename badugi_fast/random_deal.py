@@ -47,7 +47,7 @@ def random_hands(
 
 
 def check_seed(seed: object) -> None:
-    """A seed is None or an int in 0 .. 2**64-1 (the C streams' key): shared by every seeded call."""
+    """A seed is None or an int in 0 .. 2**64-1 (the key of the C streams)."""
     if seed is None:
         return
     if isinstance(seed, bool) or not isinstance(seed, int):
