@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ._badugi import lib
 from .cards import parse_rank
@@ -49,13 +50,18 @@ def _first(kinds: dict[str, Action], wanted: tuple[str, ...]) -> Action:
     return next(kinds[kind] for kind in wanted if kind in kinds)
 
 
-def threshold(raise_top: str | int = "9", call_top: str | int = "K", draw_with: int = 3) -> Bot:
-    """The drawer with its ranks as parameters: bet and raise a made badugi whose top card is
-    ``raise_top`` or lower; call with a badugi up to ``call_top``, or before the last draw with
-    a hand of ``draw_with`` or more badugi cards; fold otherwise."""
-    raise_rank, call_rank = parse_rank(raise_top), parse_rank(call_top)
+@dataclass(frozen=True)
+class ThresholdBot:
+    """The drawer with its ranks as parameters (0 = ace .. 12 = king): bet and raise a made
+    badugi whose top card is ``raise_top`` or lower; call with a badugi up to ``call_top``, or
+    before the last draw with a hand of ``draw_with`` or more badugi cards; fold otherwise.
+    ``simulate`` plays these bots in C (badugi_game.c) when the rules allow."""
 
-    def act(view: View) -> Action:
+    raise_top: int
+    call_top: int
+    draw_with: int
+
+    def __call__(self, view: View) -> Action:
         if view.phase is Phase.DRAW:
             known = sum(1 << card for card in view.dead)
             kept = lib.bf_draw_keep(bytes(view.hand), known, 0)  # the default policy, in C
@@ -64,17 +70,24 @@ def threshold(raise_top: str | int = "9", call_top: str | int = "K", draw_with: 
         kinds = {action.kind: action for action in view.legal}
         badugi = class_ranks(evaluate(view.hand))
         size, top = len(badugi), badugi[-1]
-        if size == 4 and top <= raise_rank:
+        if size == 4 and top <= self.raise_top:
             return _first(kinds, AGGRESSIVE + PASSIVE)
-        keep_going = (size == 4 and top <= call_rank) or (size >= draw_with and view.draws_left > 0)
+        keep_going = (size == 4 and top <= self.call_top) or (
+            size >= self.draw_with and view.draws_left > 0
+        )
         if keep_going and "call" in kinds:
             return kinds["call"]
         return _first(kinds, ("check", "fold", "die"))
 
-    return act
+
+def threshold(raise_top: str | int = "9", call_top: str | int = "K", draw_with: int = 3) -> Bot:
+    """A ThresholdBot from ranks as text (``"9"``, ``"T"``, ``"K"``) or face values 1..13."""
+    if isinstance(draw_with, bool) or not isinstance(draw_with, int):
+        raise TypeError(f"draw_with is a number of cards, not {type(draw_with).__name__}")
+    return ThresholdBot(parse_rank(raise_top), parse_rank(call_top), draw_with)
 
 
 drawer: Bot = threshold("9", "K", 3)
 """The reference drawer (see the module docstring)."""
 
-__all__ = ["Bot", "drawer", "random_bot", "threshold"]
+__all__ = ["Bot", "ThresholdBot", "drawer", "random_bot", "threshold"]

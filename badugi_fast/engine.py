@@ -23,7 +23,7 @@ players yet to act may raise again, but it does not count towards the raise cap.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -269,7 +269,10 @@ class _Round:
 
 
 class Game:
-    """One hand. ``deck`` stacks the cards (top first; the rest follow in random order)."""
+    """One hand. ``deck`` stacks the cards (top first; the rest follow in random order).
+    ``reshuffle``, when given, orders the discards that become the new stub when it runs out
+    (in place; the last card is dealt first): replays and the simulations' C streams use it;
+    by default they are shuffled at random from ``seed``."""
 
     def __init__(
         self,
@@ -280,6 +283,7 @@ class Game:
         first: int | None = None,
         deck: Sequence[CardLike] | None = None,
         seed: int | None = None,
+        reshuffle: Callable[[list[Card]], None] | None = None,
     ) -> None:
         if not MIN_SEATS <= len(stacks) <= MAX_SEATS:
             raise ValueError(f"a game has {MIN_SEATS} to {MAX_SEATS} seats, got {len(stacks)}")
@@ -296,6 +300,7 @@ class Game:
         self.stacks = list(stacks)
         self.starting_stacks = list(stacks)
         self._rng = random.Random(seed)
+        self._reshuffle = reshuffle or self._rng.shuffle
         self.stub = self._stacked_deck(deck)  # stub[-1] is the top card
         self.hands: list[list[Card]] = [[] for _ in range(self.seats)]
         self.discards: list[Card] = []
@@ -531,7 +536,7 @@ class Game:
         for _ in thrown:
             if not self.stub:
                 self.stub, self.discards = self.discards, []
-                self._rng.shuffle(self.stub)
+                self._reshuffle(self.stub)
                 self._record(Event("reshuffle", None, len(self.stub)))
             received.append(self.stub.pop())
         self.hands[seat] = kept + received

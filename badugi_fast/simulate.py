@@ -1,16 +1,35 @@
-"""Many hands between bots: profit per seat per 100 hands, with its standard error."""
+"""Many hands between bots: profit per seat per 100 hands, with its standard error.
+
+Hand h of a seed is dealt from the C stream of (seed, h) (``bf_game_deck``; its reshuffles from
+``bf_game_reshuffle``), whichever engine plays it. Casino fixed-limit hands between
+``ThresholdBot``s (``drawer`` among them) are played by the C hand loop (csrc/badugi_game.c),
+which follows engine.py rule for rule: both engines give the same chips on every hand (the tests
+play them side by side). Every other game is played by ``engine.Game``.
+"""
 
 from __future__ import annotations
 
-import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import sqrt
 from typing import Any
 
-from .bots import Bot
+import numpy as np
+import numpy.typing as npt
+
+from ._badugi import ffi, lib
+from ._threads import available_cores, run_in_chunks, thread_count
+from .bots import Bot, ThresholdBot
+from .cards import DECK, Card
 from .engine import MAX_SEATS, MIN_SEATS, Game, IllegalActionError, KoreanRules, Rules
+from .random_deal import check_seed
+
+ENGINES = ("auto", "c", "python")
+BATCH = 1 << 14  # hands per progress update (and per block of per-hand results in memory)
+# A C hand costs 1-5 us, so a second thread (50-70 us to wake) pays off from a few thousand.
+AUTO_THREADS_MIN_HANDS = 4096
+MAX_HANDS = 1 << 54  # hand h's numbers start at h * 1024 in a 64-bit counter
 
 
 @dataclass(frozen=True)
@@ -19,6 +38,7 @@ class SimulationResult:
     profit_per_100: list[float]  # chips won per seat per 100 hands
     stderr_per_100: list[float]  # the standard error of each
     big_blind: int
+    engine: str = "python"  # which engine played the hands: "c" or "python"
 
     @property
     def big_blinds_per_100(self) -> list[float]:
@@ -31,51 +51,196 @@ def simulate(
     seed: int | None = None,
     rules: Rules | KoreanRules | None = None,
     *,
-    stacks: int | None = None,
+    stacks: int | Sequence[int] | None = None,
     progress: bool = False,
+    engine: str = "auto",
+    threads: int | None = None,
 ) -> SimulationResult:
-    """Play ``hands`` independent hands (every seat starts each with ``stacks`` chips, default
-    100 big blinds, or antes), moving the button one seat clockwise each hand. The deals
-    follow ``seed``."""
+    """Play ``hands`` independent hands, moving the button one seat clockwise each hand. Every
+    seat starts each hand with ``stacks`` chips: one number for all or one per seat, by default
+    100 big blinds (or antes). The deals follow ``seed`` (0 .. 2**64-1; None: a random one).
+    ``engine``: "auto" plays in C when it can, "c" insists on it (ValueError when the bots or
+    rules are not the C loop's), "python" plays every hand with ``engine.Game``. ``threads`` (C
+    only; default: all cores from a few thousand hands) never changes the results."""
+    _check_run(bots, hands, engine)
+    check_seed(seed)
+    rules = rules or Rules()
+    seed = secrets.randbits(64) if seed is None else seed
+    seats = len(bots)
+    total, square = np.zeros(seats, dtype=np.int64), np.zeros(seats, dtype=np.float64)
+    played_by = _choose_engine(bots, rules, engine, _start(rules, stacks, seats))
+    bar = _bar(hands) if progress else None
+    for first in range(0, hands, BATCH):
+        size = min(BATCH, hands - first)
+        won = play_hands(
+            bots, first, size, seed, rules, stacks=stacks, engine=played_by, threads=threads
+        )
+        total += won.sum(axis=0)
+        square += np.square(won, dtype=np.float64).sum(axis=0)
+        if bar is not None:
+            bar.update(size)
+    if bar is not None:
+        bar.close()
+    mean = total / hands
+    variance = np.maximum(square / hands - mean * mean, 0.0)
+    return SimulationResult(
+        hands,
+        [float(100 * m) for m in mean],
+        [float(100 * sqrt(v / hands)) for v in variance],
+        rules.big_blind_amount,
+        played_by,
+    )
+
+
+def play_hands(
+    bots: Sequence[Bot],
+    first_hand: int,
+    hands: int,
+    seed: int,
+    rules: Rules | KoreanRules | None = None,
+    *,
+    stacks: int | Sequence[int] | None = None,
+    engine: str = "auto",
+    threads: int | None = None,
+) -> npt.NDArray[np.int64]:
+    """Chips won by each seat in hands ``first_hand`` .. ``first_hand + hands - 1`` of the
+    seed's stream, as an int64 array of shape (hands, seats): the per-hand results behind
+    ``simulate``, for variance studies or to check one engine against the other."""
+    _check_run(bots, hands, engine)
+    check_seed(seed)
+    if isinstance(first_hand, bool) or not isinstance(first_hand, int) or first_hand < 0:
+        raise ValueError(f"first_hand must be a whole number from 0, got {first_hand!r}")
+    if first_hand + hands > MAX_HANDS:
+        raise ValueError(f"a seed's stream holds {MAX_HANDS} hands")
+    rules = rules or Rules()
+    start = _start(rules, stacks, len(bots))
+    if _choose_engine(bots, rules, engine, start) == "c":
+        assert isinstance(rules, Rules)
+        return _play_in_c(_c_spec(bots, rules, start), seed, first_hand, hands, threads)
+    won = np.empty((hands, len(bots)), dtype=np.int64)
+    for row in range(hands):
+        game = _python_game(start, rules, seed, first_hand + row)
+        _play_out(game, bots, first_hand + row)
+        won[row] = [chips - begun for chips, begun in zip(game.stacks, start, strict=True)]
+    return won
+
+
+def _check_run(bots: Sequence[Bot], hands: int, engine: str) -> None:
     if not MIN_SEATS <= len(bots) <= MAX_SEATS:
         raise ValueError(f"simulate takes {MIN_SEATS} to {MAX_SEATS} bots, got {len(bots)}")
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
         raise ValueError(f"hands must be a positive whole number, got {hands!r}")
-    rules = rules or Rules()
-    start = stacks if stacks is not None else 100 * rules.big_blind_amount
-    seeds = random.Random(secrets.randbits(64) if seed is None else seed)
-    seats = len(bots)
-    total, square = [0.0] * seats, [0.0] * seats
-    bar = _bar(hands) if progress else None
-    for number in range(hands):
-        game = Game([start] * seats, rules, button=number % seats, seed=seeds.getrandbits(64))
-        while not game.done:
-            seat = game.actor
-            assert seat is not None
-            action = bots[seat](game.view(seat))
-            try:
-                game.act(action)
-            except IllegalActionError as error:
-                raise IllegalActionError(f"hand {number}, bot {seat}: {error}") from None
-        for seat in range(seats):
-            won = game.stacks[seat] - start
-            total[seat] += won
-            square[seat] += won * won
-        if bar is not None:
-            bar.update(1)
-    if bar is not None:
-        bar.close()
-    mean = [t / hands for t in total]
-    variance = [max(q / hands - m * m, 0.0) for q, m in zip(square, mean, strict=True)]
-    return SimulationResult(
-        hands,
-        [100 * m for m in mean],
-        [100 * sqrt(v / hands) for v in variance],
-        rules.big_blind_amount,
+    if engine not in ENGINES:
+        raise ValueError(f"engine is one of {', '.join(ENGINES)}, not {engine!r}")
+
+
+def _start(rules: Rules | KoreanRules, stacks: int | Sequence[int] | None, seats: int) -> list[int]:
+    if stacks is None:
+        return [100 * rules.big_blind_amount] * seats
+    start = [stacks] * seats if isinstance(stacks, int) else list(stacks)
+    if len(start) != seats or any(
+        isinstance(s, bool) or not isinstance(s, int) or s < 1 for s in start
+    ):
+        raise ValueError(
+            f"stacks is a positive whole number of chips, or one per seat ({seats}), got {stacks!r}"
+        )
+    return start
+
+
+def _choose_engine(
+    bots: Sequence[Bot], rules: Rules | KoreanRules, engine: str, start: list[int]
+) -> str:
+    if engine == "python":
+        return "python"
+    why_not = _why_not_c(bots, rules, start)
+    if why_not and engine == "c":
+        raise ValueError(f"the C hand loop cannot play this: {why_not}")
+    return "python" if why_not else "c"
+
+
+def _why_not_c(bots: Sequence[Bot], rules: Rules | KoreanRules, start: list[int]) -> str:
+    if not isinstance(rules, Rules) or rules.structure != "fixed-limit":
+        return "it plays casino fixed limit only"
+    if not all(isinstance(bot, ThresholdBot) for bot in bots):
+        return "it plays the threshold bots (drawer among them) only"
+    amounts = (rules.bet_size(0), rules.bet_size(2), *rules.blinds, *start)
+    if (
+        not all(0 <= amount <= lib.BF_GAME_MAX_STACK for amount in amounts)
+        or min(rules.bet_size(0), rules.bet_size(2)) < 1
+        or rules.max_raises < 0
+    ):
+        return "its bets, blinds and stacks are whole chips up to 2**40"
+    return ""
+
+
+def _c_spec(bots: Sequence[Bot], rules: Rules, start: list[int]) -> Any:
+    spec = ffi.new("bf_game_spec *")
+    spec.seats = len(bots)
+    spec.small_bet, spec.big_bet = rules.bet_size(0), rules.bet_size(2)
+    spec.small_blind, spec.big_blind = rules.blinds
+    spec.max_raises = rules.max_raises
+    for seat, bot in enumerate(bots):
+        assert isinstance(bot, ThresholdBot)
+        spec.stacks[seat] = start[seat]
+        spec.bots[seat] = (bot.raise_top, bot.call_top, bot.draw_with)
+    return spec
+
+
+def _play_in_c(
+    spec: Any, seed: int, first_hand: int, hands: int, threads: int | None
+) -> npt.NDArray[np.int64]:
+    won = np.empty((hands, spec.seats), dtype=np.int64)
+    if threads is None:
+        threads = available_cores() if hands >= AUTO_THREADS_MIN_HANDS else 1
+    threads = thread_count(threads, hands)
+
+    def work(lo: int, hi: int) -> None:
+        out = ffi.from_buffer("int64_t[]", won[lo:hi])
+        if lib.bf_game_play(spec, seed, first_hand + lo, hi - lo, out, ffi.NULL) != 0:
+            raise ValueError("the C hand loop refused the game's settings")
+
+    run_in_chunks(hands, threads, work)
+    return won
+
+
+def _python_game(start: list[int], rules: Rules | KoreanRules, seed: int, number: int) -> Game:
+    """Hand ``number`` of the seed's stream as an engine.Game: the C loop's deck and reshuffles."""
+    deck = ffi.new("uint8_t[52]")
+    lib.bf_game_deck(seed, number, deck)
+    return Game(
+        start,
+        rules,
+        button=number % len(start),
+        deck=[DECK[card] for card in deck],
+        reshuffle=_c_reshuffle(seed, number),
     )
+
+
+def _c_reshuffle(seed: int, number: int) -> Callable[[list[Card]], None]:
+    done = 0
+
+    def reshuffle(cards: list[Card]) -> None:
+        nonlocal done
+        buffer = ffi.new("uint8_t[]", [int(card) for card in cards])
+        lib.bf_game_reshuffle(seed, number, done, buffer, len(cards))
+        cards[:] = [DECK[card] for card in buffer]
+        done += 1
+
+    return reshuffle
+
+
+def _play_out(game: Game, bots: Sequence[Bot], number: int) -> None:
+    while not game.done:
+        seat = game.actor
+        assert seat is not None
+        action = bots[seat](game.view(seat))
+        try:
+            game.act(action)
+        except IllegalActionError as error:
+            raise IllegalActionError(f"hand {number}, bot {seat}: {error}") from None
 
 
 def _bar(total: int) -> Any:
     from tqdm import tqdm  # type: ignore[import-untyped]
 
-    return tqdm(total=total, unit="hand", leave=False)
+    return tqdm(total=total, unit="hand", unit_scale=True, leave=False)

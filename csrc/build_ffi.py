@@ -65,11 +65,31 @@ ffibuilder.cdef(
     double bf_draw_estimate_paths(const bf_draw_spec *spec, int probes, uint64_t seed);
     int bf_draw_keep(const uint8_t hand[4], uint64_t known, uint64_t previous);
     size_t bf_rank_batch_kernel(int kernel, const uint8_t *cards, size_t n, uint16_t *out);
+
+    #define BF_GAME_MAX_STACK ...
+    #define BF_GAME_BAD_SPEC ...
+    typedef struct {
+        int raise_top;
+        int call_top;
+        int draw_with;
+    } bf_threshold_bot;
+    typedef struct {
+        int seats;
+        int64_t small_bet, big_bet;
+        int64_t small_blind, big_blind;
+        int max_raises;
+        int64_t stacks[8];
+        bf_threshold_bot bots[8];
+    } bf_game_spec;
+    void bf_game_deck(uint64_t seed, uint64_t hand, uint8_t deck[52]);
+    void bf_game_reshuffle(uint64_t seed, uint64_t hand, unsigned k, uint8_t *cards, size_t n);
+    int bf_game_play(const bf_game_spec *spec, uint64_t seed, uint64_t first_hand,
+                     uint64_t hands, int64_t *profit, uint8_t *final_hands);
     """
 )
 ffibuilder.set_source(
     "badugi_fast._badugi",
-    '#include "badugi.h"\n#include "badugi_draw.h"',
+    '#include "badugi.h"\n#include "badugi_draw.h"\n#include "badugi_game.h"',
     sources=[
         os.path.join(CSRC, name)
         for name in (
@@ -79,12 +99,14 @@ ffibuilder.set_source(
             "badugi_text.c",
             "badugi_random.c",
             "badugi_draw.c",
+            "badugi_game.c",
             "badugi_table.c",
         )
     ],
     include_dirs=[CSRC],
     depends=[
-        os.path.join(CSRC, name) for name in ("badugi.h", "badugi_kernels.h", "badugi_draw.h")
+        os.path.join(CSRC, name)
+        for name in ("badugi.h", "badugi_kernels.h", "badugi_draw.h", "badugi_game.h")
     ],
     extra_compile_args=[] if sys.platform == "win32" else ["-O3"],
 )

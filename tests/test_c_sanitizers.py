@@ -25,6 +25,7 @@ CORE_SOURCES = (
     "csrc/badugi_text.c",
     "csrc/badugi_random.c",
     "csrc/badugi_draw.c",
+    "csrc/badugi_game.c",
     "csrc/badugi_table.c",
 )
 DRIVER = "tests/c/check_core.c"

@@ -1,0 +1,368 @@
+/* Hand loop for simulations; see badugi_game.h. Each step names the engine.py method it mirrors,
+ * so a change of rules there shows where it lands here (tests/test_simulate.py plays both). */
+#include "badugi_game.h"
+#include "badugi_kernels.h"
+
+#include <string.h>
+
+#define GAMMA UINT64_C(0x9E3779B97F4A7C15)
+#define NUMBERS_PER_HAND 1024 /* the deck takes 51, each reshuffle up to 51 of its own 64 */
+#define RESHUFFLE_SLOTS 15    /* (1024 - 64) / 64; a hand of 8 seats reshuffles at most 6 times */
+#define NO_CARD 0xFF
+
+/* Number j of hand h's stream, mapped onto 0..n-1 by a multiply-high (bias below n / 2^64). */
+static unsigned stream_below(uint64_t key, uint64_t hand, unsigned j, unsigned n)
+{
+    uint64_t x = bf_mix64(key + (hand * NUMBERS_PER_HAND + j + 1) * GAMMA);
+    return (unsigned)(((x >> 32) * n + (((x & 0xFFFFFFFFu) * n) >> 32)) >> 32);
+}
+
+/* Fisher-Yates from the top index down, with numbers first_j + i. */
+static void shuffle(uint64_t key, uint64_t hand, unsigned first_j, uint8_t *cards, size_t n)
+{
+    for (size_t i = n; i-- > 1;) {
+        unsigned j = stream_below(key, hand, first_j + (unsigned)i, (unsigned)i + 1);
+        uint8_t t = cards[i];
+        cards[i] = cards[j];
+        cards[j] = t;
+    }
+}
+
+void bf_game_deck(uint64_t seed, uint64_t hand, uint8_t deck[BF_NUM_CARDS])
+{
+    for (unsigned c = 0; c < BF_NUM_CARDS; c++)
+        deck[c] = (uint8_t)c;
+    shuffle(bf_mix64(seed), hand, 0, deck, BF_NUM_CARDS);
+}
+
+void bf_game_reshuffle(uint64_t seed, uint64_t hand, unsigned k, uint8_t *cards, size_t n)
+{
+    if (n > BF_NUM_CARDS)
+        n = BF_NUM_CARDS;
+    shuffle(bf_mix64(seed), hand, 64 * (1 + k % RESHUFFLE_SLOTS), cards, n);
+}
+
+/* ---- one hand ---- */
+
+typedef struct {
+    const bf_game_spec *spec;
+    int n, button, round_index;
+    uint8_t hand[BF_MAX_SEATS][4];
+    int64_t stack[BF_MAX_SEATS], committed[BF_MAX_SEATS], round_bets[BF_MAX_SEATS];
+    uint8_t folded[BF_MAX_SEATS];
+    uint64_t own_discards[BF_MAX_SEATS]; /* View.dead: what the drawer bot knows */
+    uint8_t stub[BF_NUM_CARDS];          /* stub[stub_n - 1] is the top card */
+    uint8_t discards[BF_NUM_CARDS];
+    int stub_n, discards_n;
+    int64_t current; /* _Round.current: the amount to match */
+    int raises;
+    int pending[BF_MAX_SEATS], pending_head, pending_n;
+    uint64_t key, number;
+    unsigned reshuffles;
+    int done;
+} table_t;
+
+static int in_hand_count(const table_t *t)
+{
+    int live = 0;
+    for (int p = 0; p < t->n; p++)
+        live += !t->folded[p];
+    return live;
+}
+
+static int can_act(const table_t *t, int p)
+{
+    return !t->folded[p] && t->stack[p] > 0;
+}
+
+static int64_t bet_size(const table_t *t)
+{
+    return t->round_index < 2 ? t->spec->small_bet : t->spec->big_bet;
+}
+
+static void put_in(table_t *t, int seat, int64_t amount)
+{
+    t->stack[seat] -= amount;
+    t->committed[seat] += amount;
+    t->round_bets[seat] += amount;
+}
+
+/* _seats_after(seat, can_act), skipping `except` (-1 for none), into the pending queue. */
+static void queue_after(table_t *t, int seat, int except)
+{
+    t->pending_head = t->pending_n = 0;
+    for (int i = 1; i <= t->n; i++) {
+        int p = (seat + i) % t->n;
+        if (p != except && can_act(t, p))
+            t->pending[t->pending_n++] = p;
+    }
+}
+
+/* _award_uncontested */
+static void award_to_last(table_t *t)
+{
+    int64_t pot = 0;
+    for (int p = 0; p < t->n; p++)
+        pot += t->committed[p];
+    for (int p = 0; p < t->n; p++)
+        if (!t->folded[p])
+            t->stack[p] += pot;
+    t->done = 1;
+}
+
+/* The threshold bot's betting choice (bots.threshold), given Rules.options for fixed limit. */
+static void bot_bets(table_t *t, int seat)
+{
+    const bf_threshold_bot *bot = &t->spec->bots[seat];
+    const uint8_t *h = t->hand[seat];
+    int64_t to_call = t->current - t->round_bets[seat], stack = t->stack[seat];
+    int can_raise = stack > to_call &&
+                    (in_hand_count(t) <= 2 || t->raises < 1 + t->spec->max_raises);
+    int described = bf_describe(h[0], h[1], h[2], h[3]);
+    int rank = described & 0xFFFF, mask = described >> 16;
+    unsigned s[4] = {h[0], h[1], h[2], h[3]};
+    BF_SORT4(s[0], s[1], s[2], s[3]);
+    int top = (int)s[mask & 8 ? 3 : mask & 4 ? 2 : mask & 2 ? 1 : 0] >> 2;
+    int size = rank < BF_FIRST_THREE_CARD ? 4 : rank < BF_FIRST_TWO_CARD ? 3
+             : rank < BF_FIRST_ONE_CARD  ? 2 : 1;
+    int64_t put = -1; /* chips to put in; -1 folds; 0 checks */
+    if (size == 4 && top <= bot->raise_top) {
+        put = can_raise ? (to_call + bet_size(t) < stack ? to_call + bet_size(t) : stack)
+                        : (to_call < stack ? to_call : stack);
+    } else {
+        int keep_going = (size == 4 && top <= bot->call_top) ||
+                         (size >= bot->draw_with && t->round_index < 3);
+        if (to_call == 0)
+            put = 0;
+        else if (keep_going)
+            put = to_call < stack ? to_call : stack;
+    }
+    /* Game._bet */
+    t->pending_head++;
+    if (put < 0) {
+        t->folded[seat] = 1;
+        if (in_hand_count(t) == 1) {
+            award_to_last(t);
+            return;
+        }
+    } else if (put > 0) {
+        put_in(t, seat, put);
+        int64_t raised_by = t->round_bets[seat] - t->current;
+        if (raised_by > 0) {
+            t->raises += raised_by >= bet_size(t);
+            t->current = t->round_bets[seat];
+            queue_after(t, seat, seat);
+        }
+    }
+}
+
+/* Game._start_round and the betting until the round ends. */
+static void betting_round(table_t *t)
+{
+    int opener = t->button;
+    if (t->round_index == 0) {
+        t->current = 0;
+        for (int p = 0; p < t->n; p++)
+            t->current = t->round_bets[p] > t->current ? t->round_bets[p] : t->current;
+        t->raises = 1; /* the big blind is the opening bet */
+        int small = t->n == 2 ? t->button : (t->button + 1) % t->n;
+        opener = (small + 1) % t->n;
+    } else {
+        memset(t->round_bets, 0, sizeof t->round_bets);
+        t->current = 0;
+        t->raises = 0;
+    }
+    queue_after(t, opener, -1);
+    int bettors = 0, matched = 1;
+    for (int p = 0; p < t->n; p++)
+        if (can_act(t, p)) {
+            bettors++;
+            matched &= t->round_bets[p] >= t->current;
+        }
+    if (bettors < 2 && matched)
+        return;
+    while (!t->done && t->pending_head < t->pending_n)
+        bot_bets(t, t->pending[t->pending_head]);
+}
+
+/* Game._exchange: replacements one at a time; an empty stub takes the others' discards. */
+static void exchange(table_t *t, int seat, const uint8_t *thrown, int count)
+{
+    uint8_t kept[4];
+    int k = 0;
+    for (int i = 0; i < 4; i++) {
+        int out = 0;
+        for (int j = 0; j < count; j++)
+            out |= t->hand[seat][i] == thrown[j];
+        if (!out)
+            kept[k++] = t->hand[seat][i];
+    }
+    for (int j = 0; j < count; j++) {
+        if (t->stub_n == 0) {
+            memcpy(t->stub, t->discards, (size_t)t->discards_n);
+            t->stub_n = t->discards_n;
+            t->discards_n = 0;
+            shuffle(t->key, t->number, 64 * (1 + t->reshuffles++ % RESHUFFLE_SLOTS), t->stub,
+                    (size_t)t->stub_n);
+        }
+        kept[k++] = t->stub[--t->stub_n]; /* never empty: stub and discards hold 52 - 4n >= 20 */
+    }
+    memcpy(t->hand[seat], kept, 4);
+    for (int j = 0; j < count; j++) {
+        t->discards[t->discards_n++] = thrown[j];
+        t->own_discards[seat] |= UINT64_C(1) << thrown[j];
+    }
+}
+
+/* The drawer's discards (bf_draw_keep, then cap_discards' order: highest id first). */
+static void bot_draws(table_t *t, int seat)
+{
+    int kept = bf_draw_keep(t->hand[seat], t->own_discards[seat], 0);
+    uint8_t thrown[4];
+    int count = 0;
+    for (int i = 0; i < 4; i++)
+        if (!(kept >> i & 1))
+            thrown[count++] = t->hand[seat][i];
+    for (int i = 1; i < count; i++) /* insertion sort, descending */
+        for (int j = i; j > 0 && thrown[j] > thrown[j - 1]; j--) {
+            uint8_t c = thrown[j];
+            thrown[j] = thrown[j - 1];
+            thrown[j - 1] = c;
+        }
+    exchange(t, seat, thrown, count);
+}
+
+/* Game._pots then Game._showdown: each pot (side pots for all-ins) to its best hands, odd chips
+ * to the first winners left of the button. */
+static void showdown(table_t *t)
+{
+    int rank[BF_MAX_SEATS];
+    int64_t left[BF_MAX_SEATS], amount[BF_MAX_SEATS + 1];
+    unsigned eligible[BF_MAX_SEATS + 1]; /* seat masks */
+    int pots = 0;
+    for (int p = 0; p < t->n; p++) {
+        const uint8_t *h = t->hand[p];
+        rank[p] = t->folded[p] ? 0 : bf_rank(h[0], h[1], h[2], h[3]);
+        left[p] = t->committed[p];
+    }
+    for (;;) {
+        int64_t level = -1, most = 0, chips = 0;
+        for (int p = 0; p < t->n; p++) {
+            most = left[p] > most ? left[p] : most;
+            if (!t->folded[p] && left[p] > 0 && (level < 0 || left[p] < level))
+                level = left[p];
+        }
+        if (most == 0)
+            break;
+        if (level < 0)
+            level = most;
+        unsigned seats = 0;
+        for (int p = 0; p < t->n; p++) {
+            chips += left[p] < level ? left[p] : level;
+            if (!t->folded[p] && left[p] > 0)
+                seats |= 1u << p;
+            left[p] = left[p] > level ? left[p] - level : 0;
+        }
+        if (seats) {
+            amount[pots] = chips;
+            eligible[pots++] = seats;
+        } else if (pots) { /* only folded chips left: they join the last pot */
+            amount[pots - 1] += chips;
+        }
+    }
+    for (int k = 0; k < pots; k++) {
+        int best = BF_NUM_RANKS + 1, winners[BF_MAX_SEATS], w = 0;
+        for (int p = 0; p < t->n; p++)
+            if (eligible[k] >> p & 1 && rank[p] < best)
+                best = rank[p];
+        for (int i = 1; i <= t->n; i++) {
+            int p = (t->button + i) % t->n;
+            if (eligible[k] >> p & 1 && rank[p] == best)
+                winners[w++] = p;
+        }
+        int64_t share = amount[k] / w, odd = amount[k] % w;
+        for (int i = 0; i < w; i++)
+            t->stack[winners[i]] += share + (i < odd);
+    }
+    t->done = 1;
+}
+
+static void play_hand(table_t *t, uint64_t seed, uint64_t number)
+{
+    const bf_game_spec *spec = t->spec;
+    int n = spec->seats;
+    memset(t, 0, sizeof *t);
+    t->spec = spec;
+    t->n = n;
+    t->number = number;
+    t->key = bf_mix64(seed);
+    t->button = (int)(number % (uint64_t)n);
+    for (int p = 0; p < n; p++)
+        t->stack[p] = spec->stacks[p];
+    uint8_t deck[BF_NUM_CARDS];
+    bf_game_deck(seed, number, deck);
+    for (int i = 0; i < BF_NUM_CARDS; i++)
+        t->stub[i] = deck[BF_NUM_CARDS - 1 - i];
+    t->stub_n = BF_NUM_CARDS;
+    /* Rules.post_forced: a short stack posts what it has. */
+    int small = n == 2 ? t->button : (t->button + 1) % n;
+    int64_t blind[2] = {spec->small_blind, spec->big_blind};
+    for (int b = 0; b < 2; b++) {
+        int seat = (small + b) % n;
+        put_in(t, seat, blind[b] < t->stack[seat] ? blind[b] : t->stack[seat]);
+    }
+    /* Game._deal: one card at a time from the button's left. */
+    for (int c = 0; c < 4; c++)
+        for (int i = 1; i <= n; i++)
+            t->hand[(t->button + i) % n][c] = t->stub[--t->stub_n];
+    for (t->round_index = 0;; t->round_index++) {
+        betting_round(t);
+        if (t->done)
+            return;
+        if (t->round_index == 3)
+            break;
+        for (int i = 1; i <= n; i++) /* Game._end_round: draws from the button's left */
+            if (!t->folded[(t->button + i) % n])
+                bot_draws(t, (t->button + i) % n);
+    }
+    showdown(t);
+}
+
+static int spec_valid(const bf_game_spec *spec)
+{
+    if (spec->seats < 2 || spec->seats > BF_MAX_SEATS || spec->small_bet < 1 ||
+        spec->big_bet < 1 || spec->small_blind < 0 || spec->big_blind < 0 ||
+        spec->max_raises < 0 || spec->small_bet > BF_GAME_MAX_STACK ||
+        spec->big_bet > BF_GAME_MAX_STACK || spec->small_blind > BF_GAME_MAX_STACK ||
+        spec->big_blind > BF_GAME_MAX_STACK)
+        return 0;
+    for (int p = 0; p < spec->seats; p++) {
+        const bf_threshold_bot *bot = &spec->bots[p];
+        if (spec->stacks[p] < 1 || spec->stacks[p] > BF_GAME_MAX_STACK || bot->raise_top < 0 ||
+            bot->raise_top > 12 || bot->call_top < 0 || bot->call_top > 12)
+            return 0;
+    }
+    return 1;
+}
+
+int bf_game_play(const bf_game_spec *spec, uint64_t seed, uint64_t first_hand, uint64_t hands,
+                 int64_t *profit, uint8_t *final_hands)
+{
+    if (!spec_valid(spec))
+        return BF_GAME_BAD_SPEC;
+    int n = spec->seats;
+    table_t t;
+    t.spec = spec;
+    for (uint64_t h = 0; h < hands; h++) {
+        play_hand(&t, seed, first_hand + h);
+        for (int p = 0; p < n; p++) {
+            profit[h * (uint64_t)n + (uint64_t)p] = t.stack[p] - spec->stacks[p];
+            if (final_hands)
+                memset(final_hands + (h * (uint64_t)n + (uint64_t)p) * 4,
+                       t.folded[p] ? NO_CARD : 0, 4);
+            if (final_hands && !t.folded[p])
+                memcpy(final_hands + (h * (uint64_t)n + (uint64_t)p) * 4, t.hand[p], 4);
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,43 @@
+/* badugi_fast hand loop: whole hands of casino fixed-limit Badugi between threshold bots, the fast
+ * path of badugi_fast.simulate. It plays the rules of badugi_fast/engine.py (Game with Rules())
+ * and the bots of badugi_fast/bots.py (threshold); the tests play both side by side, hand for
+ * hand, from the same deck and reshuffles.
+ */
+#ifndef BADUGI_GAME_H
+#define BADUGI_GAME_H
+
+#include "badugi_draw.h"
+
+#define BF_GAME_MAX_STACK (INT64_C(1) << 40) /* keeps every sum of chips far inside int64 */
+#define BF_GAME_BAD_SPEC (-1)
+
+/* bots.threshold(raise_top, call_top, draw_with); ranks 0 = ace .. 12 = king. */
+typedef struct {
+    int raise_top; /* bet and raise a made badugi whose top card is at most this */
+    int call_top;  /* call with a made badugi whose top card is at most this, */
+    int draw_with; /* or, before the last draw, with at least this many badugi cards */
+} bf_threshold_bot;
+
+typedef struct {
+    int seats;                  /* 2 .. 8 */
+    int64_t small_bet, big_bet; /* the bet of the first two rounds, and of the last two */
+    int64_t small_blind, big_blind;
+    int max_raises;                       /* raises after the opening bet, per round */
+    int64_t stacks[BF_MAX_SEATS];         /* every hand starts from these */
+    bf_threshold_bot bots[BF_MAX_SEATS];
+} bf_game_spec;
+
+/* The shuffled deck of hand `hand` of the seed's stream, top card first. */
+void bf_game_deck(uint64_t seed, uint64_t hand, uint8_t deck[BF_NUM_CARDS]);
+
+/* The k-th reshuffle of that hand: cards[0..n) shuffled in place (the last is dealt first). */
+void bf_game_reshuffle(uint64_t seed, uint64_t hand, unsigned k, uint8_t *cards, size_t n);
+
+/* Plays hands first_hand .. first_hand + hands - 1 of the seed's stream (the button on seat
+ * hand % seats), writing each hand's chips won per seat into profit[hands][seats] and, when
+ * final_hands is not NULL, each seat's cards at the end into final_hands[hands][seats][4] (0xFF
+ * for a folded seat). Hand h depends only on (seed, h). Returns 0, or BF_GAME_BAD_SPEC. */
+int bf_game_play(const bf_game_spec *spec, uint64_t seed, uint64_t first_hand, uint64_t hands,
+                 int64_t *profit, uint8_t *final_hands);
+
+#endif

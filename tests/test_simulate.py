@@ -1,0 +1,182 @@
+"""simulate and its C hand loop: the C loop and engine.Game agree on every hand, dealt from the
+same stream, including reshuffles, all-ins, side pots and split pots."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from badugi_fast._badugi import ffi, lib
+from badugi_fast.bots import ThresholdBot, drawer, random_bot, threshold
+from badugi_fast.engine import KoreanRules, Rules
+from badugi_fast.simulate import _play_out, _python_game, play_hands, simulate
+
+LOOSE = threshold("K", "K", 1)  # never folds a badugi or a draw: long hands, all-ins, reshuffles
+TIGHT = threshold("6", "8", 4)
+
+GAMES = {
+    "heads-up drawers": ([drawer, drawer], None, Rules()),
+    "six drawers": ([drawer] * 6, None, Rules(small_bet=4)),
+    "eight loose, short stacks": ([LOOSE] * 8, 13, Rules(max_raises=2)),
+    "unequal stacks (side pots)": (
+        [LOOSE, drawer, LOOSE, TIGHT, LOOSE],
+        [5, 40, 9, 200, 23],
+        Rules(),
+    ),
+    "odd blinds and bets": ([drawer, LOOSE, LOOSE], [61, 17, 33], Rules(3, 7, 1, 3, max_raises=1)),
+    "no raises after the bet": ([LOOSE] * 4, 50, Rules(max_raises=0)),
+}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_c_loop_plays_every_hand_as_the_engine_does(name):
+    bots, stacks, rules = GAMES[name]
+    c = play_hands(bots, 1000, 400, seed=11, rules=rules, stacks=stacks, engine="c", threads=1)
+    python = play_hands(bots, 1000, 400, seed=11, rules=rules, stacks=stacks, engine="python")
+    assert c.shape == (400, len(bots))
+    differ = np.nonzero((c != python).any(axis=1))[0]
+    assert differ.size == 0, f"hands {list(differ[:5] + 1000)} differ"
+    assert not c.sum(axis=1).any()  # chips are conserved in every hand
+
+
+def test_the_compared_hands_cover_the_hard_rules():
+    """The games above do reach reshuffles, all-ins, side pots and split pots."""
+    seen: Counter[str] = Counter()
+    for name in ("eight loose, short stacks", "unequal stacks (side pots)", "odd blinds and bets"):
+        bots, stacks, rules = GAMES[name]
+        start = [stacks or 200] * len(bots) if not isinstance(stacks, list) else stacks
+        for number in range(1000, 1400):
+            game = _python_game(start, rules, 11, number)
+            _play_out(game, bots, number)
+            kinds = [event.kind for event in game.history]
+            seen["reshuffle"] += "reshuffle" in kinds
+            seen["all-in"] += 0 in game.stacks and "show" in kinds
+            winners = [event.seat for event in game.history if event.kind == "win"]
+            seen["side pot"] += len(winners) > len(set(winners))
+            seen["split"] += len(set(winners)) > 1
+    assert all(seen[k] >= 5 for k in ("reshuffle", "all-in", "side pot", "split")), seen
+
+
+def test_final_hands_match_the_engine():
+    bots = [LOOSE] * 6
+    spec = ffi.new("bf_game_spec *")
+    spec.seats, spec.small_bet, spec.big_bet, spec.small_blind, spec.big_blind = 6, 2, 4, 1, 2
+    spec.max_raises = 3
+    for seat in range(6):
+        spec.stacks[seat] = 200
+        spec.bots[seat] = (LOOSE.raise_top, LOOSE.call_top, LOOSE.draw_with)
+    hands = 200
+    profit = np.empty((hands, 6), dtype=np.int64)
+    final = np.empty((hands, 6, 4), dtype=np.uint8)
+    assert (
+        lib.bf_game_play(
+            spec, 3, 0, hands, ffi.from_buffer("int64_t[]", profit), ffi.from_buffer(final)
+        )
+        == 0
+    )
+    for number in range(hands):
+        game = _python_game([200] * 6, Rules(), 3, number)
+        _play_out(game, bots, number)
+        for seat in range(6):
+            expected = sorted(game.hands[seat]) if not game.folded[seat] else [255] * 4
+            assert sorted(final[number, seat]) == expected, (number, seat)
+
+
+def test_threads_and_batches_never_change_the_results():
+    bots = [drawer, LOOSE, TIGHT]
+    one = play_hands(bots, 0, 6000, seed=5, engine="c", threads=1)
+    two = play_hands(bots, 0, 6000, seed=5, engine="c", threads=2)
+    halves = np.concatenate(
+        [play_hands(bots, 0, 2500, seed=5, threads=1), play_hands(bots, 2500, 3500, seed=5)]
+    )
+    assert (one == two).all() and (one == halves).all()
+
+
+def test_simulate_summarises_either_engine_alike():
+    fast = simulate([drawer, TIGHT], hands=3000, seed=9)
+    slow = simulate([drawer, TIGHT], hands=3000, seed=9, engine="python")
+    assert fast.engine == "c" and slow.engine == "python"
+    assert fast.profit_per_100 == pytest.approx(slow.profit_per_100)
+    assert fast.stderr_per_100 == pytest.approx(slow.stderr_per_100)
+    assert sum(fast.profit_per_100) == pytest.approx(0.0, abs=1e-9)
+    assert simulate([drawer, TIGHT], hands=3000, seed=9) == fast
+
+
+def test_the_engine_choice():
+    assert simulate([drawer, random_bot(1)], hands=5, seed=1).engine == "python"
+    assert simulate([drawer, drawer], hands=5, seed=1, rules=KoreanRules()).engine == "python"
+    pot_limit = Rules(structure="pot-limit")
+    assert simulate([drawer, drawer], hands=5, seed=1, rules=pot_limit).engine == "python"
+    with pytest.raises(ValueError, match="threshold bots"):
+        simulate([drawer, random_bot(1)], hands=5, seed=1, engine="c")
+    with pytest.raises(ValueError, match="fixed limit"):
+        simulate([drawer, drawer], hands=5, seed=1, rules=KoreanRules(), engine="c")
+    with pytest.raises(ValueError, match="engine is one of"):
+        simulate([drawer, drawer], hands=5, engine="fast")
+    with pytest.raises(ValueError, match="2\\*\\*40"):
+        simulate([drawer, drawer], hands=5, stacks=1 << 41, engine="c")
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"stacks": [10, 10, 10]}, "one per seat"),
+        ({"stacks": 0}, "positive whole number"),
+        ({"stacks": True}, "positive whole number"),
+        ({"hands": 0}, "positive whole number"),
+        ({"seed": -1}, "seed must be"),
+        ({"threads": 0}, "at least 1"),
+    ],
+)
+def test_bad_arguments(kwargs, message):
+    arguments = {"hands": 10, "seed": 1, **kwargs}
+    with pytest.raises(ValueError, match=message):
+        simulate([drawer, drawer], **arguments)
+
+
+def test_play_hands_checks_the_hand_numbers():
+    with pytest.raises(ValueError, match="first_hand"):
+        play_hands([drawer, drawer], -1, 10, seed=1)
+    with pytest.raises(ValueError, match="stream holds"):
+        play_hands([drawer, drawer], 1 << 54, 10, seed=1)
+
+
+def test_the_c_loop_refuses_a_bad_spec():
+    spec = ffi.new("bf_game_spec *")
+    profit = ffi.new("int64_t[16]")
+    assert lib.bf_game_play(spec, 1, 0, 1, profit, ffi.NULL) == lib.BF_GAME_BAD_SPEC  # 0 seats
+    spec.seats, spec.small_bet, spec.big_bet = 2, 2, 4
+    spec.stacks[0] = spec.stacks[1] = 100
+    assert lib.bf_game_play(spec, 1, 0, 1, profit, ffi.NULL) == 0
+    for field, value in (("seats", 9), ("small_bet", 0), ("max_raises", -1)):
+        bad = ffi.new("bf_game_spec *", spec[0])
+        setattr(bad, field, value)
+        assert lib.bf_game_play(bad, 1, 0, 1, profit, ffi.NULL) == lib.BF_GAME_BAD_SPEC, field
+    bad = ffi.new("bf_game_spec *", spec[0])
+    bad.bots[1].raise_top = 13
+    assert lib.bf_game_play(bad, 1, 0, 1, profit, ffi.NULL) == lib.BF_GAME_BAD_SPEC
+
+
+def test_the_deal_stream_is_uniform():
+    """Each card is equally likely in each of the first deck positions (chi-squared, 51 df),
+    and the reshuffle is a permutation."""
+    counts = np.zeros((4, 52))
+    deck = ffi.new("uint8_t[52]")
+    for number in range(26_000):
+        lib.bf_game_deck(77, number, deck)
+        for position in range(4):
+            counts[position, deck[position]] += 1
+    expected = 26_000 / 52
+    chi2 = ((counts - expected) ** 2 / expected).sum(axis=1)
+    assert (chi2 < 95).all(), chi2  # 51 df: P(chi2 > 95) is about 1e-4
+    cards = ffi.new("uint8_t[]", list(range(20)))
+    lib.bf_game_reshuffle(77, 3, 0, cards, 20)
+    assert sorted(cards) == list(range(20)) and list(cards) != list(range(20))
+
+
+def test_threshold_bots_are_plain_values():
+    assert threshold("9", "K", 3) == drawer == ThresholdBot(8, 12, 3)
+    with pytest.raises(TypeError, match="draw_with"):
+        threshold("9", "K", "3")  # type: ignore[arg-type]
