@@ -250,7 +250,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         args.hands,
         args.seed,
         Rules(small_bet=args.small_bet),
+        stacks=args.stacks,
         progress=_progress(args),
+        engine=args.engine,
+        threads=args.threads,
     )
     rows = zip(
         names, result.profit_per_100, result.stderr_per_100, result.big_blinds_per_100, strict=True
@@ -260,9 +263,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             {"bot": n, "profit_per_100": p, "stderr_per_100": e, "big_blinds_per_100": b}
             for n, p, e, b in rows
         ]
-        print(_dump({"hands": result.hands, "seats": seats}))
+        print(_dump({"hands": result.hands, "engine": result.engine, "seats": seats}))
         return EXIT_OK
-    print(f"{result.hands:,} hands, small bet {args.small_bet}")
+    print(f"{result.hands:,} hands, small bet {args.small_bet}, played in {result.engine}")
     for seat, (name, profit, error, blinds) in enumerate(rows):
         chips = f"{profit:+.1f} ± {error:.1f} chips/100 hands"
         print(f"seat {seat}\t{name}\t{chips}\t{blinds:+.2f} bb/100")
@@ -335,6 +338,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--hands", type=int, default=10_000)
     sim.add_argument("--seed", type=int)
     sim.add_argument("--small-bet", type=int, default=2)
+    sim.add_argument("--stacks", type=int, help="chips each seat starts a hand with")
+    sim.add_argument(
+        "--engine", choices=("auto", "c", "python"), default="auto", help="C hand loop or Game"
+    )
+    sim.add_argument("--threads", type=int, help="threads for the C hand loop")
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     game = commands.add_parser("play", help="play against bots in the terminal")

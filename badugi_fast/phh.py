@@ -1,4 +1,4 @@
-"""Hand histories in the Poker Hand History format (PHH, TOML): fixed-limit badugi, ``FB``.
+"""Hand histories in the Poker Hand History format (PHH, TOML), variant ``FB`` (badugi).
 
 Players are numbered as the standard does, p1 the first seat left of the button (the small
 blind) round to the button last; our seat numbers are kept in the user-defined field
@@ -8,20 +8,37 @@ or raises to X for the round, ``pK sd CARDS`` discards (``pK sd`` stands pat): a
 are listed first, then its replacement deals, as the standard's own example (the Wikipedia
 hand) has them. ``pK sm CARDS`` shows a hand at showdown.
 
-Not representable yet, and refused with a ValueError rather than written wrongly: the Korean
-room rules, and (when reading) hands whose cards are hidden or whose draws reshuffled the
-discards, which a stacked deck cannot replay.
+The standard names only fixed-limit badugi; the rest is written in user-defined fields (names
+starting with an underscore, which the standard tells other readers to ignore):
+
+- ``_structure = "pot-limit"`` or ``"no-limit"``: the betting structure (absent: fixed limit);
+  ``cbr X`` then carries any amount the structure allows. ``_max_raises``: the fixed-limit raise
+  cap per round when it is not 3.
+- ``_rules = "korean"``: the Korean room rules (seed 001). Antes are the standard ``antes``
+  field and there are no blinds; ``_chip``, ``_cutting`` ([3, 2, 1] or [3, 3, 3]),
+  ``_cutting_type`` ("simultaneous" or "in_turn"), ``_allow_full``, ``_max_raises`` (when set)
+  and ``_first`` (the player number of 선) hold the options. 삥, 따당, 쿼터, 하프 and 풀 are
+  ``cbr`` to their amount with the kind as a comment (``"p2 cbr 9 # half"``); 체크 and 콜 are
+  ``cc``, 다이 is ``f``. With 동시에 cutting every player's discards come first, then the deals.
+
+A reader that ignores these fields sees a fixed-limit hand whose amounts it cannot replay, so
+such files fail loudly elsewhere rather than replay wrongly. Reading needs every card: hands with
+``??`` cards are refused. A draw that reshuffled the discards replays exactly: the recorded
+deals say which discards came back and in what order.
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from .cards import Card, parse_cards
-from .engine import Action, Event, Game, Rules
+from .cards import DECK, Card, parse_cards
+from .engine import Action, Event, Game, KoreanRules, Rules
 
 HIDDEN = "??"  # one unknown card: rank and suit unknown
+# Every kind of bet or raise, casino and Korean (삥, 따당, 쿼터, 하프, 풀): all written as cbr.
+RAISES = ("bet", "raise", "bbing", "ttadang", "quarter", "half", "full")
 
 
 def _cards_text(cards: Sequence[Card], hidden: bool) -> str:
@@ -41,24 +58,22 @@ def _toml(value: object) -> str:
 def dumps(game: Game, players: Sequence[str] | None = None, hide: Sequence[int] = ()) -> str:
     """The hand so far as PHH text. ``hide`` lists seats whose unshown cards are written as
     ``????`` (what an observer would know)."""
-    if not isinstance(game.rules, Rules) or game.rules.structure != "fixed-limit":
-        raise ValueError("only casino fixed-limit hands can be written as PHH (variant FB) yet")
     order = [(game.button + k) % game.seats for k in range(1, game.seats + 1)]
     number = {seat: k + 1 for k, seat in enumerate(order)}
-    blinds = [0] * game.seats
+    forced = {"post": [0] * game.seats, "ante": [0] * game.seats}
     for event in game.history:
-        if event.kind == "post":
-            blinds[number[event.seat] - 1] = event.amount  # type: ignore[index]
+        if event.kind in forced:
+            forced[event.kind][number[event.seat] - 1] = event.amount  # type: ignore[index]
+    blinds = forced["post"]
     if game.seats == 2:  # heads-up the list is [small, big] though p1 (not the button) is big
         blinds.reverse()
     shown = {event.seat for event in game.history if event.kind == "show"}
     actions = _actions(game, number, {s for s in hide if s not in shown})
     fields: list[tuple[str, object]] = [
         ("variant", "FB"),
-        ("antes", [0] * game.seats),
+        ("antes", forced["ante"]),
         ("blinds_or_straddles", blinds),
-        ("small_bet", game.rules.bet_size(0)),
-        ("big_bet", game.rules.bet_size(2)),
+        *_rule_fields(game, number),
         ("starting_stacks", [game.starting_stacks[s] for s in order]),
         ("actions", actions),
     ]
@@ -78,6 +93,31 @@ def dumps(game: Game, players: Sequence[str] | None = None, hide: Sequence[int] 
         else:
             lines.append(f"{name} = {_toml(value)}")
     return "\n".join(lines) + "\n"
+
+
+def _rule_fields(game: Game, number: dict[int, int]) -> list[tuple[str, object]]:
+    """The standard's bet sizes, and the user-defined fields for everything it does not name."""
+    rules = game.rules
+    if isinstance(rules, KoreanRules):
+        fields: list[tuple[str, object]] = [
+            ("small_bet", rules.ante),
+            ("big_bet", rules.ante),
+            ("_rules", "korean"),
+            ("_chip", rules.chip),
+            ("_cutting", list(rules.cutting)),
+            ("_cutting_type", rules.cutting_type),
+            ("_allow_full", rules.allow_full),
+            ("_first", number[game.first]),
+        ]
+        if rules.max_raises is not None:
+            fields.append(("_max_raises", rules.max_raises))
+        return fields
+    fields = [("small_bet", rules.bet_size(0)), ("big_bet", rules.bet_size(2))]
+    if rules.structure != "fixed-limit":
+        fields.append(("_structure", rules.structure))
+    if rules.max_raises != Rules.max_raises:
+        fields.append(("_max_raises", rules.max_raises))
+    return fields
 
 
 def _actions(game: Game, number: dict[int, int], hidden: set[int]) -> list[str]:
@@ -105,10 +145,13 @@ def _actions(game: Game, number: dict[int, int], hidden: set[int]) -> list[str]:
         elif event.kind in ("check", "call"):
             round_bets[event.seat] += event.amount  # type: ignore[index]
             actions.append(f"{p} cc")
-        elif event.kind in ("bet", "raise"):
+        elif event.kind in RAISES:
             round_bets[event.seat] += event.amount  # type: ignore[index]
-            actions.append(f"{p} cbr {round_bets[event.seat]}")  # type: ignore[index]
+            comment = "" if event.kind in ("bet", "raise") else f" # {event.kind}"
+            actions.append(f"{p} cbr {round_bets[event.seat]}{comment}")  # type: ignore[index]
         elif event.kind == "draw":
+            if any(draw.seat == event.seat for draw in pending_deals):
+                flush_deals()  # the next draw came with no betting between (all-ins)
             if not pending_deals:  # a new draw: the betting round before it is over
                 round_bets = dict.fromkeys(round_bets, 0)
             thrown = _cards_text(event.cards, event.seat in hidden)
@@ -121,29 +164,80 @@ def _actions(game: Game, number: dict[int, int], hidden: set[int]) -> list[str]:
 
 
 def loads(text: str) -> Game:
-    """Replay a PHH fixed-limit badugi hand (every card known) into a Game, checking each
-    action against the engine; a hand it cannot replay exactly raises ValueError."""
+    """Replay a PHH badugi hand (every card known) into a Game, checking each action against the
+    engine; a hand it cannot replay exactly raises ValueError."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ValueError(f"not a PHH (TOML) file: {error}") from None
     if data.get("variant") != "FB":
-        raise ValueError(
-            f"only fixed-limit badugi (variant FB) is read, not {data.get('variant')!r}"
-        )
-    if any(data.get("antes", [])):
-        raise ValueError("antes are not part of casino fixed-limit badugi here")
-    stacks = list(data["starting_stacks"])
-    n = len(stacks)
-    small, big = list(data["blinds_or_straddles"])[:2]  # heads-up too: [small, big]
-    actions = [a.split("#")[0].split() for a in data["actions"]]
-    deals = _replay_deck(actions, n)
+        raise ValueError(f"only badugi (variant FB) is read, not {data.get('variant')!r}")
+    try:
+        stacks = list(data["starting_stacks"])
+        actions = [str(a).split("#")[0].split() for a in data["actions"]]
+        rules, first = _read_rules(data, len(stacks))
+    except KeyError as error:
+        raise ValueError(f"the history lacks the field {error}") from None
+    except TypeError as error:
+        raise ValueError(f"a field of the history has the wrong type: {error}") from None
+    comments = [str(a).partition("#")[2].strip() for a in data["actions"]]
+    deals = _replay_deck(actions, len(stacks))
     # p1 .. pn are seats 0 .. n-1 of the replay, the button last.
-    rules = Rules(data["small_bet"], data["big_bet"], small, big)
-    game = Game(stacks, rules, button=n - 1, deck=deals)
-    for words in actions:
-        _apply(game, words)
+    game = Game(
+        stacks,
+        rules,
+        button=len(stacks) - 1,
+        first=first,
+        deck=deals[: len(DECK)],
+        reshuffle=_replay_reshuffle(deals[len(DECK) :]),
+    )
+    for words, comment in zip(actions, comments, strict=True):
+        _apply(game, words, comment)
     return game
+
+
+def _read_rules(data: dict[str, Any], n: int) -> tuple[Rules | KoreanRules, int | None]:
+    """The rules from the standard's fields and ours (see the module docstring)."""
+    antes = list(data.get("antes", [0] * n))
+    if data.get("_rules") == "korean":
+        first = int(data.get("_first", 1)) - 1
+        korean = KoreanRules(
+            ante=max(antes),
+            chip=data.get("_chip", 1),
+            cutting=tuple(data.get("_cutting", (3, 2, 1))),
+            cutting_type=data.get("_cutting_type", "simultaneous"),
+            allow_full=bool(data.get("_allow_full", False)),
+            max_raises=data.get("_max_raises"),
+        )
+        if not 0 <= first < n:
+            raise ValueError(f"_first names player {first + 1} of {n}")
+        return korean, first
+    if "_rules" in data:
+        raise ValueError(f"unknown _rules {data['_rules']!r}; only 'korean' is defined")
+    if any(antes):
+        raise ValueError("antes belong to the Korean rules (_rules = 'korean') here")
+    small, big = list(data["blinds_or_straddles"])[:2]  # heads-up too: [small, big]
+    structure = data.get("_structure", "fixed-limit")
+    max_raises = data.get("_max_raises", Rules.max_raises)
+    return Rules(data["small_bet"], data["big_bet"], small, big, max_raises, structure), None
+
+
+def _replay_reshuffle(later: list[Card]) -> Callable[[list[Card]], None]:
+    """Orders each reshuffled stub so that it deals the recorded cards next."""
+    queue = list(later)
+
+    def reshuffle(stub: list[Card]) -> None:
+        wanted, queue[:] = queue[: len(stub)], queue[len(stub) :]
+        missing = [str(card) for card in wanted if card not in stub]
+        if missing or len(set(wanted)) != len(wanted):
+            raise ValueError(
+                f"after the reshuffle the history deals {' '.join(map(str, wanted))}, "
+                f"which the discards ({' '.join(map(str, stub))}) cannot give"
+            )
+        rest = [card for card in stub if card not in wanted]
+        stub[:] = rest + wanted[::-1]  # the last card is dealt first
+
+    return reshuffle
 
 
 def _replay_deck(actions: list[list[str]], n: int) -> list[Card]:
@@ -166,7 +260,7 @@ def _replay_deck(actions: list[list[str]], n: int) -> list[Card]:
     return [first[p][i] for i in range(4) for p in range(n)] + later
 
 
-def _apply(game: Game, words: list[str]) -> None:
+def _apply(game: Game, words: list[str], comment: str) -> None:
     if words[0] == "d":
         return  # deals come from the stacked deck
     seat = int(words[0][1:]) - 1
@@ -183,19 +277,33 @@ def _apply(game: Game, words: list[str]) -> None:
         return
     legal = {action.kind: action for action in game.legal_actions()}
     if verb == "f":
-        game.act(legal["fold"])
+        game.act(legal.get("fold") or legal["die"])
     elif verb == "cc":
         game.act(legal.get("check") or legal["call"])
     elif verb == "cbr":
-        kind = "bet" if "bet" in legal else "raise"
-        if kind not in legal:
-            raise ValueError(f"p{seat + 1} may not bet or raise here")
-        to = game.round_bets[seat] + legal[kind].amount
-        if to != int(rest[0]):
-            raise ValueError(f"p{seat + 1} raises to {rest[0]}, but fixed limit makes it {to}")
-        game.act(legal[kind])
+        game.act(_raise_to(game, seat, int(rest[0]), legal, comment))
     else:
         raise ValueError(f"unknown PHH action {' '.join(words)!r}")
+
+
+def _raise_to(game: Game, seat: int, to: int, legal: dict[str, Action], comment: str) -> Action:
+    """The bet or raise that brings the seat's round total to ``to``."""
+    amount = to - game.round_bets[seat]
+    kinds = [kind for kind in RAISES if kind in legal]
+    if comment in kinds:
+        kinds = [comment]
+    for kind in kinds:
+        least = legal[kind].amount
+        if least <= amount <= (legal[kind].max_amount or least):
+            return Action(kind, amount)
+    if not kinds:
+        raise ValueError(f"p{seat + 1} may not bet or raise here")
+    allowed = ", ".join(
+        f"{kind} to {game.round_bets[seat] + legal[kind].amount}"
+        + (f"..{game.round_bets[seat] + legal[kind].max_amount}" if legal[kind].max_amount else "")
+        for kind in kinds
+    )
+    raise ValueError(f"p{seat + 1} raises to {to}, but the rules allow {allowed}")
 
 
 __all__ = ["dumps", "loads"]

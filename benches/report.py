@@ -4,6 +4,8 @@ Same seeded hands and contenders as test_bench_evaluate.py. Each contender's res
 once, then timed as the best of several repeats (time.perf_counter); repeats go round-robin over
 the contenders so that background load drifting during the run hits all of them alike.
 ``--threads`` adds evaluate_many with 1 vs 2 threads by batch size (see test_bench_threads.py).
+``--draws`` adds the draw mathematics, ``--games`` whole hands between drawer bots (see
+test_bench_simulate.py).
 """
 
 from __future__ import annotations
@@ -310,11 +312,44 @@ def draws_table(repeats: int) -> list[str]:
     return lines
 
 
+def games_table(repeats: int) -> list[str]:
+    """Hands per second between drawer bots: the C hand loop, engine.Game and pokerkit."""
+    from _pokerkit_game import play_pokerkit_hands
+
+    from badugi_fast.bots import drawer
+    from badugi_fast.simulate import simulate
+
+    lines = [
+        "| drawer bots | engine | hands per call | hands/s (best) | vs pokerkit |",
+        "|---|---|--:|--:|--:|",
+    ]
+    for seats in (2, 6):
+        contenders = [
+            ("pokerkit FixedLimitBadugi", 300, partial(play_pokerkit_hands, 300, seats)),
+            ("engine.Game", 300, partial(simulate, [drawer] * seats, 300, 1, engine="python")),
+        ] + [
+            (
+                f"C hand loop, {threads} thread{'s' * (threads > 1)}",
+                200_000,
+                partial(simulate, [drawer] * seats, 200_000, 1, engine="c", threads=threads),
+            )
+            for threads in (1, 2)
+        ]
+        best = [min(_time(call, 1) for _ in range(max(repeats // 2, 2))) for *_, call in contenders]
+        pokerkit_rate = contenders[0][1] / best[0]
+        for (name, hands, _), seconds in zip(contenders, best, strict=True):
+            rate = hands / seconds
+            ratio = f"{rate / pokerkit_rate:,.0f}x"
+            lines.append(f"| {seats} seats | {name} | {hands:,} | {_rate(rate)} | {ratio} |")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7, help="timing samples per contender")
     parser.add_argument("--threads", action="store_true", help="also time 1 vs 2 threads")
     parser.add_argument("--draws", action="store_true", help="also time the draw mathematics")
+    parser.add_argument("--games", action="store_true", help="also time whole simulated hands")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
         baseline = build_baseline(tmp)  # stays loaded after its directory is removed
@@ -326,6 +361,8 @@ def main() -> None:
         print("\n".join(["", *pair_scaling(args.repeat)]))
     if args.draws:
         print("\n".join(["", *draws_table(args.repeat)]))
+    if args.games:
+        print("\n".join(["", *games_table(args.repeat)]))
 
 
 if __name__ == "__main__":

@@ -196,15 +196,30 @@ def test_simulate_reports_profit_per_seat(capsys):
         capsys, ["simulate", "--bots", "drawer,random", "--hands", "300", "--seed", "1", "--json"]
     )
     result = json.loads(out)
-    assert code == 0 and result["hands"] == 300
+    assert code == 0 and result["hands"] == 300 and result["engine"] == "python"
     assert [s["bot"] for s in result["seats"]] == ["drawer", "random"]
     assert sum(s["profit_per_100"] for s in result["seats"]) == pytest.approx(0.0, abs=1e-6)
     code, out, _ = run(
         capsys, ["simulate", "--bots", "drawer,threshold:7:J", "--hands", "50", "--seed", "2"]
     )
-    assert code == 0 and out.splitlines()[0] == "50 hands, small bet 2"
+    assert code == 0 and out.splitlines()[0] == "50 hands, small bet 2, played in c"
     code, _, err = run(capsys, ["simulate", "--bots", "drawer,genius", "--hands", "5"])
     assert code == 1 and "unknown bot 'genius'" in err
+
+
+def test_simulate_engine_threads_and_stacks(capsys):
+    args = ["simulate", "--hands", "2000", "--seed", "4", "--stacks", "30", "--json"]
+    outputs = []
+    for extra in (["--engine", "c", "--threads", "2"], ["--engine", "python"]):
+        code, out, _ = run(capsys, args + extra)
+        assert code == 0
+        outputs.append(json.loads(out))
+    fast, slow = outputs
+    assert (fast["engine"], slow["engine"]) == ("c", "python")
+    for a, b in zip(fast["seats"], slow["seats"], strict=True):
+        assert a["profit_per_100"] == pytest.approx(b["profit_per_100"])
+    code, _, err = run(capsys, ["simulate", "--bots", "drawer,random", "--engine", "c"])
+    assert code == 1 and "threshold bots" in err
 
 
 def test_break_above_is_a_policy_and_cannot_be_combined_with_another(capsys):

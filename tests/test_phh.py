@@ -34,53 +34,113 @@ def sample_hand() -> Game:
     return game
 
 
-def random_game(seed: int, seats: int) -> Game:
+def random_game(seed: int, seats: int, rules: Rules | KoreanRules | None = None) -> Game:
+    """A hand of random legal actions (draws of up to the cap), on random stacks."""
     rng = random.Random(seed)
     game = Game(
         [rng.randint(20, 80) for _ in range(seats)],
-        Rules(small_bet=2),
+        rules or Rules(small_bet=2),
         button=seed % seats,
+        first=rng.randrange(seats) if isinstance(rules, KoreanRules) else None,
         seed=seed,
     )
     while not game.done:
         choice = rng.choice(game.legal_actions())
         if choice.kind == "draw":
-            choice = Action.draw(rng.sample(game.hands[game.actor], rng.randint(0, 3)))
+            choice = Action.draw(rng.sample(game.hands[game.actor], rng.randint(0, choice.amount)))
+        elif choice.max_amount:
+            choice = Action(choice.kind, rng.randint(choice.amount, choice.max_amount))
         game.act(choice)
     return game
 
 
-def test_the_sample_hand_is_written_as_the_standard_writes_it():
-    text = phh.dumps(sample_hand(), players=["Alice", "Bob", "Carol", "Ted"])
-    assert 'variant = "FB"' in text and "blinds_or_straddles = [1, 2, 0, 0]" in text
-    assert 'players = ["Bob", "Carol", "Ted", "Alice"]' in text  # p1 is left of the button
-    for line in (
-        '"p3 f"',
-        '"p1 sd QdQc"',
-        '"d dh p4 Jc"',
-        '"p4 cbr 8"',
-        '"p2 sd"',
-        '"p2 sm 3s5d7c8h"',
-    ):
-        assert line in text, line
-    assert "finishing_stacks = [96, 120, 100, 84]" in text
-
-
-def test_a_written_hand_reads_back_to_the_same_game():
-    game = sample_hand()
-    again = phh.loads(phh.dumps(game))
-    assert again.stacks == [game.stacks[s] for s in (1, 2, 3, 0)]
-    assert len(again.history) == len(game.history)
+def assert_same_hand(game: Game, again: Game) -> None:
+    """The replay (seats renumbered from the button's left) ends as the game did."""
+    order = [(game.button + k) % game.seats for k in range(1, game.seats + 1)]
+    assert again.stacks == [game.stacks[s] for s in order]
+    assert [sorted(again.hands[k]) for k in range(game.seats)] == [
+        sorted(game.hands[s]) for s in order
+    ]
+    renumber = {s: k for k, s in enumerate(order)}
+    replayed = [(e.kind, e.seat, e.amount, e.cards) for e in again.history]
+    played = [(e.kind, renumber.get(e.seat), e.amount, e.cards) for e in game.history]
+    antes = sum(kind == "ante" for kind, *_ in played)  # posted seat by seat from seat 0
+    assert sorted(replayed[:antes]) == sorted(played[:antes])
+    assert replayed[antes:] == played[antes:]
 
 
 @pytest.mark.parametrize("seed", range(30))
 def test_random_hands_round_trip(seed):
-    game = random_game(seed, 2 + seed % 5)
-    if any(e.kind == "reshuffle" for e in game.history):
-        pytest.skip("a reshuffled stub cannot be replayed from a stacked deck")
-    order = [(game.button + k) % game.seats for k in range(1, game.seats + 1)]
-    again = phh.loads(phh.dumps(game))
-    assert again.stacks == [game.stacks[s] for s in order]
+    game = random_game(seed, 2 + seed % 7)
+    assert_same_hand(game, phh.loads(phh.dumps(game)))
+
+
+KOREAN = [
+    KoreanRules(),
+    KoreanRules(ante=5, chip=5, cutting=(3, 3, 3), allow_full=True),
+    KoreanRules(ante=2, cutting_type="in_turn", max_raises=2),
+]
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_korean_hands_round_trip(seed):
+    rules = KOREAN[seed % 3]
+    game = random_game(seed, 2 + seed % 6, rules)
+    text = phh.dumps(game)
+    assert (
+        '_rules = "korean"' in text
+        and f"_cutting_type = {rules.cutting_type!r}" in text.replace('"', "'")
+    )
+    again = phh.loads(text)
+    assert again.rules == rules and again.first == (game.first - game.button - 1) % game.seats
+    assert_same_hand(game, again)
+
+
+def test_korean_bets_carry_their_names():
+    game = Game([100, 100, 100], KoreanRules(ante=2, allow_full=True), button=2, seed=3)
+    for kind in ("bbing", "half", "ttadang", "full"):
+        game.act(Action(kind))
+    text = phh.dumps(game)
+    assert "antes = [2, 2, 2]" in text and "blinds_or_straddles = [0, 0, 0]" in text
+    for line in ('"p1 cbr 2 # bbing"', '"p2 cbr 7 # half"', '"p3 cbr 14 # ttadang"'):
+        assert line in text, line
+    assert phh.loads(text).history[-1].kind == "full"
+
+
+@pytest.mark.parametrize("structure", ["pot-limit", "no-limit"])
+@pytest.mark.parametrize("seed", range(10))
+def test_pot_and_no_limit_hands_round_trip(structure, seed):
+    rules = Rules(small_bet=2, structure=structure)
+    game = random_game(seed, 2 + seed % 5, rules)
+    text = phh.dumps(game)
+    assert f'_structure = "{structure}"' in text
+    again = phh.loads(text)
+    settings = lambda r: (r.bet_size(0), r.bet_size(2), r.blinds, r.max_raises, r.structure)  # noqa: E731
+    assert settings(again.rules) == settings(rules)
+    assert_same_hand(game, again)
+
+
+def test_a_reshuffled_hand_replays_exactly():
+    """Eight players throwing four cards at every draw run the stub out."""
+    game = Game([100] * 8, Rules(max_raises=0), button=3, seed=8)
+    while not game.done:
+        if game.phase.value == "draw":
+            game.act(Action.draw(game.hands[game.actor]))
+        else:
+            game.act(next(a for a in game.legal_actions() if a.kind in ("check", "call")))
+    assert sum(e.kind == "reshuffle" for e in game.history) >= 2
+    text = phh.dumps(game)
+    assert_same_hand(game, phh.loads(text))
+    # A deal after the reshuffle of a card another player holds is refused.
+    last = max(i for i, e in enumerate(game.history) if e.kind == "draw" and e.received)
+    drawer, dealt = game.history[last].seat, game.history[last].received
+    assert any(e.kind == "reshuffle" for e in game.history[:last])
+    other = next(c for s in range(8) if s != drawer for c in game.hands[s])
+    line = f'"d dh p{(drawer - game.button - 1) % 8 + 1} {"".join(map(str, dealt))}"'
+    assert text.count(line) == 1
+    forged = text.replace(line, line.replace(str(dealt[0]), str(other)))
+    with pytest.raises(ValueError, match="cannot give"):
+        phh.loads(forged)
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -105,7 +165,7 @@ def test_hidden_cards_are_written_as_question_marks():
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('variant = "NT"\nantes = [0, 0]', "only fixed-limit badugi"),
+        ('variant = "NT"\nantes = [0, 0]', "only badugi"),
         ("variant = ", "not a PHH"),
     ],
 )
@@ -116,11 +176,22 @@ def test_histories_that_cannot_be_read_are_refused(text, message):
 
 def test_an_impossible_action_in_a_history_is_refused():
     text = phh.dumps(sample_hand()).replace('"p4 cbr 8"', '"p4 cbr 10"')
-    with pytest.raises(ValueError, match="fixed limit makes it 8"):
+    with pytest.raises(ValueError, match="the rules allow raise to 8"):
         phh.loads(text)
 
 
-def test_korean_rules_cannot_be_written_yet():
-    game = Game([100, 100], KoreanRules(), seed=1)
-    with pytest.raises(ValueError, match="casino fixed-limit"):
-        phh.dumps(game)
+def test_histories_with_bad_rule_fields_are_refused():
+    text = phh.dumps(random_game(1, 3, KoreanRules()))
+    with pytest.raises(ValueError, match="unknown _rules"):
+        phh.loads(text.replace('_rules = "korean"', '_rules = "vegas"'))
+    with pytest.raises(ValueError, match="_first names player 7"):
+        phh.loads(text.replace("_first = ", "_first = 7 #"))
+    with pytest.raises(ValueError, match="cutting_type"):
+        phh.loads(text.replace('"simultaneous"', '"whenever"'))
+    casino = phh.dumps(sample_hand())
+    with pytest.raises(ValueError, match="structure"):
+        phh.loads(casino.replace("small_bet = 2", '_structure = "spread"\nsmall_bet = 2'))
+    with pytest.raises(ValueError, match="lacks the field 'starting_stacks'"):
+        phh.loads(casino.replace("starting_stacks", "_starting_stacks"))
+    with pytest.raises(ValueError, match="Korean rules"):
+        phh.loads(casino.replace("antes = [0, 0, 0, 0]", "antes = [1, 1, 1, 1]"))

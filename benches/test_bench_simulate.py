@@ -1,0 +1,55 @@
+"""Whole hands between two (and six) drawer bots: the C hand loop behind simulate on one and two
+threads, the same hands played by engine.Game, and pokerkit's FixedLimitBadugi driven by the
+same rules (the pure-Python engine a user would otherwise pick). Hands per second are recorded
+in extra_info."""
+
+from __future__ import annotations
+
+import pytest
+from _pokerkit_game import play_pokerkit_hands
+
+from badugi_fast.bots import drawer
+from badugi_fast.simulate import simulate
+
+C_HANDS = 200_000
+PYTHON_HANDS = 500
+
+games = pytest.mark.benchmark(group="simulate: hands of drawer bots")
+
+
+def _record(benchmark, hands: int) -> None:
+    benchmark.extra_info["hands_per_call"] = hands
+    if benchmark.stats:
+        benchmark.extra_info["hands_per_second"] = hands / benchmark.stats.stats.min
+
+
+@games
+@pytest.mark.parametrize("seats", [2, 6])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_c_hand_loop(benchmark, seats: int, threads: int) -> None:
+    result = benchmark.pedantic(
+        simulate,
+        ([drawer] * seats, C_HANDS, 1),
+        {"engine": "c", "threads": threads},
+        rounds=5,
+        warmup_rounds=1,
+    )
+    assert result.engine == "c" and sum(result.profit_per_100) == pytest.approx(0, abs=1e-6)
+    _record(benchmark, C_HANDS)
+
+
+@games
+@pytest.mark.parametrize("seats", [2, 6])
+def test_python_engine(benchmark, seats: int) -> None:
+    result = benchmark.pedantic(
+        simulate, ([drawer] * seats, PYTHON_HANDS, 1), {"engine": "python"}, rounds=3
+    )
+    assert result.engine == "python"
+    _record(benchmark, PYTHON_HANDS)
+
+
+@games
+@pytest.mark.parametrize("seats", [2, 6])
+def test_pokerkit_engine(benchmark, seats: int) -> None:
+    benchmark.pedantic(play_pokerkit_hands, (PYTHON_HANDS, seats), rounds=3)
+    _record(benchmark, PYTHON_HANDS)
