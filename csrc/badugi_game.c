@@ -6,7 +6,7 @@
 #include <string.h>
 
 #define GAMMA UINT64_C(0x9E3779B97F4A7C15)
-#define NUMBERS_PER_HAND 1024 /* the deck takes 51, each reshuffle up to 51 of its own 64 */
+#define NUMBERS_PER_HAND 1024 /* the deck takes 52, each reshuffle up to 52 of its own 64 */
 #define RESHUFFLE_SLOTS 15    /* (1024 - 64) / 64; a hand of 8 seats reshuffles at most 6 times */
 #define NO_CARD 0xFF
 
@@ -17,7 +17,19 @@ static unsigned stream_below(uint64_t key, uint64_t hand, unsigned j, unsigned n
     return (unsigned)(((x >> 32) * n + (((x & 0xFFFFFFFFu) * n) >> 32)) >> 32);
 }
 
-/* Fisher-Yates from the top index down, with numbers first_j + i. */
+/* Card i of the deck, top first: step i of a forward Fisher-Yates shuffle with number i. The hand
+ * loop draws the deck one card at a time this way (a heads-up hand needs about 14 of the 52);
+ * bf_game_deck runs every step, so both give the same order. */
+static uint8_t deck_card(uint64_t key, uint64_t hand, uint8_t deck[BF_NUM_CARDS], unsigned i)
+{
+    unsigned j = i + stream_below(key, hand, i, BF_NUM_CARDS - i);
+    uint8_t t = deck[j];
+    deck[j] = deck[i];
+    deck[i] = t;
+    return t;
+}
+
+/* Fisher-Yates from the top index down, with numbers first_j + i (a reshuffled stub). */
 static void shuffle(uint64_t key, uint64_t hand, unsigned first_j, uint8_t *cards, size_t n)
 {
     for (size_t i = n; i-- > 1;) {
@@ -30,9 +42,11 @@ static void shuffle(uint64_t key, uint64_t hand, unsigned first_j, uint8_t *card
 
 void bf_game_deck(uint64_t seed, uint64_t hand, uint8_t deck[BF_NUM_CARDS])
 {
+    uint64_t key = bf_mix64(seed);
     for (unsigned c = 0; c < BF_NUM_CARDS; c++)
         deck[c] = (uint8_t)c;
-    shuffle(bf_mix64(seed), hand, 0, deck, BF_NUM_CARDS);
+    for (unsigned i = 0; i < BF_NUM_CARDS; i++)
+        deck_card(key, hand, deck, i);
 }
 
 void bf_game_reshuffle(uint64_t seed, uint64_t hand, unsigned k, uint8_t *cards, size_t n)
@@ -51,7 +65,11 @@ typedef struct {
     int64_t stack[BF_MAX_SEATS], committed[BF_MAX_SEATS], round_bets[BF_MAX_SEATS];
     uint8_t folded[BF_MAX_SEATS];
     uint64_t own_discards[BF_MAX_SEATS]; /* View.dead: what the drawer bot knows */
-    uint8_t stub[BF_NUM_CARDS];          /* stub[stub_n - 1] is the top card */
+    int8_t badugi_size[BF_MAX_SEATS];    /* the bot's reading of its hand; 0: not read yet */
+    int8_t badugi_top[BF_MAX_SEATS];
+    uint8_t deck[BF_NUM_CARDS]; /* deck[0 .. dealt) are the cards dealt from the first stub */
+    unsigned dealt;
+    uint8_t stub[BF_NUM_CARDS]; /* after a reshuffle: stub[stub_n - 1] is the top card */
     uint8_t discards[BF_NUM_CARDS];
     int stub_n, discards_n;
     int64_t current; /* _Round.current: the amount to match */
@@ -118,13 +136,17 @@ static void bot_bets(table_t *t, int seat)
     int64_t to_call = t->current - t->round_bets[seat], stack = t->stack[seat];
     int can_raise = stack > to_call &&
                     (in_hand_count(t) <= 2 || t->raises < 1 + t->spec->max_raises);
-    int described = bf_describe(h[0], h[1], h[2], h[3]);
-    int rank = described & 0xFFFF, mask = described >> 16;
-    unsigned s[4] = {h[0], h[1], h[2], h[3]};
-    BF_SORT4(s[0], s[1], s[2], s[3]);
-    int top = (int)s[mask & 8 ? 3 : mask & 4 ? 2 : mask & 2 ? 1 : 0] >> 2;
-    int size = rank < BF_FIRST_THREE_CARD ? 4 : rank < BF_FIRST_TWO_CARD ? 3
-             : rank < BF_FIRST_ONE_CARD  ? 2 : 1;
+    if (!t->badugi_size[seat]) { /* the badugi's size and top rank, until the hand changes */
+        int described = bf_describe(h[0], h[1], h[2], h[3]);
+        int rank = described & 0xFFFF, mask = described >> 16;
+        unsigned s[4] = {h[0], h[1], h[2], h[3]};
+        BF_SORT4(s[0], s[1], s[2], s[3]);
+        t->badugi_top[seat] = (int8_t)(s[mask & 8 ? 3 : mask & 4 ? 2 : mask & 2 ? 1 : 0] >> 2);
+        t->badugi_size[seat] = (int8_t)(rank < BF_FIRST_THREE_CARD ? 4
+                                      : rank < BF_FIRST_TWO_CARD   ? 3
+                                      : rank < BF_FIRST_ONE_CARD   ? 2 : 1);
+    }
+    int size = t->badugi_size[seat], top = t->badugi_top[seat];
     int64_t put = -1; /* chips to put in; -1 folds; 0 checks */
     if (size == 4 && top <= bot->raise_top) {
         put = can_raise ? (to_call + bet_size(t) < stack ? to_call + bet_size(t) : stack)
@@ -185,6 +207,23 @@ static void betting_round(table_t *t)
         bot_bets(t, t->pending[t->pending_head]);
 }
 
+/* The top card of the stub; when it has run out, the discards so far become the new stub (those
+ * of the drawer now drawing join them only afterwards). Never empty: with n seats, the stub and
+ * the discards together hold 52 - 4n >= 20 cards. */
+static uint8_t next_card(table_t *t)
+{
+    if (t->dealt < BF_NUM_CARDS)
+        return deck_card(t->key, t->number, t->deck, t->dealt++);
+    if (t->stub_n == 0) {
+        memcpy(t->stub, t->discards, (size_t)t->discards_n);
+        t->stub_n = t->discards_n;
+        t->discards_n = 0;
+        shuffle(t->key, t->number, 64 * (1 + t->reshuffles++ % RESHUFFLE_SLOTS), t->stub,
+                (size_t)t->stub_n);
+    }
+    return t->stub[--t->stub_n];
+}
+
 /* Game._exchange: replacements one at a time; an empty stub takes the others' discards. */
 static void exchange(table_t *t, int seat, const uint8_t *thrown, int count)
 {
@@ -197,17 +236,10 @@ static void exchange(table_t *t, int seat, const uint8_t *thrown, int count)
         if (!out)
             kept[k++] = t->hand[seat][i];
     }
-    for (int j = 0; j < count; j++) {
-        if (t->stub_n == 0) {
-            memcpy(t->stub, t->discards, (size_t)t->discards_n);
-            t->stub_n = t->discards_n;
-            t->discards_n = 0;
-            shuffle(t->key, t->number, 64 * (1 + t->reshuffles++ % RESHUFFLE_SLOTS), t->stub,
-                    (size_t)t->stub_n);
-        }
-        kept[k++] = t->stub[--t->stub_n]; /* never empty: stub and discards hold 52 - 4n >= 20 */
-    }
+    for (int j = 0; j < count; j++)
+        kept[k++] = next_card(t);
     memcpy(t->hand[seat], kept, 4);
+    t->badugi_size[seat] = 0;
     for (int j = 0; j < count; j++) {
         t->discards[t->discards_n++] = thrown[j];
         t->own_discards[seat] |= UINT64_C(1) << thrown[j];
@@ -299,11 +331,8 @@ static void play_hand(table_t *t, uint64_t seed, uint64_t number)
     t->button = (int)(number % (uint64_t)n);
     for (int p = 0; p < n; p++)
         t->stack[p] = spec->stacks[p];
-    uint8_t deck[BF_NUM_CARDS];
-    bf_game_deck(seed, number, deck);
-    for (int i = 0; i < BF_NUM_CARDS; i++)
-        t->stub[i] = deck[BF_NUM_CARDS - 1 - i];
-    t->stub_n = BF_NUM_CARDS;
+    for (unsigned c = 0; c < BF_NUM_CARDS; c++)
+        t->deck[c] = (uint8_t)c;
     /* Rules.post_forced: a short stack posts what it has. */
     int small = n == 2 ? t->button : (t->button + 1) % n;
     int64_t blind[2] = {spec->small_blind, spec->big_blind};
@@ -314,7 +343,7 @@ static void play_hand(table_t *t, uint64_t seed, uint64_t number)
     /* Game._deal: one card at a time from the button's left. */
     for (int c = 0; c < 4; c++)
         for (int i = 1; i <= n; i++)
-            t->hand[(t->button + i) % n][c] = t->stub[--t->stub_n];
+            t->hand[(t->button + i) % n][c] = next_card(t);
     for (t->round_index = 0;; t->round_index++) {
         betting_round(t);
         if (t->done)
