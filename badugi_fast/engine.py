@@ -299,8 +299,9 @@ class Game:
             raise ValueError(f"first must be a seat 0..{len(stacks) - 1}, got {first}")
         self.stacks = list(stacks)
         self.starting_stacks = list(stacks)
-        self._rng = random.Random(seed)
-        self._reshuffle = reshuffle or self._rng.shuffle
+        self._seed = seed
+        self._random: random.Random | None = None  # made on first use: seeding costs ~20 us
+        self._reshuffle = reshuffle or self._shuffle
         self.stub = self._stacked_deck(deck)  # stub[-1] is the top card
         self.hands: list[list[Card]] = [[] for _ in range(self.seats)]
         self.discards: list[Card] = []
@@ -487,12 +488,19 @@ class Game:
 
     # -- dealing and drawing ------------------------------------------------------------------
 
+    def _shuffle(self, cards: list[Card]) -> None:
+        if self._random is None:
+            self._random = random.Random(self._seed)
+        self._random.shuffle(cards)
+
     def _stacked_deck(self, deck: Sequence[CardLike] | None) -> list[Card]:
-        top = [DECK[card_id(c)] for c in deck or ()]
-        if len(set(top)) != len(top):
+        top = [c if type(c) is Card else DECK[card_id(c)] for c in deck or ()]
+        stacked = set(top)
+        if len(stacked) != len(top):
             raise ValueError("the stacked deck repeats a card")
-        rest = [card for card in DECK if card not in top]
-        self._rng.shuffle(rest)
+        rest = [card for card in DECK if card not in stacked]
+        if rest:
+            self._shuffle(rest)
         return (top + rest)[::-1]
 
     def _deal(self) -> None:
