@@ -32,7 +32,7 @@ def state(game: Game) -> tuple:
         list(game.stacks), [list(h) for h in game.hands], list(game.stub), list(game.discards),
         list(game.muck), list(game.folded), list(game.committed), list(game.round_bets),
         list(game.history), game.phase, game.round_index, game.actor, game.legal_actions(),
-        game._rng.getstate(),
+        game._random and game._random.getstate(),
     )  # fmt: skip
 
 
