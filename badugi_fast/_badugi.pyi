@@ -17,6 +17,7 @@ class _Lib:
     BF_DRAW_TOO_MANY: int
     BF_DRAW_STUB_SHORT: int
     BF_GAME_MAX_STACK: int
+    BF_GAME_MAX_RAISES: int
     BF_GAME_BAD_SPEC: int
     def bf_rank(self, a: int, b: int, c: int, d: int, /) -> int: ...
     def bf_describe(self, a: int, b: int, c: int, d: int, /) -> int: ...

@@ -26,12 +26,13 @@ def available_cores() -> int:
     return os.cpu_count() or 1
 
 
-def thread_count(threads: int | None, n: int) -> int:
-    """Threads for n rows: validated when given, else one below the threshold, else all cores."""
+def thread_count(threads: int | None, n: int, min_rows: int = AUTO_THREADS_MIN_ROWS) -> int:
+    """Threads for n rows: validated when given, else one below min_rows (where a second thread
+    starts to pay for its wake-up), else all cores."""
     if threads is None:
-        if n < AUTO_THREADS_MIN_ROWS:
+        if n < min_rows:
             return 1
-        return min(available_cores(), n // (AUTO_THREADS_MIN_ROWS // 2))
+        return min(available_cores(), n // (min_rows // 2))
     if isinstance(threads, bool) or not isinstance(threads, int):
         raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
     if threads < 1:

@@ -61,6 +61,17 @@ class ThresholdBot:
     call_top: int
     draw_with: int
 
+    def __post_init__(self) -> None:
+        for name, value, most in (
+            ("raise_top", self.raise_top, 12),
+            ("call_top", self.call_top, 12),
+            ("draw_with", self.draw_with, 5),
+        ):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name} is a whole number, not {type(value).__name__}")
+            if not 0 <= value <= most:
+                raise ValueError(f"{name} is 0 .. {most}, got {value}")
+
     def __call__(self, view: View) -> Action:
         if view.phase is Phase.DRAW:
             known = sum(1 << card for card in view.dead)
@@ -81,9 +92,8 @@ class ThresholdBot:
 
 
 def threshold(raise_top: str | int = "9", call_top: str | int = "K", draw_with: int = 3) -> Bot:
-    """A ThresholdBot from ranks as text (``"9"``, ``"T"``, ``"K"``) or face values 1..13."""
-    if isinstance(draw_with, bool) or not isinstance(draw_with, int):
-        raise TypeError(f"draw_with is a number of cards, not {type(draw_with).__name__}")
+    """A ThresholdBot from ranks as text (``"9"``, ``"T"``, ``"K"``) or face values 1..13;
+    ``draw_with`` 0..5 (5: never stay in on a draw)."""
     return ThresholdBot(parse_rank(raise_top), parse_rank(call_top), draw_with)
 
 

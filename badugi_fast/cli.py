@@ -16,6 +16,7 @@ from . import __version__
 from . import draws as draws_api
 from .errors import InvalidHandError
 from .hand import Hand, describe
+from .simulate import ENGINES
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
 
@@ -339,9 +340,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int)
     sim.add_argument("--small-bet", type=int, default=2)
     sim.add_argument("--stacks", type=int, help="chips each seat starts a hand with")
-    sim.add_argument(
-        "--engine", choices=("auto", "c", "python"), default="auto", help="C hand loop or Game"
-    )
+    sim.add_argument("--engine", choices=ENGINES, default="auto", help="C hand loop or Game")
     sim.add_argument("--threads", type=int, help="threads for the C hand loop")
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")

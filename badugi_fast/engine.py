@@ -17,7 +17,8 @@ shuffled into a new stub. Showdown by ``evaluate``; each pot (side pots for all-
 among its best hands, odd chips to the first winners left of the button.
 
 Simplification, documented: an all-in for less than a full bet raises the amount to call, and
-players yet to act may raise again, but it does not count towards the raise cap.
+players yet to act may raise again, but it does not count towards the raise cap. Nobody may bet
+or raise when every other player in the hand is all-in (no one could answer it).
 """
 
 from __future__ import annotations
@@ -62,6 +63,11 @@ class Rules:
             raise ValueError(
                 f"structure is fixed-limit, pot-limit or no-limit, not {self.structure!r}"
             )
+        _check_chips("small_bet", self.small_bet, least=1)
+        _check_chips("big_bet", self.big_bet, least=1, optional=True)
+        _check_chips("small_blind", self.small_blind, least=0, optional=True)
+        _check_chips("big_blind", self.big_blind, least=0, optional=True)
+        _check_chips("max_raises", self.max_raises, least=0)
 
     def bet_size(self, round_index: int) -> int:
         if round_index < 2:
@@ -108,7 +114,7 @@ class Rules:
             [Action("fold"), Action("call", min(to_call, stack))] if to_call else [Action("check")]
         )
         kind = "raise" if current else "bet"
-        if stack <= to_call:
+        if stack <= to_call or not _someone_can_call(game, seat):
             return actions
         if self.structure == "fixed-limit":
             if len(game.in_hand()) <= 2 or raises < 1 + self.max_raises:
@@ -123,11 +129,27 @@ class Rules:
         return raised_by >= self.bet_size(game.round_index)
 
 
+def _check_chips(name: str, value: object, least: int, optional: bool = False) -> None:
+    if value is None and optional:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} is a whole number, not {type(value).__name__}")
+    if value < least:
+        raise ValueError(f"{name} is at least {least}, got {value}")
+
+
+def _someone_can_call(game: Game, seat: int) -> bool:
+    """A bet or raise needs another player in the hand with chips behind to answer it."""
+    return any(game.stacks[p] > 0 for p in game.in_hand() if p != seat)
+
+
 KO_ACTIONS = {
     "삥": "bbing", "체크": "check", "콜": "call", "따당": "ttadang",
     "쿼터": "quarter", "하프": "half", "풀": "full", "다이": "die",
 }  # fmt: skip
 KO_NAMES = {english: korean for korean, english in KO_ACTIONS.items()}
+# Every action that bets or raises, casino and Korean (삥, 따당, 쿼터, 하프, 풀).
+BET_KINDS = ("bet", "raise", "bbing", "ttadang", "quarter", "half", "full")
 
 
 @dataclass(frozen=True)
@@ -158,8 +180,9 @@ class KoreanRules:
             raise ValueError(
                 f"cutting is three limits of 0..4 cards, e.g. (3, 2, 1), not {self.cutting}"
             )
-        if self.ante < 1 or self.chip < 1:
-            raise ValueError("ante and chip are positive whole numbers")
+        _check_chips("ante", self.ante, least=1)
+        _check_chips("chip", self.chip, least=1)
+        _check_chips("max_raises", self.max_raises, least=0, optional=True)
 
     @property
     def simultaneous_draws(self) -> bool:
@@ -192,6 +215,8 @@ class KoreanRules:
         else:
             actions.append(Action("call", min(to_call, stack)))
         if self.max_raises is not None and raises >= self.max_raises:
+            return actions
+        if not _someone_can_call(game, seat):
             return actions
         pot_after_call = game.pot + to_call
         raises_to = {

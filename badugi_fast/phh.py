@@ -21,10 +21,11 @@ starting with an underscore, which the standard tells other readers to ignore):
   ``cbr`` to their amount with the kind as a comment (``"p2 cbr 9 # half"``); 체크 and 콜 are
   ``cc``, 다이 is ``f``. With 동시에 cutting every player's discards come first, then the deals.
 
-A reader that ignores these fields sees a fixed-limit hand whose amounts it cannot replay, so
-such files fail loudly elsewhere rather than replay wrongly. Reading needs every card: hands with
-``??`` cards are refused. A draw that reshuffled the discards replays exactly: the recorded
-deals say which discards came back and in what order.
+A reader that ignores these fields takes the hand for fixed limit: most such files then fail to
+replay there, but not all (a Korean hand where everyone is all-in on the antes replays with
+other side pots), so such readers should check ``_rules`` and ``_structure``. Reading needs
+every card: hands with ``??`` cards are refused. A draw that reshuffled the discards replays
+exactly: the recorded deals say which discards came back and in what order.
 """
 
 from __future__ import annotations
@@ -34,11 +35,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cards import DECK, Card, parse_cards
-from .engine import Action, Event, Game, KoreanRules, Rules
+from .engine import BET_KINDS, Action, Event, Game, KoreanRules, Rules
 
 HIDDEN = "??"  # one unknown card: rank and suit unknown
-# Every kind of bet or raise, casino and Korean (삥, 따당, 쿼터, 하프, 풀): all written as cbr.
-RAISES = ("bet", "raise", "bbing", "ttadang", "quarter", "half", "full")
 
 
 def _cards_text(cards: Sequence[Card], hidden: bool) -> str:
@@ -60,18 +59,22 @@ def dumps(game: Game, players: Sequence[str] | None = None, hide: Sequence[int] 
     ``????`` (what an observer would know)."""
     order = [(game.button + k) % game.seats for k in range(1, game.seats + 1)]
     number = {seat: k + 1 for k, seat in enumerate(order)}
-    forced = {"post": [0] * game.seats, "ante": [0] * game.seats}
+    antes = [0] * game.seats  # what each posted (a short stack antes less)
     for event in game.history:
-        if event.kind in forced:
-            forced[event.kind][number[event.seat] - 1] = event.amount  # type: ignore[index]
-    blinds = forced["post"]
-    if game.seats == 2:  # heads-up the list is [small, big] though p1 (not the button) is big
-        blinds.reverse()
+        if event.kind == "ante":
+            antes[number[event.seat] - 1] = event.amount  # type: ignore[index]
+    blinds = [0] * game.seats  # the blinds of the rules, as the standard has them
+    if isinstance(game.rules, Rules):
+        small, big = game.rules.blinds
+        sb = number[Rules.small_blind_seat(game)] - 1
+        blinds[sb], blinds[(sb + 1) % game.seats] = small, big
+        if game.seats == 2:  # heads-up the list is [small, big] though p1 (the big) is first
+            blinds.reverse()
     shown = {event.seat for event in game.history if event.kind == "show"}
     actions = _actions(game, number, {s for s in hide if s not in shown})
     fields: list[tuple[str, object]] = [
         ("variant", "FB"),
-        ("antes", forced["ante"]),
+        ("antes", antes),
         ("blinds_or_straddles", blinds),
         *_rule_fields(game, number),
         ("starting_stacks", [game.starting_stacks[s] for s in order]),
@@ -145,7 +148,7 @@ def _actions(game: Game, number: dict[int, int], hidden: set[int]) -> list[str]:
         elif event.kind in ("check", "call"):
             round_bets[event.seat] += event.amount  # type: ignore[index]
             actions.append(f"{p} cc")
-        elif event.kind in RAISES:
+        elif event.kind in BET_KINDS:
             round_bets[event.seat] += event.amount  # type: ignore[index]
             comment = "" if event.kind in ("bet", "raise") else f" # {event.kind}"
             actions.append(f"{p} cbr {round_bets[event.seat]}{comment}")  # type: ignore[index]
@@ -191,18 +194,20 @@ def loads(text: str) -> Game:
         deck=deals[: len(DECK)],
         reshuffle=_replay_reshuffle(deals[len(DECK) :]),
     )
-    for words, comment in zip(actions, comments, strict=True):
-        _apply(game, words, comment)
+    for index, (words, comment) in enumerate(zip(actions, comments, strict=True)):
+        try:
+            _apply(game, words, comment)
+        except ValueError as error:  # engine errors number seats from 0: name the line too
+            raise ValueError(f"action {index + 1} ({' '.join(words)!r}): {error}") from None
     return game
 
 
 def _read_rules(data: dict[str, Any], n: int) -> tuple[Rules | KoreanRules, int | None]:
     """The rules from the standard's fields and ours (see the module docstring)."""
-    antes = list(data.get("antes", [0] * n))
     if data.get("_rules") == "korean":
         first = int(data.get("_first", 1)) - 1
         korean = KoreanRules(
-            ante=max(antes),
+            ante=data["small_bet"],  # the rules' ante: a short stack's may be less
             chip=data.get("_chip", 1),
             cutting=tuple(data.get("_cutting", (3, 2, 1))),
             cutting_type=data.get("_cutting_type", "simultaneous"),
@@ -214,7 +219,7 @@ def _read_rules(data: dict[str, Any], n: int) -> tuple[Rules | KoreanRules, int 
         return korean, first
     if "_rules" in data:
         raise ValueError(f"unknown _rules {data['_rules']!r}; only 'korean' is defined")
-    if any(antes):
+    if any(data.get("antes", [])):
         raise ValueError("antes belong to the Korean rules (_rules = 'korean') here")
     small, big = list(data["blinds_or_straddles"])[:2]  # heads-up too: [small, big]
     structure = data.get("_structure", "fixed-limit")
@@ -248,6 +253,8 @@ def _replay_deck(actions: list[list[str]], n: int) -> list[Card]:
     for words in actions:
         if words[:2] != ["d", "dh"]:
             continue
+        if len(words) != 4 or not words[2].startswith("p") or not words[2][1:].isdigit():
+            raise ValueError(f"a deal is 'd dh pK CARDS', not {' '.join(words)!r}")
         if HIDDEN[0] in words[3]:
             raise ValueError("a hand with hidden cards cannot be replayed")
         player, cards = int(words[2][1:]) - 1, parse_cards(words[3])
@@ -261,8 +268,10 @@ def _replay_deck(actions: list[list[str]], n: int) -> list[Card]:
 
 
 def _apply(game: Game, words: list[str], comment: str) -> None:
-    if words[0] == "d":
+    if words[:1] == ["d"]:
         return  # deals come from the stacked deck
+    if len(words) < 2 or not words[0].startswith("p") or not words[0][1:].isdigit():
+        raise ValueError(f"a player's action is 'pK VERB ...', not {' '.join(words)!r}")
     seat = int(words[0][1:]) - 1
     verb, rest = words[1], words[2:]
     if verb == "sm":
@@ -272,15 +281,17 @@ def _apply(game: Game, words: list[str], comment: str) -> None:
         return
     if game.actor != seat:
         raise ValueError(f"p{seat + 1} acts out of turn ({' '.join(words)})")
-    if verb == "sd":
+    if verb == "sd" and len(rest) <= 1:
         game.act(Action.draw(parse_cards(rest[0]) if rest else []))
         return
     legal = {action.kind: action for action in game.legal_actions()}
-    if verb == "f":
-        game.act(legal.get("fold") or legal["die"])
-    elif verb == "cc":
-        game.act(legal.get("check") or legal["call"])
-    elif verb == "cbr":
+    wanted = {"f": ("fold", "die"), "cc": ("check", "call")}.get(verb)
+    if wanted is not None:
+        kind = next((k for k in wanted if k in legal), None)
+        if kind is None:
+            raise ValueError(f"p{seat + 1} may {', '.join(legal)} now, not {' '.join(words)!r}")
+        game.act(legal[kind])
+    elif verb == "cbr" and len(rest) == 1 and rest[0].isdigit():
         game.act(_raise_to(game, seat, int(rest[0]), legal, comment))
     else:
         raise ValueError(f"unknown PHH action {' '.join(words)!r}")
@@ -289,7 +300,7 @@ def _apply(game: Game, words: list[str], comment: str) -> None:
 def _raise_to(game: Game, seat: int, to: int, legal: dict[str, Action], comment: str) -> Action:
     """The bet or raise that brings the seat's round total to ``to``."""
     amount = to - game.round_bets[seat]
-    kinds = [kind for kind in RAISES if kind in legal]
+    kinds = [kind for kind in BET_KINDS if kind in legal]
     if comment in kinds:
         kinds = [comment]
     for kind in kinds:

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._badugi import ffi, lib
-from ._threads import available_cores, run_in_chunks, thread_count
+from ._threads import run_in_chunks, thread_count
 from .bots import Bot, ThresholdBot
 from .cards import DECK, Card
 from .engine import MAX_SEATS, MIN_SEATS, Game, IllegalActionError, KoreanRules, Rules
@@ -30,6 +30,7 @@ BATCH = 1 << 14  # hands per progress update (and per block of per-hand results 
 # A C hand costs 1-5 us, so a second thread (50-70 us to wake) pays off from a few thousand.
 AUTO_THREADS_MIN_HANDS = 4096
 MAX_HANDS = 1 << 54  # hand h's numbers start at h * 1024 in a 64-bit counter
+MAX_CHIPS = lib.BF_GAME_MAX_STACK  # 2**40: per-hand results stay far inside int64
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ def simulate(
     rules = rules or Rules()
     seed = secrets.randbits(64) if seed is None else seed
     seats = len(bots)
-    total, square = np.zeros(seats, dtype=np.int64), np.zeros(seats, dtype=np.float64)
+    total, square = [0] * seats, np.zeros(seats, dtype=np.float64)  # totals exact in Python ints
     played_by = _choose_engine(bots, rules, engine, _start(rules, stacks, seats))
     bar = _bar(hands) if progress else None
     for first in range(0, hands, BATCH):
@@ -75,13 +76,13 @@ def simulate(
         won = play_hands(
             bots, first, size, seed, rules, stacks=stacks, engine=played_by, threads=threads
         )
-        total += won.sum(axis=0)
+        total = [t + int(w) for t, w in zip(total, won.sum(axis=0), strict=True)]
         square += np.square(won, dtype=np.float64).sum(axis=0)
         if bar is not None:
             bar.update(size)
     if bar is not None:
         bar.close()
-    mean = total / hands
+    mean = np.array([t / hands for t in total])
     variance = np.maximum(square / hands - mean * mean, 0.0)
     return SimulationResult(
         hands,
@@ -96,7 +97,7 @@ def play_hands(
     bots: Sequence[Bot],
     first_hand: int,
     hands: int,
-    seed: int,
+    seed: int | None,
     rules: Rules | KoreanRules | None = None,
     *,
     stacks: int | Sequence[int] | None = None,
@@ -104,12 +105,15 @@ def play_hands(
     threads: int | None = None,
 ) -> npt.NDArray[np.int64]:
     """Chips won by each seat in hands ``first_hand`` .. ``first_hand + hands - 1`` of the
-    seed's stream, as an int64 array of shape (hands, seats): the per-hand results behind
-    ``simulate``, for variance studies or to check one engine against the other."""
+    seed's stream (None: a random seed), as an int64 array of shape (hands, seats): the per-hand
+    results behind ``simulate``, for variance studies or to check one engine against the other."""
     _check_run(bots, hands, engine)
     check_seed(seed)
-    if isinstance(first_hand, bool) or not isinstance(first_hand, int) or first_hand < 0:
-        raise ValueError(f"first_hand must be a whole number from 0, got {first_hand!r}")
+    seed = secrets.randbits(64) if seed is None else seed
+    if isinstance(first_hand, bool) or not isinstance(first_hand, int):
+        raise TypeError(f"first_hand is a whole number, not {type(first_hand).__name__}")
+    if first_hand < 0:
+        raise ValueError(f"first_hand must be a whole number from 0, got {first_hand}")
     if first_hand + hands > MAX_HANDS:
         raise ValueError(f"a seed's stream holds {MAX_HANDS} hands")
     rules = rules or Rules()
@@ -128,21 +132,33 @@ def play_hands(
 def _check_run(bots: Sequence[Bot], hands: int, engine: str) -> None:
     if not MIN_SEATS <= len(bots) <= MAX_SEATS:
         raise ValueError(f"simulate takes {MIN_SEATS} to {MAX_SEATS} bots, got {len(bots)}")
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
-        raise ValueError(f"hands must be a positive whole number, got {hands!r}")
+    if isinstance(hands, bool) or not isinstance(hands, int):
+        raise TypeError(f"hands is a whole number, not {type(hands).__name__}")
+    if hands < 1:
+        raise ValueError(f"hands must be a positive whole number, got {hands}")
     if engine not in ENGINES:
         raise ValueError(f"engine is one of {', '.join(ENGINES)}, not {engine!r}")
 
 
 def _start(rules: Rules | KoreanRules, stacks: int | Sequence[int] | None, seats: int) -> list[int]:
+    """Every seat's starting chips, checked; every amount of the game within MAX_CHIPS."""
     if stacks is None:
-        return [100 * rules.big_blind_amount] * seats
-    start = [stacks] * seats if isinstance(stacks, int) else list(stacks)
-    if len(start) != seats or any(
-        isinstance(s, bool) or not isinstance(s, int) or s < 1 for s in start
-    ):
+        start = [100 * rules.big_blind_amount] * seats
+    else:
+        start = [stacks] * seats if isinstance(stacks, int) else list(stacks)
+    if any(isinstance(s, bool) or not isinstance(s, int) for s in start):
+        raise TypeError(f"stacks are whole numbers of chips, got {stacks!r}")
+    if len(start) != seats or min(start) < 1:
         raise ValueError(
             f"stacks is a positive whole number of chips, or one per seat ({seats}), got {stacks!r}"
+        )
+    if isinstance(rules, Rules):
+        amounts = [rules.bet_size(0), rules.bet_size(2), *rules.blinds, *start]
+    else:
+        amounts = [rules.ante, rules.chip, *start]
+    if max(amounts) > MAX_CHIPS:
+        raise ValueError(
+            f"simulate plays stacks, bets and blinds up to 2**40 chips, not {max(amounts)}"
         )
     return start
 
@@ -163,13 +179,8 @@ def _why_not_c(bots: Sequence[Bot], rules: Rules | KoreanRules, start: list[int]
         return "it plays casino fixed limit only"
     if not all(isinstance(bot, ThresholdBot) for bot in bots):
         return "it plays the threshold bots (drawer among them) only"
-    amounts = (rules.bet_size(0), rules.bet_size(2), *rules.blinds, *start)
-    if (
-        not all(0 <= amount <= lib.BF_GAME_MAX_STACK for amount in amounts)
-        or min(rules.bet_size(0), rules.bet_size(2)) < 1
-        or rules.max_raises < 0
-    ):
-        return "its bets, blinds and stacks are whole chips up to 2**40"
+    if rules.max_raises > lib.BF_GAME_MAX_RAISES:
+        return f"it caps raises at {lib.BF_GAME_MAX_RAISES:,} a round"
     return ""
 
 
@@ -190,9 +201,7 @@ def _play_in_c(
     spec: Any, seed: int, first_hand: int, hands: int, threads: int | None
 ) -> npt.NDArray[np.int64]:
     won = np.empty((hands, spec.seats), dtype=np.int64)
-    if threads is None:
-        threads = available_cores() if hands >= AUTO_THREADS_MIN_HANDS else 1
-    threads = thread_count(threads, hands)
+    threads = thread_count(threads, hands, min_rows=AUTO_THREADS_MIN_HANDS)
 
     def work(lo: int, hi: int) -> None:
         out = ffi.from_buffer("int64_t[]", won[lo:hi])

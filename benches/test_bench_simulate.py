@@ -44,12 +44,13 @@ def test_python_engine(benchmark, seats: int) -> None:
     result = benchmark.pedantic(
         simulate, ([drawer] * seats, PYTHON_HANDS, 1), {"engine": "python"}, rounds=3
     )
-    assert result.engine == "python"
+    assert result.engine == "python" and sum(result.profit_per_100) == pytest.approx(0, abs=1e-6)
     _record(benchmark, PYTHON_HANDS)
 
 
 @games
 @pytest.mark.parametrize("seats", [2, 6])
 def test_pokerkit_engine(benchmark, seats: int) -> None:
-    benchmark.pedantic(play_pokerkit_hands, (PYTHON_HANDS, seats), rounds=3)
+    won = benchmark.pedantic(play_pokerkit_hands, (PYTHON_HANDS, seats), rounds=3)
+    assert len(won) == seats and sum(won) == 0  # chips conserved: every hand played out
     _record(benchmark, PYTHON_HANDS)

@@ -88,6 +88,12 @@ static int in_hand_count(const table_t *t)
     return live;
 }
 
+/* Rules.small_blind_seat: left of the button; heads-up the button itself. */
+static int small_blind_seat(const table_t *t)
+{
+    return t->n == 2 ? t->button : (t->button + 1) % t->n;
+}
+
 static int can_act(const table_t *t, int p)
 {
     return !t->folded[p] && t->stack[p] > 0;
@@ -128,25 +134,33 @@ static void award_to_last(table_t *t)
     t->done = 1;
 }
 
-/* The threshold bot's betting choice (bots.threshold), given Rules.options for fixed limit. */
+/* _someone_can_call: another player in the hand with chips behind. */
+static int someone_can_call(const table_t *t, int seat)
+{
+    for (int p = 0; p < t->n; p++)
+        if (p != seat && !t->folded[p] && t->stack[p] > 0)
+            return 1;
+    return 0;
+}
+
+/* The threshold bot's betting choice (bots.ThresholdBot), given Rules.options for fixed limit. */
 static void bot_bets(table_t *t, int seat)
 {
     const bf_threshold_bot *bot = &t->spec->bots[seat];
     const uint8_t *h = t->hand[seat];
     int64_t to_call = t->current - t->round_bets[seat], stack = t->stack[seat];
-    int can_raise = stack > to_call &&
-                    (in_hand_count(t) <= 2 || t->raises < 1 + t->spec->max_raises);
-    if (!t->badugi_size[seat]) { /* the badugi's size and top rank, until the hand changes */
-        int described = bf_describe(h[0], h[1], h[2], h[3]);
-        int rank = described & 0xFFFF, mask = described >> 16;
+    int can_raise = stack > to_call && someone_can_call(t, seat) &&
+                    (in_hand_count(t) <= 2 || t->raises <= t->spec->max_raises);
+    if (!t->badugi_size[seat]) { /* read once per hand held: the badugi's size and top rank */
+        int rank = bf_rank(h[0], h[1], h[2], h[3]);
         unsigned s[4] = {h[0], h[1], h[2], h[3]};
         BF_SORT4(s[0], s[1], s[2], s[3]);
-        t->badugi_top[seat] = (int8_t)(s[mask & 8 ? 3 : mask & 4 ? 2 : mask & 2 ? 1 : 0] >> 2);
         t->badugi_size[seat] = (int8_t)(rank < BF_FIRST_THREE_CARD ? 4
                                       : rank < BF_FIRST_TWO_CARD   ? 3
                                       : rank < BF_FIRST_ONE_CARD   ? 2 : 1);
+        t->badugi_top[seat] = (int8_t)(s[3] >> 2); /* the top card when all four count */
     }
-    int size = t->badugi_size[seat], top = t->badugi_top[seat];
+    int size = t->badugi_size[seat], top = t->badugi_top[seat]; /* top: used when size is 4 */
     int64_t put = -1; /* chips to put in; -1 folds; 0 checks */
     if (size == 4 && top <= bot->raise_top) {
         put = can_raise ? (to_call + bet_size(t) < stack ? to_call + bet_size(t) : stack)
@@ -187,7 +201,7 @@ static void betting_round(table_t *t)
         for (int p = 0; p < t->n; p++)
             t->current = t->round_bets[p] > t->current ? t->round_bets[p] : t->current;
         t->raises = 1; /* the big blind is the opening bet */
-        int small = t->n == 2 ? t->button : (t->button + 1) % t->n;
+        int small = small_blind_seat(t);
         opener = (small + 1) % t->n;
     } else {
         memset(t->round_bets, 0, sizeof t->round_bets);
@@ -334,7 +348,7 @@ static void play_hand(table_t *t, uint64_t seed, uint64_t number)
     for (unsigned c = 0; c < BF_NUM_CARDS; c++)
         t->deck[c] = (uint8_t)c;
     /* Rules.post_forced: a short stack posts what it has. */
-    int small = n == 2 ? t->button : (t->button + 1) % n;
+    int small = small_blind_seat(t);
     int64_t blind[2] = {spec->small_blind, spec->big_blind};
     for (int b = 0; b < 2; b++) {
         int seat = (small + b) % n;
@@ -361,7 +375,7 @@ static int spec_valid(const bf_game_spec *spec)
 {
     if (spec->seats < 2 || spec->seats > BF_MAX_SEATS || spec->small_bet < 1 ||
         spec->big_bet < 1 || spec->small_blind < 0 || spec->big_blind < 0 ||
-        spec->max_raises < 0 || spec->small_bet > BF_GAME_MAX_STACK ||
+        spec->max_raises < 0 || spec->max_raises > BF_GAME_MAX_RAISES || spec->small_bet > BF_GAME_MAX_STACK ||
         spec->big_bet > BF_GAME_MAX_STACK || spec->small_blind > BF_GAME_MAX_STACK ||
         spec->big_blind > BF_GAME_MAX_STACK)
         return 0;

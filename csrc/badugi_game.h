@@ -9,9 +9,10 @@
 #include "badugi_draw.h"
 
 #define BF_GAME_MAX_STACK (INT64_C(1) << 40) /* keeps every sum of chips far inside int64 */
+#define BF_GAME_MAX_RAISES 1000000 /* a cap that never binds, within int */
 #define BF_GAME_BAD_SPEC (-1)
 
-/* bots.threshold(raise_top, call_top, draw_with); ranks 0 = ace .. 12 = king. */
+/* bots.ThresholdBot(raise_top, call_top, draw_with); ranks 0 = ace .. 12 = king. */
 typedef struct {
     int raise_top; /* bet and raise a made badugi whose top card is at most this */
     int call_top;  /* call with a made badugi whose top card is at most this, */
@@ -22,7 +23,8 @@ typedef struct {
     int seats;                  /* 2 .. 8 */
     int64_t small_bet, big_bet; /* the bet of the first two rounds, and of the last two */
     int64_t small_blind, big_blind;
-    int max_raises;                       /* raises after the opening bet, per round */
+    int max_raises;                       /* raises after the opening bet, per round,
+                                             0 .. BF_GAME_MAX_RAISES */
     int64_t stacks[BF_MAX_SEATS];         /* every hand starts from these */
     bf_threshold_bot bots[BF_MAX_SEATS];
 } bf_game_spec;
@@ -30,7 +32,8 @@ typedef struct {
 /* The shuffled deck of hand `hand` of the seed's stream, top card first. */
 void bf_game_deck(uint64_t seed, uint64_t hand, uint8_t deck[BF_NUM_CARDS]);
 
-/* The k-th reshuffle of that hand: cards[0..n) shuffled in place (the last is dealt first). */
+/* The k-th reshuffle of that hand (k counts from 0, modulo 15; a hand needs at most 6):
+ * cards[0..n) shuffled in place, the last to be dealt first; n is capped at 52. */
 void bf_game_reshuffle(uint64_t seed, uint64_t hand, unsigned k, uint8_t *cards, size_t n);
 
 /* Plays hands first_hand .. first_hand + hands - 1 of the seed's stream (the button on seat

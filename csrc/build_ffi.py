@@ -67,6 +67,7 @@ ffibuilder.cdef(
     size_t bf_rank_batch_kernel(int kernel, const uint8_t *cards, size_t n, uint16_t *out);
 
     #define BF_GAME_MAX_STACK ...
+    #define BF_GAME_MAX_RAISES ...
     #define BF_GAME_BAD_SPEC ...
     typedef struct {
         int raise_top;
@@ -78,8 +79,9 @@ ffibuilder.cdef(
         int64_t small_bet, big_bet;
         int64_t small_blind, big_blind;
         int max_raises;
-        int64_t stacks[8];
-        bf_threshold_bot bots[8];
+        int64_t stacks[...];
+        bf_threshold_bot bots[...];
+        ...;
     } bf_game_spec;
     void bf_game_deck(uint64_t seed, uint64_t hand, uint8_t deck[52]);
     void bf_game_reshuffle(uint64_t seed, uint64_t hand, unsigned k, uint8_t *cards, size_t n);

@@ -486,3 +486,12 @@ def test_random_pot_and_no_limit_play_conserves_chips_and_cards(seats, seed, str
             choice = Action(choice.kind, rng.randint(choice.amount, choice.max_amount))
         game.act(choice)
     assert sum(game.stacks) == total and partition_holds(game)
+
+
+def test_nobody_may_raise_when_every_other_player_is_all_in():
+    game = Game([100, 4, 4], Rules(small_bet=2), button=0, seed=1)  # blinds: seats 1 and 2
+    game.act(Action("call"))
+    game.act(Action("raise"))  # the small blind: all-in for 4
+    assert game.stacks[1] == 0 and [a.kind for a in game.legal_actions()] == ["fold", "call"]
+    game.act(Action("call"))  # the big blind: all-in
+    assert [a.kind for a in game.legal_actions()] == ["fold", "call"]  # no one could answer

@@ -195,3 +195,39 @@ def test_histories_with_bad_rule_fields_are_refused():
         phh.loads(casino.replace("starting_stacks", "_starting_stacks"))
     with pytest.raises(ValueError, match="Korean rules"):
         phh.loads(casino.replace("antes = [0, 0, 0, 0]", "antes = [1, 1, 1, 1]"))
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('"p2 cc"', '"p2 f"', "action 8 \\('p2 f'\\): p2 may check, raise now"),
+        ('"p2 sd"', '"p2 cc"', "p2 may draw now, not 'p2 cc'"),
+        ('"p1 sd QdQc"', '"p1 sd QdQc Zz"', "unknown PHH action"),
+        ('"p4 cbr 8"', '"p4 cbr eight"', "unknown PHH action"),
+        ('"p4 cbr 8"', '"p4"', "a player's action is 'pK VERB"),
+        ('"p4 cbr 8"', '""', "a player's action is 'pK VERB"),
+        ('"d dh p4 Jc"', '"d dh p4"', "a deal is 'd dh pK CARDS'"),
+        ('"p1 sd QdQc"', '"p1 sd QdAs"', "action .*seat 0 can only throw"),
+    ],
+)
+def test_malformed_actions_are_named(old, new, message):
+    text = phh.dumps(sample_hand())
+    assert old in text
+    with pytest.raises(ValueError, match=message):
+        phh.loads(text.replace(old, new, 1))
+
+
+def test_a_short_ante_reads_back_as_the_rules_ante():
+    game = Game([3, 100, 100], KoreanRules(ante=6), button=2, seed=4)
+    while not game.done:
+        legal = game.legal_actions()
+        game.act(Action.draw() if legal[0].kind == "draw" else legal[1])
+    text = phh.dumps(game)
+    assert "antes = [3, 6, 6]" in text
+    assert phh.loads(text).rules == game.rules
+
+
+def test_blinds_are_the_rules_blinds_even_when_a_stack_posts_less():
+    game = Game([50, 1, 50], Rules(small_bet=4), button=0, seed=2)
+    text = phh.dumps(game)
+    assert "blinds_or_straddles = [2, 4, 0]" in text

@@ -115,30 +115,52 @@ def test_the_engine_choice():
         simulate([drawer, drawer], hands=5, seed=1, rules=KoreanRules(), engine="c")
     with pytest.raises(ValueError, match="engine is one of"):
         simulate([drawer, drawer], hands=5, engine="fast")
-    with pytest.raises(ValueError, match="2\\*\\*40"):
-        simulate([drawer, drawer], hands=5, stacks=1 << 41, engine="c")
+    with pytest.raises(ValueError, match="caps raises"):
+        simulate([drawer, drawer], hands=5, rules=Rules(max_raises=1 << 40), engine="c")
 
 
 @pytest.mark.parametrize(
-    "kwargs, message",
+    "kwargs, error, message",
     [
-        ({"stacks": [10, 10, 10]}, "one per seat"),
-        ({"stacks": 0}, "positive whole number"),
-        ({"stacks": True}, "positive whole number"),
-        ({"hands": 0}, "positive whole number"),
-        ({"seed": -1}, "seed must be"),
-        ({"threads": 0}, "at least 1"),
+        ({"stacks": [10, 10, 10]}, ValueError, "one per seat"),
+        ({"stacks": 0}, ValueError, "positive whole number"),
+        ({"stacks": True}, TypeError, "whole numbers of chips"),
+        ({"stacks": 1 << 41}, ValueError, "up to 2\\*\\*40"),
+        ({"rules": Rules(small_bet=1 << 41)}, ValueError, "up to 2\\*\\*40"),
+        ({"hands": 0}, ValueError, "positive whole number"),
+        ({"hands": 2.0}, TypeError, "hands is a whole number"),
+        ({"seed": -1}, ValueError, "seed must be"),
+        ({"threads": 0}, ValueError, "at least 1"),
     ],
 )
-def test_bad_arguments(kwargs, message):
+def test_bad_arguments(kwargs, error, message):
     arguments = {"hands": 10, "seed": 1, **kwargs}
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(error, match=message):
         simulate([drawer, drawer], **arguments)
+
+
+def test_bad_rules_and_bots_are_named_before_any_hand():
+    with pytest.raises(TypeError, match="small_bet is a whole number"):
+        Rules(small_bet=2.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="max_raises is at least 0"):
+        Rules(max_raises=-1)
+    with pytest.raises(ValueError, match=r"raise_top is 0 \.\. 12"):
+        ThresholdBot(13, 12, 3)
+    with pytest.raises(TypeError, match="draw_with is a whole number"):
+        ThresholdBot(8, 12, "3")  # type: ignore[arg-type]
+    huge_cap = Rules(max_raises=1 << 40)
+    assert simulate([drawer, drawer], hands=20, seed=1, rules=huge_cap).engine == "python"
+
+
+def test_play_hands_takes_a_random_seed():
+    assert play_hands([drawer, drawer], 0, 50, None).shape == (50, 2)
 
 
 def test_play_hands_checks_the_hand_numbers():
     with pytest.raises(ValueError, match="first_hand"):
         play_hands([drawer, drawer], -1, 10, seed=1)
+    with pytest.raises(TypeError, match="first_hand"):
+        play_hands([drawer, drawer], 1.0, 10, seed=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="stream holds"):
         play_hands([drawer, drawer], 1 << 54, 10, seed=1)
 
@@ -150,7 +172,12 @@ def test_the_c_loop_refuses_a_bad_spec():
     spec.seats, spec.small_bet, spec.big_bet = 2, 2, 4
     spec.stacks[0] = spec.stacks[1] = 100
     assert lib.bf_game_play(spec, 1, 0, 1, profit, ffi.NULL) == 0
-    for field, value in (("seats", 9), ("small_bet", 0), ("max_raises", -1)):
+    for field, value in (
+        ("seats", 9),
+        ("small_bet", 0),
+        ("max_raises", -1),
+        ("max_raises", lib.BF_GAME_MAX_RAISES + 1),
+    ):
         bad = ffi.new("bf_game_spec *", spec[0])
         setattr(bad, field, value)
         assert lib.bf_game_play(bad, 1, 0, 1, profit, ffi.NULL) == lib.BF_GAME_BAD_SPEC, field
@@ -180,3 +207,5 @@ def test_threshold_bots_are_plain_values():
     assert threshold("9", "K", 3) == drawer == ThresholdBot(8, 12, 3)
     with pytest.raises(TypeError, match="draw_with"):
         threshold("9", "K", "3")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"draw_with is 0 \.\. 5"):
+        threshold("9", "K", 6)
