@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from _rates import record_rate
 
 import badugi_fast
 
@@ -17,12 +18,6 @@ HEADS_UP = {
 }
 
 draws = pytest.mark.benchmark(group="draws")
-
-
-def _record(benchmark, trials: int) -> None:
-    benchmark.extra_info["trials_per_call"] = trials
-    if benchmark.stats:
-        benchmark.extra_info["trials_per_second"] = trials / benchmark.stats.stats.min
 
 
 @draws
@@ -55,4 +50,4 @@ def test_monte_carlo_heads_up_three_draws(benchmark, case: str, threads: int) ->
         warmup_rounds=1,
     )
     assert result.trials == TRIALS and sum(result.equity) == pytest.approx(1.0)
-    _record(benchmark, TRIALS)
+    record_rate(benchmark, TRIALS, "trials")

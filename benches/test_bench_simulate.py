@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from _pokerkit_game import play_pokerkit_hands
+from _rates import record_rate
 
 from badugi_fast.bots import drawer
 from badugi_fast.simulate import simulate
@@ -15,12 +16,6 @@ C_HANDS = 200_000
 PYTHON_HANDS = 500
 
 games = pytest.mark.benchmark(group="simulate: hands of drawer bots")
-
-
-def _record(benchmark, hands: int) -> None:
-    benchmark.extra_info["hands_per_call"] = hands
-    if benchmark.stats:
-        benchmark.extra_info["hands_per_second"] = hands / benchmark.stats.stats.min
 
 
 @games
@@ -35,7 +30,7 @@ def test_c_hand_loop(benchmark, seats: int, threads: int) -> None:
         warmup_rounds=1,
     )
     assert result.engine == "c" and sum(result.profit_per_100) == pytest.approx(0, abs=1e-6)
-    _record(benchmark, C_HANDS)
+    record_rate(benchmark, C_HANDS, "hands")
 
 
 @games
@@ -45,7 +40,7 @@ def test_python_engine(benchmark, seats: int) -> None:
         simulate, ([drawer] * seats, PYTHON_HANDS, 1), {"engine": "python"}, rounds=3
     )
     assert result.engine == "python" and sum(result.profit_per_100) == pytest.approx(0, abs=1e-6)
-    _record(benchmark, PYTHON_HANDS)
+    record_rate(benchmark, PYTHON_HANDS, "hands")
 
 
 @games
@@ -53,4 +48,4 @@ def test_python_engine(benchmark, seats: int) -> None:
 def test_pokerkit_engine(benchmark, seats: int) -> None:
     won = benchmark.pedantic(play_pokerkit_hands, (PYTHON_HANDS, seats), rounds=3)
     assert len(won) == seats and sum(won) == 0  # chips conserved: every hand played out
-    _record(benchmark, PYTHON_HANDS)
+    record_rate(benchmark, PYTHON_HANDS, "hands")
