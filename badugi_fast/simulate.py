@@ -69,7 +69,8 @@ def simulate(
     seed = secrets.randbits(64) if seed is None else seed
     seats = len(bots)
     total, square = [0] * seats, np.zeros(seats, dtype=np.float64)  # totals exact in Python ints
-    played_by = _choose_engine(bots, rules, engine, _start(rules, stacks, seats))
+    _start(rules, stacks, seats)  # bad stacks fail before any hand
+    played_by = _choose_engine(bots, rules, engine)
     bar = _bar(hands) if progress else None
     for first in range(0, hands, BATCH):
         size = min(BATCH, hands - first)
@@ -118,7 +119,7 @@ def play_hands(
         raise ValueError(f"a seed's stream holds {MAX_HANDS} hands")
     rules = rules or Rules()
     start = _start(rules, stacks, len(bots))
-    if _choose_engine(bots, rules, engine, start) == "c":
+    if _choose_engine(bots, rules, engine) == "c":
         assert isinstance(rules, Rules)
         return _play_in_c(_c_spec(bots, rules, start), seed, first_hand, hands, threads)
     won = np.empty((hands, len(bots)), dtype=np.int64)
@@ -163,18 +164,16 @@ def _start(rules: Rules | KoreanRules, stacks: int | Sequence[int] | None, seats
     return start
 
 
-def _choose_engine(
-    bots: Sequence[Bot], rules: Rules | KoreanRules, engine: str, start: list[int]
-) -> str:
+def _choose_engine(bots: Sequence[Bot], rules: Rules | KoreanRules, engine: str) -> str:
     if engine == "python":
         return "python"
-    why_not = _why_not_c(bots, rules, start)
+    why_not = _why_not_c(bots, rules)
     if why_not and engine == "c":
         raise ValueError(f"the C hand loop cannot play this: {why_not}")
     return "python" if why_not else "c"
 
 
-def _why_not_c(bots: Sequence[Bot], rules: Rules | KoreanRules, start: list[int]) -> str:
+def _why_not_c(bots: Sequence[Bot], rules: Rules | KoreanRules) -> str:
     if not isinstance(rules, Rules) or rules.structure != "fixed-limit":
         return "it plays casino fixed limit only"
     if not all(isinstance(bot, ThresholdBot) for bot in bots):
