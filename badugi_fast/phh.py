@@ -14,11 +14,13 @@ starting with an underscore, which the standard tells other readers to ignore):
 - ``_structure = "pot-limit"`` or ``"no-limit"``: the betting structure (absent: fixed limit);
   ``cbr X`` then carries any amount the structure allows. ``_max_raises``: the fixed-limit raise
   cap per round when it is not 3.
-- ``_rules = "korean"``: the Korean room rules (seed 001). Antes are the standard ``antes``
-  field and there are no blinds; ``_chip``, ``_cutting`` ([3, 2, 1] or [3, 3, 3]),
+- ``_rules = "korean"``: the Korean room rules (seed 001). The ante is the standard ``antes``
+  field, one for every player (the required ``small_bet`` and ``big_bet`` repeat it), and there
+  are no blinds; as with blinds, these are the rules' amounts and a short stack posts less.
+  ``_chip``, ``_cutting`` ([3, 2, 1] or [3, 3, 3]),
   ``_cutting_type`` ("simultaneous" or "in_turn"), ``_allow_full``, ``_max_raises`` (when set)
   and ``_first`` (the player number of 선) hold the options. 삥, 따당, 쿼터, 하프 and 풀 are
-  ``cbr`` to their amount with the kind as a comment (``"p2 cbr 9 # half"``); 체크 and 콜 are
+  ``cbr`` to their amount with the kind as a comment (``"p2 cbr 7 # half"``); 체크 and 콜 are
   ``cc``, 다이 is ``f``. With 동시에 cutting every player's discards come first, then the deals.
 
 A reader that ignores these fields takes the hand for fixed limit: most such files then fail to
@@ -59,12 +61,12 @@ def dumps(game: Game, players: Sequence[str] | None = None, hide: Sequence[int] 
     ``????`` (what an observer would know)."""
     order = [(game.button + k) % game.seats for k in range(1, game.seats + 1)]
     number = {seat: k + 1 for k, seat in enumerate(order)}
-    antes = [0] * game.seats  # what each posted (a short stack antes less)
-    for event in game.history:
-        if event.kind == "ante":
-            antes[number[event.seat] - 1] = event.amount  # type: ignore[index]
-    blinds = [0] * game.seats  # the blinds of the rules, as the standard has them
-    if isinstance(game.rules, Rules):
+    # The forced bets of the rules, as the standard has them (a short stack posts less).
+    antes = [0] * game.seats
+    blinds = [0] * game.seats
+    if isinstance(game.rules, KoreanRules):
+        antes = [game.rules.ante] * game.seats
+    else:
         small, big = game.rules.blinds
         sb = number[Rules.small_blind_seat(game)] - 1
         blinds[sb], blinds[(sb + 1) % game.seats] = small, big
@@ -206,8 +208,11 @@ def _read_rules(data: dict[str, Any], n: int) -> tuple[Rules | KoreanRules, int 
     """The rules from the standard's fields and ours (see the module docstring)."""
     if data.get("_rules") == "korean":
         first = int(data.get("_first", 1)) - 1
+        antes = set(data.get("antes", [0]))
+        if len(antes) != 1:
+            raise ValueError(f"the Korean rules have one ante for all, not {sorted(antes)}")
         korean = KoreanRules(
-            ante=data["small_bet"],  # the rules' ante: a short stack's may be less
+            ante=antes.pop(),
             chip=data.get("_chip", 1),
             cutting=tuple(data.get("_cutting", (3, 2, 1))),
             cutting_type=data.get("_cutting_type", "simultaneous"),

@@ -189,6 +189,7 @@ def test_an_impossible_action_in_a_history_is_refused():
         ("casino", "small_bet = 2", '_structure = "spread"\nsmall_bet = 2', "structure"),
         ("casino", "starting_stacks", "_starting_stacks", "lacks the field 'starting_stacks'"),
         ("casino", "antes = [0, 0, 0, 0]", "antes = [1, 1, 1, 1]", "Korean rules"),
+        ("korean", "antes = [1, 1, 1]", "antes = [1, 2, 1]", "one ante for all"),
     ],
 )
 def test_histories_with_bad_rule_fields_are_refused(base, old, new, message):
@@ -219,13 +220,13 @@ def test_malformed_actions_are_named(old, new, message):
         phh.loads(text.replace(old, new, 1))
 
 
-def test_a_short_ante_reads_back_as_the_rules_ante():
+def test_a_short_ante_is_written_and_read_as_the_rules_ante():
     game = Game([3, 100, 100], KoreanRules(ante=6), button=2, seed=4)
     while not game.done:
         legal = game.legal_actions()
         game.act(Action.draw() if legal[0].kind == "draw" else legal[1])
     text = phh.dumps(game)
-    assert "antes = [3, 6, 6]" in text
+    assert "antes = [6, 6, 6]" in text
     assert phh.loads(text).rules == game.rules
 
 
