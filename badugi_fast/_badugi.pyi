@@ -17,7 +17,9 @@ class _Lib:
     BF_DRAW_TOO_MANY: int
     BF_DRAW_STUB_SHORT: int
     BF_GAME_MAX_STACK: int
-    BF_GAME_MAX_RAISES: int
+    BF_GAME_MAX_BETS: int
+    BF_GAME_CASINO: int
+    BF_GAME_KOREAN: int
     BF_GAME_BAD_SPEC: int
     def bf_rank(self, a: int, b: int, c: int, d: int, /) -> int: ...
     def bf_describe(self, a: int, b: int, c: int, d: int, /) -> int: ...

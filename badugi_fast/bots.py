@@ -86,8 +86,9 @@ class ThresholdBot:
         keep_going = (size == 4 and top <= self.call_top) or (
             size >= self.draw_with and view.draws_left > 0
         )
-        if keep_going and "call" in kinds:
-            return kinds["call"]
+        call = kinds.get("call")
+        if call is not None and (keep_going or call.amount == 0):  # Korean rooms: 콜 for nothing
+            return call
         return _first(kinds, ("check", "fold", "die"))
 
 

@@ -14,6 +14,7 @@ from typing import IO, Any
 
 from . import __version__
 from . import draws as draws_api
+from .engine import KoreanRules, Rules
 from .errors import InvalidHandError
 from .hand import Hand, describe
 from .simulate import ENGINES
@@ -238,8 +239,14 @@ def _bot(name: str, seed: int | None) -> Any:
     raise ValueError(f"unknown bot {name!r}; use drawer, random or threshold:RAISE:CALL")
 
 
+def _rules(args: argparse.Namespace) -> Rules | KoreanRules:
+    """--korean: the Korean room rules with an ante of half the small bet; else casino limit."""
+    if args.korean:
+        return KoreanRules(ante=args.small_bet // 2 or 1)
+    return Rules(small_bet=args.small_bet)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .engine import Rules
     from .simulate import simulate
 
     names = args.bots.split(",")
@@ -250,7 +257,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         players,
         args.hands,
         args.seed,
-        Rules(small_bet=args.small_bet),
+        _rules(args),
         stacks=args.stacks,
         progress=_progress(args),
         engine=args.engine,
@@ -266,7 +273,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         ]
         print(_dump({"hands": result.hands, "engine": result.engine, "seats": seats}))
         return EXIT_OK
-    print(f"{result.hands:,} hands, small bet {args.small_bet}, played in {result.engine}")
+    stakes = f"ante {result.big_blind}" if args.korean else f"small bet {args.small_bet}"
+    print(f"{result.hands:,} hands, {stakes}, played in {result.engine}")
     for seat, (name, profit, error, blinds) in enumerate(rows):
         chips = f"{profit:+.1f} ± {error:.1f} chips/100 hands"
         print(f"seat {seat}\t{name}\t{chips}\t{blinds:+.2f} bb/100")
@@ -274,7 +282,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .engine import KoreanRules, Rules
     from .play import play
 
     names = args.bots.split(",")
@@ -283,13 +290,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     players = [
         _bot(name, None if args.seed is None else args.seed + i) for i, name in enumerate(names)
     ]
-    rules = (
-        KoreanRules(ante=args.small_bet // 2 or 1)
-        if args.korean
-        else Rules(small_bet=args.small_bet)
-    )
     won = play(players, args.seat, sys.stdin, sys.stdout, hands=args.hands, seed=args.seed,
-               rules=rules, korean=args.ko)  # fmt: skip
+               rules=_rules(args), korean=args.ko)  # fmt: skip
     print(f"total: {won:+d} chips")
     return EXIT_OK
 
@@ -340,6 +342,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int)
     sim.add_argument("--small-bet", type=int, default=2)
     sim.add_argument("--stacks", type=int, help="chips each seat starts a hand with")
+    sim.add_argument(
+        "--korean", action="store_true", help="Korean room rules (antes, 3-2-1 cutting)"
+    )
     sim.add_argument("--engine", choices=ENGINES, default="auto", help="C hand loop or Game")
     sim.add_argument("--threads", type=int, help="threads for the C hand loop")
     sim.add_argument("--json", action="store_true")

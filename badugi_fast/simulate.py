@@ -1,10 +1,10 @@
 """Many hands between bots: profit per seat per 100 hands, with its standard error.
 
 Hand h of a seed is dealt from the C stream of (seed, h) (``bf_game_deck``; its reshuffles from
-``bf_game_reshuffle``), whichever engine plays it. Casino fixed-limit hands between
-``ThresholdBot``s (``drawer`` among them) are played by the C hand loop (csrc/badugi_game.c),
-which follows engine.py rule for rule: both engines give the same chips on every hand (the tests
-play them side by side). Every other game is played by ``engine.Game``.
+``bf_game_reshuffle``), whichever engine plays it. Hands between ``ThresholdBot``s (``drawer``
+among them) under the casino fixed-limit or the Korean rules are played by the C hand loop
+(csrc/badugi_game.c), which follows engine.py rule for rule: both engines give the same chips on
+every hand (the tests play them side by side). Every other game is played by ``engine.Game``.
 """
 
 from __future__ import annotations
@@ -120,7 +120,6 @@ def play_hands(
     rules = rules or Rules()
     start = _start(rules, stacks, len(bots))
     if _choose_engine(bots, rules, engine) == "c":
-        assert isinstance(rules, Rules)
         return _play_in_c(_c_spec(bots, rules, start), seed, first_hand, hands, threads)
     won = np.empty((hands, len(bots)), dtype=np.int64)
     for row in range(hands):
@@ -174,21 +173,33 @@ def _choose_engine(bots: Sequence[Bot], rules: Rules | KoreanRules, engine: str)
 
 
 def _why_not_c(bots: Sequence[Bot], rules: Rules | KoreanRules) -> str:
-    if not isinstance(rules, Rules) or rules.structure != "fixed-limit":
-        return "it plays casino fixed limit only"
+    if isinstance(rules, Rules) and rules.structure != "fixed-limit":
+        return "it plays fixed limit and the Korean rules only"
     if not all(isinstance(bot, ThresholdBot) for bot in bots):
         return "it plays the threshold bots (drawer among them) only"
-    if rules.max_raises > lib.BF_GAME_MAX_RAISES:
-        return f"it caps raises at {lib.BF_GAME_MAX_RAISES:,} a round"
+    if _max_bets(rules) > lib.BF_GAME_MAX_BETS:
+        return f"it caps bets and raises at {lib.BF_GAME_MAX_BETS:,} a round"
     return ""
 
 
-def _c_spec(bots: Sequence[Bot], rules: Rules, start: list[int]) -> Any:
+def _max_bets(rules: Rules | KoreanRules) -> int:
+    """Bets and raises a round: the opening bet and max_raises raises (casino), or max_raises."""
+    if isinstance(rules, KoreanRules):
+        return lib.BF_GAME_MAX_BETS if rules.max_raises is None else rules.max_raises
+    return 1 + rules.max_raises
+
+
+def _c_spec(bots: Sequence[Bot], rules: Rules | KoreanRules, start: list[int]) -> Any:
     spec = ffi.new("bf_game_spec *")
     spec.seats = len(bots)
-    spec.small_bet, spec.big_bet = rules.bet_size(0), rules.bet_size(2)
-    spec.small_blind, spec.big_blind = rules.blinds
-    spec.max_raises = rules.max_raises
+    spec.max_bets = _max_bets(rules)
+    if isinstance(rules, KoreanRules):
+        spec.rules = lib.BF_GAME_KOREAN
+        spec.ante, spec.chip, spec.cutting = rules.ante, rules.chip, list(rules.cutting)
+    else:
+        spec.rules = lib.BF_GAME_CASINO
+        spec.small_bet, spec.big_bet = rules.bet_size(0), rules.bet_size(2)
+        spec.small_blind, spec.big_blind = rules.blinds
     for seat, bot in enumerate(bots):
         assert isinstance(bot, ThresholdBot)
         spec.stacks[seat] = start[seat]

@@ -72,8 +72,10 @@ typedef struct {
     uint8_t stub[BF_NUM_CARDS]; /* after a reshuffle: stub[stub_n - 1] is the top card */
     uint8_t discards[BF_NUM_CARDS];
     int stub_n, discards_n;
-    int64_t current; /* _Round.current: the amount to match */
-    int raises;
+    int64_t current;  /* _Round.current: the amount to match */
+    int64_t last_bet; /* Game._last_bet: chips the last bet or raise put in (for 따당) */
+    int raises, actions_this_round;
+    int first;        /* 선 (Korean rules): left of the button */
     int pending[BF_MAX_SEATS], pending_head, pending_n;
     uint64_t key, number;
     unsigned reshuffles;
@@ -143,14 +145,39 @@ static int someone_can_call(const table_t *t, int seat)
     return 0;
 }
 
-/* The threshold bot's betting choice (bots.ThresholdBot), given Rules.options for fixed limit. */
-static void bot_bets(table_t *t, int seat)
+static int64_t at_most(int64_t amount, int64_t stack)
+{
+    return amount < stack ? amount : stack;
+}
+
+/* KoreanRules.options' raises in the bot's order of preference (하프, 따당, 쿼터): the chips the
+ * first one allowed puts in, or 0 when none is. */
+static int64_t korean_raise(const table_t *t, int seat, int64_t to_call)
+{
+    const bf_game_spec *spec = t->spec;
+    int64_t stack = t->stack[seat], pot = 0;
+    if (t->raises >= spec->max_bets || stack <= to_call || !someone_can_call(t, seat))
+        return 0;
+    for (int p = 0; p < t->n; p++)
+        pot += t->committed[p];
+    int64_t after_call = pot + to_call;
+    int64_t wanted[3] = {to_call + after_call / 2, t->current ? to_call + t->last_bet : 0,
+                         to_call + after_call / 4};
+    for (int k = 0; k < 3; k++) {
+        int64_t amount = wanted[k] - wanted[k] % spec->chip;
+        if (amount > to_call)
+            return at_most(amount, stack);
+    }
+    return 0;
+}
+
+/* The threshold bot's betting choice (bots.ThresholdBot) among the options of Rules (fixed
+ * limit) or KoreanRules: the chips it puts in, 0 to check (or 콜 for nothing), -1 to fold. */
+static int64_t bot_choice(table_t *t, int seat)
 {
     const bf_threshold_bot *bot = &t->spec->bots[seat];
     const uint8_t *h = t->hand[seat];
     int64_t to_call = t->current - t->round_bets[seat], stack = t->stack[seat];
-    int can_raise = stack > to_call && someone_can_call(t, seat) &&
-                    (in_hand_count(t) <= 2 || t->raises <= t->spec->max_raises);
     if (!t->badugi_size[seat]) { /* read once per hand held: the badugi's size and top rank */
         int rank = bf_rank(h[0], h[1], h[2], h[3]);
         unsigned s[4] = {h[0], h[1], h[2], h[3]};
@@ -161,20 +188,34 @@ static void bot_bets(table_t *t, int seat)
         t->badugi_top[seat] = (int8_t)(s[3] >> 2); /* the top card when all four count */
     }
     int size = t->badugi_size[seat], top = t->badugi_top[seat]; /* top: used when size is 4 */
-    int64_t put = -1; /* chips to put in; -1 folds; 0 checks */
-    if (size == 4 && top <= bot->raise_top) {
-        put = can_raise ? (to_call + bet_size(t) < stack ? to_call + bet_size(t) : stack)
-                        : (to_call < stack ? to_call : stack);
-    } else {
-        int keep_going = (size == 4 && top <= bot->call_top) ||
-                         (size >= bot->draw_with && t->round_index < 3);
-        if (to_call == 0)
-            put = 0;
-        else if (keep_going)
-            put = to_call < stack ? to_call : stack;
+    int strong = size == 4 && top <= bot->raise_top;
+    int keep_going = (size == 4 && top <= bot->call_top) ||
+                     (size >= bot->draw_with && t->round_index < 3);
+    if (t->spec->rules == BF_GAME_KOREAN) {
+        /* 선's first action of a round, with nothing bet yet: 삥 or 체크; otherwise 콜. */
+        int opens = t->current == 0 && seat == t->first && t->actions_this_round == 0;
+        int64_t raise = strong ? korean_raise(t, seat, to_call) : 0;
+        if (raise)
+            return raise;
+        if (opens)
+            return strong ? at_most(t->spec->ante, stack) : 0; /* 삥, or 체크 */
+        return keep_going || strong || to_call == 0 ? at_most(to_call, stack) : -1; /* 콜, 다이 */
     }
-    /* Game._bet */
+    int can_raise = stack > to_call && someone_can_call(t, seat) &&
+                    (in_hand_count(t) <= 2 || t->raises < t->spec->max_bets);
+    if (strong)
+        return can_raise ? at_most(to_call + bet_size(t), stack) : at_most(to_call, stack);
+    if (to_call == 0)
+        return 0;
+    return keep_going ? at_most(to_call, stack) : -1;
+}
+
+/* Game._bet with the bot's choice. */
+static void bot_bets(table_t *t, int seat)
+{
+    int64_t put = bot_choice(t, seat);
     t->pending_head++;
+    t->actions_this_round++;
     if (put < 0) {
         t->folded[seat] = 1;
         if (in_hand_count(t) == 1) {
@@ -184,9 +225,10 @@ static void bot_bets(table_t *t, int seat)
     } else if (put > 0) {
         put_in(t, seat, put);
         int64_t raised_by = t->round_bets[seat] - t->current;
-        if (raised_by > 0) {
-            t->raises += raised_by >= bet_size(t);
+        if (raised_by > 0) { /* Rules.counts_as_raise; every Korean raise counts */
+            t->raises += t->spec->rules == BF_GAME_KOREAN || raised_by >= bet_size(t);
             t->current = t->round_bets[seat];
+            t->last_bet = put;
             queue_after(t, seat, seat);
         }
     }
@@ -196,7 +238,13 @@ static void bot_bets(table_t *t, int seat)
 static void betting_round(table_t *t)
 {
     int opener = t->button;
-    if (t->round_index == 0) {
+    t->actions_this_round = 0;
+    if (t->spec->rules == BF_GAME_KOREAN) { /* antes are not bets; 선 opens every round */
+        memset(t->round_bets, 0, sizeof t->round_bets);
+        t->current = t->last_bet = 0;
+        t->raises = 0;
+        opener = (t->first + t->n - 1) % t->n;
+    } else if (t->round_index == 0) {
         t->current = 0;
         for (int p = 0; p < t->n; p++)
             t->current = t->round_bets[p] > t->current ? t->round_bets[p] : t->current;
@@ -260,7 +308,8 @@ static void exchange(table_t *t, int seat, const uint8_t *thrown, int count)
     }
 }
 
-/* The drawer's discards (bf_draw_keep, then cap_discards' order: highest id first). */
+/* The drawer's discards (bf_draw_keep, then cap_discards: the highest ids first, at most the
+ * cutting limit of this draw under the Korean rules). */
 static void bot_draws(table_t *t, int seat)
 {
     int kept = bf_draw_keep(t->hand[seat], t->own_discards[seat], 0);
@@ -275,6 +324,8 @@ static void bot_draws(table_t *t, int seat)
             thrown[j] = thrown[j - 1];
             thrown[j - 1] = c;
         }
+    if (t->spec->rules == BF_GAME_KOREAN && count > t->spec->cutting[t->round_index])
+        count = t->spec->cutting[t->round_index];
     exchange(t, seat, thrown, count);
 }
 
@@ -347,12 +398,16 @@ static void play_hand(table_t *t, uint64_t seed, uint64_t number)
         t->stack[p] = spec->stacks[p];
     for (unsigned c = 0; c < BF_NUM_CARDS; c++)
         t->deck[c] = (uint8_t)c;
-    /* Rules.post_forced: a short stack posts what it has. */
-    int small = small_blind_seat(t);
-    int64_t blind[2] = {spec->small_blind, spec->big_blind};
-    for (int b = 0; b < 2; b++) {
-        int seat = (small + b) % n;
-        put_in(t, seat, blind[b] < t->stack[seat] ? blind[b] : t->stack[seat]);
+    t->first = (t->button + 1) % n;
+    /* Rules.post_forced and KoreanRules.post_forced: a short stack posts what it has. */
+    if (spec->rules == BF_GAME_KOREAN) {
+        for (int p = 0; p < n; p++)
+            put_in(t, p, at_most(spec->ante, t->stack[p]));
+    } else {
+        int small = small_blind_seat(t);
+        int64_t blind[2] = {spec->small_blind, spec->big_blind};
+        for (int b = 0; b < 2; b++)
+            put_in(t, (small + b) % n, at_most(blind[b], t->stack[(small + b) % n]));
     }
     /* Game._deal: one card at a time from the button's left. */
     for (int c = 0; c < 4; c++)
@@ -364,24 +419,38 @@ static void play_hand(table_t *t, uint64_t seed, uint64_t number)
             return;
         if (t->round_index == 3)
             break;
-        for (int i = 1; i <= n; i++) /* Game._end_round: draws from the button's left */
-            if (!t->folded[(t->button + i) % n])
-                bot_draws(t, (t->button + i) % n);
+        /* Game._end_round: the draws start after the button (casino) or with 선 (Korean; with
+         * 동시에 cutting every bot chooses as if in turn, as its choice never reads another's). */
+        int start = spec->rules == BF_GAME_KOREAN ? (t->first + n - 1) % n : t->button;
+        for (int i = 1; i <= n; i++)
+            if (!t->folded[(start + i) % n])
+                bot_draws(t, (start + i) % n);
     }
     showdown(t);
 }
 
+static int chips_valid(int64_t chips, int64_t least)
+{
+    return chips >= least && chips <= BF_GAME_MAX_STACK;
+}
+
 static int spec_valid(const bf_game_spec *spec)
 {
-    if (spec->seats < 2 || spec->seats > BF_MAX_SEATS || spec->small_bet < 1 ||
-        spec->big_bet < 1 || spec->small_blind < 0 || spec->big_blind < 0 ||
-        spec->max_raises < 0 || spec->max_raises > BF_GAME_MAX_RAISES || spec->small_bet > BF_GAME_MAX_STACK ||
-        spec->big_bet > BF_GAME_MAX_STACK || spec->small_blind > BF_GAME_MAX_STACK ||
-        spec->big_blind > BF_GAME_MAX_STACK)
+    if (spec->seats < 2 || spec->seats > BF_MAX_SEATS || spec->max_bets < 0 ||
+        spec->max_bets > BF_GAME_MAX_BETS)
         return 0;
+    if (spec->rules == BF_GAME_KOREAN) {
+        if (!chips_valid(spec->ante, 1) || !chips_valid(spec->chip, 1) || spec->cutting[0] > 4 ||
+            spec->cutting[1] > 4 || spec->cutting[2] > 4)
+            return 0;
+    } else if (spec->rules != BF_GAME_CASINO || !chips_valid(spec->small_bet, 1) ||
+               !chips_valid(spec->big_bet, 1) || !chips_valid(spec->small_blind, 0) ||
+               !chips_valid(spec->big_blind, 0)) {
+        return 0;
+    }
     for (int p = 0; p < spec->seats; p++) {
         const bf_threshold_bot *bot = &spec->bots[p];
-        if (spec->stacks[p] < 1 || spec->stacks[p] > BF_GAME_MAX_STACK || bot->raise_top < 0 ||
+        if (!chips_valid(spec->stacks[p], 1) || bot->raise_top < 0 ||
             bot->raise_top > 12 || bot->call_top < 0 || bot->call_top > 12)
             return 0;
     }

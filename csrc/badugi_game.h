@@ -1,7 +1,8 @@
-/* badugi_fast hand loop: whole hands of casino fixed-limit Badugi between threshold bots, the fast
- * path of badugi_fast.simulate. It plays the rules of badugi_fast/engine.py (Game with Rules())
- * and the bots of badugi_fast/bots.py (threshold); the tests play both side by side, hand for
- * hand, from the same deck and reshuffles.
+/* badugi_fast hand loop: whole hands of Badugi between threshold bots under the casino fixed-limit
+ * rules or the Korean room rules, the fast path of badugi_fast.simulate. It plays the rules of
+ * badugi_fast/engine.py (Game with Rules() or KoreanRules()) and the bots of badugi_fast/bots.py
+ * (ThresholdBot); the tests play both side by side, hand for hand, from the same deck and
+ * reshuffles.
  */
 #ifndef BADUGI_GAME_H
 #define BADUGI_GAME_H
@@ -9,7 +10,9 @@
 #include "badugi_draw.h"
 
 #define BF_GAME_MAX_STACK (INT64_C(1) << 40) /* keeps every sum of chips far inside int64 */
-#define BF_GAME_MAX_RAISES 1000000 /* a cap that never binds, within int */
+#define BF_GAME_MAX_BETS 1000000 /* a cap that never binds, within int */
+#define BF_GAME_CASINO 0 /* Rules(): blinds, fixed limit */
+#define BF_GAME_KOREAN 1 /* KoreanRules(): antes, 선, 삥/따당/쿼터/하프, cutting limits */
 #define BF_GAME_BAD_SPEC (-1)
 
 /* bots.ThresholdBot(raise_top, call_top, draw_with); ranks 0 = ace .. 12 = king. */
@@ -21,10 +24,12 @@ typedef struct {
 
 typedef struct {
     int seats;                  /* 2 .. 8 */
-    int64_t small_bet, big_bet; /* the bet of the first two rounds, and of the last two */
+    int rules;                  /* BF_GAME_CASINO or BF_GAME_KOREAN */
+    int max_bets;               /* bets and raises a round (casino: but heads-up), 0 .. MAX_BETS */
+    int64_t small_bet, big_bet; /* casino: the bet of the first two rounds, and of the last two */
     int64_t small_blind, big_blind;
-    int max_raises;                       /* raises after the opening bet, per round,
-                                             0 .. BF_GAME_MAX_RAISES */
+    int64_t ante, chip;         /* Korean: the ante (and 삥), and the unit amounts round down to */
+    uint8_t cutting[3];         /* Korean: the most cards exchanged at 아침, 점심, 저녁 */
     int64_t stacks[BF_MAX_SEATS];         /* every hand starts from these */
     bf_threshold_bot bots[BF_MAX_SEATS];
 } bf_game_spec;

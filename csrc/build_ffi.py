@@ -67,7 +67,9 @@ ffibuilder.cdef(
     size_t bf_rank_batch_kernel(int kernel, const uint8_t *cards, size_t n, uint16_t *out);
 
     #define BF_GAME_MAX_STACK ...
-    #define BF_GAME_MAX_RAISES ...
+    #define BF_GAME_MAX_BETS ...
+    #define BF_GAME_CASINO ...
+    #define BF_GAME_KOREAN ...
     #define BF_GAME_BAD_SPEC ...
     typedef struct {
         int raise_top;
@@ -76,9 +78,12 @@ ffibuilder.cdef(
     } bf_threshold_bot;
     typedef struct {
         int seats;
+        int rules;
+        int max_bets;
         int64_t small_bet, big_bet;
         int64_t small_blind, big_blind;
-        int max_raises;
+        int64_t ante, chip;
+        uint8_t cutting[3];
         int64_t stacks[...];
         bf_threshold_bot bots[...];
         ...;

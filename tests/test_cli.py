@@ -220,6 +220,8 @@ def test_simulate_engine_threads_and_stacks(capsys):
         assert a["profit_per_100"] == pytest.approx(b["profit_per_100"])
     code, _, err = run(capsys, ["simulate", "--bots", "drawer,random", "--engine", "c"])
     assert code == 1 and "threshold bots" in err
+    code, out, _ = run(capsys, ["simulate", "--korean", "--hands", "500", "--seed", "3"])
+    assert code == 0 and out.splitlines()[0] == "500 hands, ante 1, played in c"
 
 
 def test_break_above_is_a_policy_and_cannot_be_combined_with_another(capsys):

@@ -27,6 +27,18 @@ GAMES = {
     ),
     "odd blinds and bets": ([drawer, LOOSE, LOOSE], [61, 17, 33], Rules(3, 7, 1, 3, max_raises=1)),
     "no raises after the bet": ([LOOSE] * 4, 50, Rules(max_raises=0)),
+    "korean, heads-up drawers": ([drawer, drawer], None, KoreanRules()),
+    "korean 3-3-3, chips of 5": ([LOOSE, drawer, TIGHT, LOOSE], 400, KoreanRules(5, 5, (3, 3, 3))),
+    "korean, short stacks, capped": (
+        [LOOSE] * 7,
+        [9, 30, 4, 60, 17, 2, 45],
+        KoreanRules(2, max_raises=2),
+    ),
+    "korean in turn, 풀 allowed": (
+        [drawer, LOOSE, LOOSE],
+        [50, 80, 120],
+        KoreanRules(3, cutting_type="in_turn", allow_full=True, max_raises=0),
+    ),
 }
 
 
@@ -44,7 +56,12 @@ def test_the_c_loop_plays_every_hand_as_the_engine_does(name):
 def test_the_compared_hands_cover_the_hard_rules():
     """The games above do reach reshuffles, all-ins, side pots and split pots."""
     seen: Counter[str] = Counter()
-    for name in ("eight loose, short stacks", "unequal stacks (side pots)", "odd blinds and bets"):
+    for name in (
+        "eight loose, short stacks",
+        "unequal stacks (side pots)",
+        "odd blinds and bets",
+        "korean, short stacks, capped",
+    ):
         bots, stacks, rules = GAMES[name]
         start = [stacks or 200] * len(bots) if not isinstance(stacks, list) else stacks
         for number in range(1000, 1400):
@@ -63,7 +80,7 @@ def test_final_hands_match_the_engine():
     bots = [LOOSE] * 6
     spec = ffi.new("bf_game_spec *")
     spec.seats, spec.small_bet, spec.big_bet, spec.small_blind, spec.big_blind = 6, 2, 4, 1, 2
-    spec.max_raises = 3
+    spec.rules, spec.max_bets = lib.BF_GAME_CASINO, 4
     for seat in range(6):
         spec.stacks[seat] = 200
         spec.bots[seat] = (LOOSE.raise_top, LOOSE.call_top, LOOSE.draw_with)
@@ -106,16 +123,16 @@ def test_simulate_summarises_either_engine_alike():
 
 def test_the_engine_choice():
     assert simulate([drawer, random_bot(1)], hands=5, seed=1).engine == "python"
-    assert simulate([drawer, drawer], hands=5, seed=1, rules=KoreanRules()).engine == "python"
+    assert simulate([drawer, drawer], hands=5, seed=1, rules=KoreanRules()).engine == "c"
     pot_limit = Rules(structure="pot-limit")
     assert simulate([drawer, drawer], hands=5, seed=1, rules=pot_limit).engine == "python"
     with pytest.raises(ValueError, match="threshold bots"):
         simulate([drawer, random_bot(1)], hands=5, seed=1, engine="c")
-    with pytest.raises(ValueError, match="fixed limit"):
-        simulate([drawer, drawer], hands=5, seed=1, rules=KoreanRules(), engine="c")
+    with pytest.raises(ValueError, match="fixed limit and the Korean rules only"):
+        simulate([drawer, drawer], hands=5, seed=1, rules=pot_limit, engine="c")
     with pytest.raises(ValueError, match="engine is one of"):
         simulate([drawer, drawer], hands=5, engine="fast")
-    with pytest.raises(ValueError, match="caps raises"):
+    with pytest.raises(ValueError, match="caps bets and raises"):
         simulate([drawer, drawer], hands=5, rules=Rules(max_raises=1 << 40), engine="c")
 
 
@@ -169,14 +186,15 @@ def test_the_c_loop_refuses_a_bad_spec():
     spec = ffi.new("bf_game_spec *")
     profit = ffi.new("int64_t[16]")
     assert lib.bf_game_play(spec, 1, 0, 1, profit, ffi.NULL) == lib.BF_GAME_BAD_SPEC  # 0 seats
-    spec.seats, spec.small_bet, spec.big_bet = 2, 2, 4
+    spec.seats, spec.small_bet, spec.big_bet, spec.max_bets = 2, 2, 4, 4
     spec.stacks[0] = spec.stacks[1] = 100
     assert lib.bf_game_play(spec, 1, 0, 1, profit, ffi.NULL) == 0
     for field, value in (
         ("seats", 9),
         ("small_bet", 0),
-        ("max_raises", -1),
-        ("max_raises", lib.BF_GAME_MAX_RAISES + 1),
+        ("max_bets", -1),
+        ("max_bets", lib.BF_GAME_MAX_BETS + 1),
+        ("rules", lib.BF_GAME_KOREAN),  # an ante of 0
     ):
         bad = ffi.new("bf_game_spec *", spec[0])
         setattr(bad, field, value)

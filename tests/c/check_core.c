@@ -517,14 +517,16 @@ static size_t check_draw_engine(void)
 }
 
 /* The hand loop: 3000 hands of eight bots that never fold a draw, on stacks of 3 to 38 chips,
- * every hand zero-sum and every final hand four distinct cards. Returns the hands played. */
+ * under the casino and the Korean rules: every hand zero-sum and every final hand four distinct
+ * cards. Returns the hands played. */
 static size_t check_hand_loop(void)
 {
     enum { HANDS = 3000, SEATS = 8 };
     bf_game_spec spec;
     memset(&spec, 0, sizeof spec);
     spec.seats = SEATS, spec.small_bet = 2, spec.big_bet = 4, spec.small_blind = 1;
-    spec.big_blind = 2, spec.max_raises = 3;
+    spec.big_blind = 2, spec.max_bets = 4, spec.ante = 2, spec.chip = 1;
+    spec.cutting[0] = 3, spec.cutting[1] = 2, spec.cutting[2] = 1;
     for (int p = 0; p < SEATS; p++) {
         spec.stacks[p] = 3 + 5 * p;
         spec.bots[p].raise_top = p < 4 ? 12 : 8, spec.bots[p].call_top = 12;
@@ -534,33 +536,39 @@ static size_t check_hand_loop(void)
     uint8_t *final = malloc((size_t)HANDS * SEATS * 4);
     if (!profit || !final)
         fail("out of memory");
-    if (bf_game_play(&spec, 5, 0, HANDS, profit, final) != 0)
-        fail("bf_game_play refused a valid game");
-    for (size_t h = 0; h < HANDS; h++) {
-        int64_t sum = 0;
-        for (int p = 0; p < SEATS; p++) {
-            const uint8_t *cards = final + (h * SEATS + (size_t)p) * 4;
-            sum += profit[h * SEATS + (size_t)p];
-            if (cards[0] != 0xFF && bf_rank(cards[0], cards[1], cards[2], cards[3]) == 0)
-                fail("bf_game_play: hand %zu ends with seat %d holding repeated cards", h, p);
+    for (int rules = BF_GAME_CASINO; rules <= BF_GAME_KOREAN; rules++) {
+        spec.rules = rules;
+        if (bf_game_play(&spec, 5, 0, HANDS, profit, final) != 0)
+            fail("bf_game_play refused a valid game (rules %d)", rules);
+        for (size_t h = 0; h < HANDS; h++) {
+            int64_t sum = 0;
+            for (int p = 0; p < SEATS; p++) {
+                const uint8_t *cards = final + (h * SEATS + (size_t)p) * 4;
+                sum += profit[h * SEATS + (size_t)p];
+                if (cards[0] != 0xFF && bf_rank(cards[0], cards[1], cards[2], cards[3]) == 0)
+                    fail("bf_game_play: hand %zu ends with seat %d holding repeated cards", h, p);
+            }
+            if (sum != 0)
+                fail("bf_game_play: hand %zu is not zero-sum (%lld)", h, (long long)sum);
         }
-        if (sum != 0)
-            fail("bf_game_play: hand %zu is not zero-sum (%lld)", h, (long long)sum);
     }
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < 7; k++) {
         bf_game_spec bad = spec;
         switch (k) {
         case 0: bad.seats = 1; break;
         case 1: bad.stacks[7] = 0; break;
         case 2: bad.bots[3].call_top = -1; break;
-        case 3: bad.big_bet = BF_GAME_MAX_STACK + 1; break;
+        case 3: bad.rules = BF_GAME_CASINO, bad.big_bet = BF_GAME_MAX_STACK + 1; break;
+        case 4: bad.cutting[2] = 5; break;
+        case 5: bad.chip = 0; break;
+        case 6: bad.rules = 2; break;
         }
         if (bf_game_play(&bad, 5, 0, 1, profit, NULL) != BF_GAME_BAD_SPEC)
             fail("a bad game specification (case %d) was accepted", k);
     }
     free(profit);
     free(final);
-    return HANDS;
+    return 2 * HANDS;
 }
 
 int main(int argc, char **argv)
