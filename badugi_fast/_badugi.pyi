@@ -20,6 +20,9 @@ class _Lib:
     BF_GAME_MAX_BETS: int
     BF_GAME_CASINO: int
     BF_GAME_KOREAN: int
+    BF_GAME_FIXED_LIMIT: int
+    BF_GAME_POT_LIMIT: int
+    BF_GAME_NO_LIMIT: int
     BF_GAME_BAD_SPEC: int
     def bf_rank(self, a: int, b: int, c: int, d: int, /) -> int: ...
     def bf_describe(self, a: int, b: int, c: int, d: int, /) -> int: ...

@@ -44,7 +44,7 @@ class Rules:
     """Casino betting: ``structure`` "fixed-limit" (the default), "pot-limit" or "no-limit".
     Fixed limit: ``big_bet`` defaults to twice ``small_bet``, the blinds to half a small bet and
     a full small bet (as $20-$40 plays with $10/$20 blinds), and ``max_raises`` caps each round.
-    Pot and no limit: a bet or raise is at least the big blind and at least the last raise, and
+    Pot and no limit: a bet or raise is at least the big blind, the last raise and one chip, and
     at most the pot after calling (pot limit) or the whole stack (no limit); all-in for less is
     always allowed. Their legal actions carry the range: ``amount`` the least, ``max_amount``
     the most."""
@@ -121,7 +121,7 @@ class Rules:
                 actions.append(Action(kind, min(to_call + self.bet_size(game.round_index), stack)))
             return actions
         most = stack if self.structure == "no-limit" else min(stack, 2 * to_call + game.pot)
-        least = min(to_call + max(game._raise_size, self.blinds[1]), most)
+        least = min(to_call + max(game._raise_size, self.blinds[1], 1), most)  # a chip at least
         actions.append(Action(kind, least, max_amount=most))
         return actions
 

@@ -2,9 +2,10 @@
 
 Hand h of a seed is dealt from the C stream of (seed, h) (``bf_game_deck``; its reshuffles from
 ``bf_game_reshuffle``), whichever engine plays it. Hands between ``ThresholdBot``s (``drawer``
-among them) under the casino fixed-limit or the Korean rules are played by the C hand loop
-(csrc/badugi_game.c), which follows engine.py rule for rule: both engines give the same chips on
-every hand (the tests play them side by side). Every other game is played by ``engine.Game``.
+among them), under the casino rules (fixed, pot or no limit) or the Korean rules, are played by
+the C hand loop (csrc/badugi_game.c), which follows engine.py rule for rule: both engines give
+the same chips on every hand (the tests play them side by side). Bots of your own are played by
+``engine.Game``.
 """
 
 from __future__ import annotations
@@ -31,6 +32,11 @@ BATCH = 1 << 14  # hands per progress update (and per block of per-hand results 
 AUTO_THREADS_MIN_HANDS = 4096
 MAX_HANDS = 1 << 54  # hand h's numbers start at h * 1024 in a 64-bit counter
 MAX_CHIPS = lib.BF_GAME_MAX_STACK  # 2**40: per-hand results stay far inside int64
+STRUCTURES = {
+    "fixed-limit": lib.BF_GAME_FIXED_LIMIT,
+    "pot-limit": lib.BF_GAME_POT_LIMIT,
+    "no-limit": lib.BF_GAME_NO_LIMIT,
+}
 
 
 @dataclass(frozen=True)
@@ -173,8 +179,6 @@ def _choose_engine(bots: Sequence[Bot], rules: Rules | KoreanRules, engine: str)
 
 
 def _why_not_c(bots: Sequence[Bot], rules: Rules | KoreanRules) -> str:
-    if isinstance(rules, Rules) and rules.structure != "fixed-limit":
-        return "it plays fixed limit and the Korean rules only"
     if not all(isinstance(bot, ThresholdBot) for bot in bots):
         return "it plays the threshold bots (drawer among them) only"
     if _max_bets(rules) > lib.BF_GAME_MAX_BETS:
@@ -198,6 +202,7 @@ def _c_spec(bots: Sequence[Bot], rules: Rules | KoreanRules, start: list[int]) -
         spec.ante, spec.chip, spec.cutting = rules.ante, rules.chip, list(rules.cutting)
     else:
         spec.rules = lib.BF_GAME_CASINO
+        spec.structure = STRUCTURES[rules.structure]
         spec.small_bet, spec.big_bet = rules.bet_size(0), rules.bet_size(2)
         spec.small_blind, spec.big_blind = rules.blinds
     for seat, bot in enumerate(bots):

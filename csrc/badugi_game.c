@@ -74,6 +74,7 @@ typedef struct {
     int stub_n, discards_n;
     int64_t current;  /* _Round.current: the amount to match */
     int64_t last_bet; /* Game._last_bet: chips the last bet or raise put in (for 따당) */
+    int64_t raise_size; /* Game._raise_size: the largest raise this round (pot and no limit) */
     int raises, actions_this_round;
     int first;        /* 선 (Korean rules): left of the button */
     int pending[BF_MAX_SEATS], pending_head, pending_n;
@@ -201,8 +202,19 @@ static int64_t bot_choice(table_t *t, int seat)
             return strong ? at_most(t->spec->ante, stack) : 0; /* 삥, or 체크 */
         return keep_going || strong || to_call == 0 ? at_most(to_call, stack) : -1; /* 콜, 다이 */
     }
-    int can_raise = stack > to_call && someone_can_call(t, seat) &&
-                    (in_hand_count(t) <= 2 || t->raises < t->spec->max_bets);
+    int can_raise = stack > to_call && someone_can_call(t, seat);
+    if (strong && can_raise && t->spec->structure != BF_GAME_FIXED_LIMIT) {
+        /* Rules.options: at least the big blind, the last raise and one chip; the bot takes
+         * the least. */
+        int64_t pot = 0;
+        for (int p = 0; p < t->n; p++)
+            pot += t->committed[p];
+        int64_t most = t->spec->structure == BF_GAME_NO_LIMIT ? stack
+                                                               : at_most(2 * to_call + pot, stack);
+        int64_t step = t->raise_size > t->spec->big_blind ? t->raise_size : t->spec->big_blind;
+        return at_most(to_call + (step > 1 ? step : 1), most); /* a chip at least */
+    }
+    can_raise = can_raise && (in_hand_count(t) <= 2 || t->raises < t->spec->max_bets);
     if (strong)
         return can_raise ? at_most(to_call + bet_size(t), stack) : at_most(to_call, stack);
     if (to_call == 0)
@@ -227,6 +239,7 @@ static void bot_bets(table_t *t, int seat)
         int64_t raised_by = t->round_bets[seat] - t->current;
         if (raised_by > 0) { /* Rules.counts_as_raise; every Korean raise counts */
             t->raises += t->spec->rules == BF_GAME_KOREAN || raised_by >= bet_size(t);
+            t->raise_size = raised_by > t->raise_size ? raised_by : t->raise_size;
             t->current = t->round_bets[seat];
             t->last_bet = put;
             queue_after(t, seat, seat);
@@ -256,6 +269,7 @@ static void betting_round(table_t *t)
         t->current = 0;
         t->raises = 0;
     }
+    t->raise_size = t->current; /* before the first draw the big blind is the bet to raise */
     queue_after(t, opener, -1);
     int bettors = 0, matched = 1;
     for (int p = 0; p < t->n; p++)
@@ -443,7 +457,8 @@ static int spec_valid(const bf_game_spec *spec)
         if (!chips_valid(spec->ante, 1) || !chips_valid(spec->chip, 1) || spec->cutting[0] > 4 ||
             spec->cutting[1] > 4 || spec->cutting[2] > 4)
             return 0;
-    } else if (spec->rules != BF_GAME_CASINO || !chips_valid(spec->small_bet, 1) ||
+    } else if (spec->rules != BF_GAME_CASINO || spec->structure < BF_GAME_FIXED_LIMIT ||
+               spec->structure > BF_GAME_NO_LIMIT || !chips_valid(spec->small_bet, 1) ||
                !chips_valid(spec->big_bet, 1) || !chips_valid(spec->small_blind, 0) ||
                !chips_valid(spec->big_blind, 0)) {
         return 0;

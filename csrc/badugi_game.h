@@ -1,5 +1,5 @@
-/* badugi_fast hand loop: whole hands of Badugi between threshold bots under the casino fixed-limit
- * rules or the Korean room rules, the fast path of badugi_fast.simulate. It plays the rules of
+/* badugi_fast hand loop: whole hands of Badugi between threshold bots under the casino rules
+ * (fixed, pot or no limit) or the Korean room rules, the fast path of badugi_fast.simulate. It plays the rules of
  * badugi_fast/engine.py (Game with Rules() or KoreanRules()) and the bots of badugi_fast/bots.py
  * (ThresholdBot); the tests play both side by side, hand for hand, from the same deck and
  * reshuffles.
@@ -13,6 +13,9 @@
 #define BF_GAME_MAX_BETS 1000000 /* a cap that never binds, within int */
 #define BF_GAME_CASINO 0 /* Rules(): blinds, fixed limit */
 #define BF_GAME_KOREAN 1 /* KoreanRules(): antes, 선, 삥/따당/쿼터/하프, cutting limits */
+#define BF_GAME_FIXED_LIMIT 0 /* casino betting structures (Rules.structure) */
+#define BF_GAME_POT_LIMIT 1
+#define BF_GAME_NO_LIMIT 2
 #define BF_GAME_BAD_SPEC (-1)
 
 /* bots.ThresholdBot(raise_top, call_top, draw_with); ranks 0 = ace .. 12 = king. */
@@ -25,6 +28,7 @@ typedef struct {
 typedef struct {
     int seats;                  /* 2 .. 8 */
     int rules;                  /* BF_GAME_CASINO or BF_GAME_KOREAN */
+    int structure;              /* casino: BF_GAME_FIXED_LIMIT, _POT_LIMIT or _NO_LIMIT */
     int max_bets;               /* bets and raises a round (casino: but heads-up), 0 .. MAX_BETS */
     int64_t small_bet, big_bet; /* casino: the bet of the first two rounds, and of the last two */
     int64_t small_blind, big_blind;

@@ -495,3 +495,9 @@ def test_nobody_may_raise_when_every_other_player_is_all_in():
     assert game.stacks[1] == 0 and [a.kind for a in game.legal_actions()] == ["fold", "call"]
     game.act(Action("call"))  # the big blind: all-in
     assert [a.kind for a in game.legal_actions()] == ["fold", "call"]  # no one could answer
+
+
+def test_a_no_limit_bet_is_a_chip_at_least_when_there_are_no_blinds():
+    game = Game([50, 50], Rules(1, 2, 0, 0, structure="no-limit"), button=0, seed=1)
+    bet = next(a for a in game.legal_actions() if a.kind == "bet")
+    assert (bet.amount, bet.max_amount) == (1, 50)

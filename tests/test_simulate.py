@@ -27,6 +27,17 @@ GAMES = {
     ),
     "odd blinds and bets": ([drawer, LOOSE, LOOSE], [61, 17, 33], Rules(3, 7, 1, 3, max_raises=1)),
     "no raises after the bet": ([LOOSE] * 4, 50, Rules(max_raises=0)),
+    "pot limit, short stacks": (
+        [LOOSE, drawer, LOOSE],
+        [40, 300, 75],
+        Rules(structure="pot-limit"),
+    ),
+    "no limit, six": ([LOOSE, TIGHT, drawer] * 2, 150, Rules(small_bet=4, structure="no-limit")),
+    "no limit, heads-up, no blinds' floor": (
+        [LOOSE, LOOSE],
+        60,
+        Rules(1, 2, 0, 0, structure="no-limit"),
+    ),
     "korean, heads-up drawers": ([drawer, drawer], None, KoreanRules()),
     "korean 3-3-3, chips of 5": ([LOOSE, drawer, TIGHT, LOOSE], 400, KoreanRules(5, 5, (3, 3, 3))),
     "korean, short stacks, capped": (
@@ -125,11 +136,9 @@ def test_the_engine_choice():
     assert simulate([drawer, random_bot(1)], hands=5, seed=1).engine == "python"
     assert simulate([drawer, drawer], hands=5, seed=1, rules=KoreanRules()).engine == "c"
     pot_limit = Rules(structure="pot-limit")
-    assert simulate([drawer, drawer], hands=5, seed=1, rules=pot_limit).engine == "python"
+    assert simulate([drawer, drawer], hands=5, seed=1, rules=pot_limit).engine == "c"
     with pytest.raises(ValueError, match="threshold bots"):
         simulate([drawer, random_bot(1)], hands=5, seed=1, engine="c")
-    with pytest.raises(ValueError, match="fixed limit and the Korean rules only"):
-        simulate([drawer, drawer], hands=5, seed=1, rules=pot_limit, engine="c")
     with pytest.raises(ValueError, match="engine is one of"):
         simulate([drawer, drawer], hands=5, engine="fast")
     with pytest.raises(ValueError, match="caps bets and raises"):
@@ -195,6 +204,7 @@ def test_the_c_loop_refuses_a_bad_spec():
         ("max_bets", -1),
         ("max_bets", lib.BF_GAME_MAX_BETS + 1),
         ("rules", lib.BF_GAME_KOREAN),  # an ante of 0
+        ("structure", lib.BF_GAME_NO_LIMIT + 1),
     ):
         bad = ffi.new("bf_game_spec *", spec[0])
         setattr(bad, field, value)

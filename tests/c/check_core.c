@@ -517,7 +517,7 @@ static size_t check_draw_engine(void)
 }
 
 /* The hand loop: 3000 hands of eight bots that never fold a draw, on stacks of 3 to 38 chips,
- * under the casino and the Korean rules: every hand zero-sum and every final hand four distinct
+ * under the casino rules (fixed, pot and no limit) and the Korean rules: every hand zero-sum and every final hand four distinct
  * cards. Returns the hands played. */
 static size_t check_hand_loop(void)
 {
@@ -536,10 +536,11 @@ static size_t check_hand_loop(void)
     uint8_t *final = malloc((size_t)HANDS * SEATS * 4);
     if (!profit || !final)
         fail("out of memory");
-    for (int rules = BF_GAME_CASINO; rules <= BF_GAME_KOREAN; rules++) {
-        spec.rules = rules;
+    for (int game = 0; game < 4; game++) { /* fixed, pot and no limit, then Korean */
+        spec.rules = game < 3 ? BF_GAME_CASINO : BF_GAME_KOREAN;
+        spec.structure = game < 3 ? game : BF_GAME_FIXED_LIMIT;
         if (bf_game_play(&spec, 5, 0, HANDS, profit, final) != 0)
-            fail("bf_game_play refused a valid game (rules %d)", rules);
+            fail("bf_game_play refused a valid game (%d)", game);
         for (size_t h = 0; h < HANDS; h++) {
             int64_t sum = 0;
             for (int p = 0; p < SEATS; p++) {
@@ -552,7 +553,7 @@ static size_t check_hand_loop(void)
                 fail("bf_game_play: hand %zu is not zero-sum (%lld)", h, (long long)sum);
         }
     }
-    for (int k = 0; k < 7; k++) {
+    for (int k = 0; k < 8; k++) {
         bf_game_spec bad = spec;
         switch (k) {
         case 0: bad.seats = 1; break;
@@ -562,13 +563,14 @@ static size_t check_hand_loop(void)
         case 4: bad.cutting[2] = 5; break;
         case 5: bad.chip = 0; break;
         case 6: bad.rules = 2; break;
+        case 7: bad.rules = BF_GAME_CASINO, bad.structure = 3; break;
         }
         if (bf_game_play(&bad, 5, 0, 1, profit, NULL) != BF_GAME_BAD_SPEC)
             fail("a bad game specification (case %d) was accepted", k);
     }
     free(profit);
     free(final);
-    return 2 * HANDS;
+    return 4 * HANDS;
 }
 
 int main(int argc, char **argv)
