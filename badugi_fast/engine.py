@@ -345,6 +345,7 @@ class Game:
         self._last_bet = 0  # chips the last bet or raise put in (for 따당)
         self._raise_size = 0  # the largest bet or raise increase this round (pot and no limit)
         self._round_start = 0  # history index where this betting round began
+        self._legal: list[Action] | None = None  # legal_actions of the present state
         self.rules.post_forced(self)
         self._deal()
         self._start_round()
@@ -403,6 +404,11 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the actor may take now, with its amount (draw: any 0-4 cards)."""
+        if self._legal is None:  # worked out once per state: bots ask, then act checks
+            self._legal = self._options()
+        return list(self._legal)
+
+    def _options(self) -> list[Action]:
         seat = self.actor
         if seat is None:
             return []
@@ -418,20 +424,22 @@ class Game:
             raise IllegalActionError("the hand is over")
         if self.phase is Phase.DRAW:
             self._draw(seat, action)
+            self._legal = None
             return
-        action = Action(KO_ACTIONS.get(action.kind, action.kind), action.amount, action.cards)
+        kind = KO_ACTIONS.get(action.kind, action.kind)
         legal = {a.kind: a for a in self.legal_actions()}
-        if action.kind not in legal:
-            raise IllegalActionError(f"seat {seat} may {', '.join(legal)}; not {action.kind}")
+        if kind not in legal:
+            raise IllegalActionError(f"seat {seat} may {', '.join(legal)}; not {kind}")
         # An amount of 0 means the least allowed; otherwise it must lie in the allowed range.
-        least = legal[action.kind].amount
-        most = legal[action.kind].max_amount or least
+        least = legal[kind].amount
+        most = legal[kind].max_amount or least
         if action.amount and not least <= action.amount <= most:
             allowed = f"{least}" if most == least else f"{least} to {most}"
             raise IllegalActionError(
-                f"seat {seat}'s {action.kind} is {allowed} chips, not {action.amount}"
+                f"seat {seat}'s {kind} is {allowed} chips, not {action.amount}"
             )
-        self._bet(seat, Action(action.kind, action.amount or least))
+        self._bet(seat, Action(kind, action.amount or least))
+        self._legal = None
 
     # -- betting ------------------------------------------------------------------------------
 
