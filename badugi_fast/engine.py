@@ -47,7 +47,9 @@ class Rules:
     Pot and no limit: a bet or raise is at least the big blind, the last raise and one chip, and
     at most the pot after calling (pot limit) or the whole stack (no limit); all-in for less is
     always allowed. Their legal actions carry the range: ``amount`` the least, ``max_amount``
-    the most."""
+    the most. ``burn``: the dealer burns the top card of the stub before dealing the first
+    replacement of each draw (none when everyone stands pat); a burned card joins the muck, out
+    of play, and is never reshuffled."""
 
     small_bet: int = 2
     big_bet: int | None = None
@@ -55,6 +57,7 @@ class Rules:
     big_blind: int | None = None
     max_raises: int = 3  # raises after the opening bet, per round (fixed limit)
     structure: str = "fixed-limit"
+    burn: bool = False  # burn a card before each draw's first replacement
 
     simultaneous_draws = False
 
@@ -68,6 +71,8 @@ class Rules:
         _check_chips("small_blind", self.small_blind, least=0, optional=True)
         _check_chips("big_blind", self.big_blind, least=0, optional=True)
         _check_chips("max_raises", self.max_raises, least=0)
+        if not isinstance(self.burn, bool):
+            raise TypeError(f"burn is True or False, not {type(self.burn).__name__}")
 
     def bet_size(self, round_index: int) -> int:
         if round_index < 2:
@@ -184,6 +189,8 @@ class KoreanRules:
         _check_chips("chip", self.chip, least=1)
         _check_chips("max_raises", self.max_raises, least=0, optional=True)
 
+    burn = False  # the Korean rooms deal without burn cards
+
     @property
     def simultaneous_draws(self) -> bool:
         return self.cutting_type == "simultaneous"
@@ -261,7 +268,7 @@ class Action:
 class Event:
     """One line of the history: who did what (``seat`` is None for the dealer)."""
 
-    kind: str  # post, deal, fold, check, call, bet, raise, draw, reshuffle, show, win, muck
+    kind: str  # post, deal, fold, check, call, bet, raise, draw, burn, reshuffle, show, win
     seat: int | None
     amount: int = 0
     cards: tuple[Card, ...] = ()
@@ -346,6 +353,7 @@ class Game:
         self._raise_size = 0  # the largest bet or raise increase this round (pot and no limit)
         self._round_start = 0  # history index where this betting round began
         self._legal: list[Action] | None = None  # legal_actions of the present state
+        self._burn_due = False  # this draw's burn card is still to come
         self.rules.post_forced(self)
         self._deal()
         self._start_round()
@@ -377,7 +385,7 @@ class Game:
         self.history.append(event)
         hidden = Event(event.kind, event.seat, event.amount)
         for seat, seen in enumerate(self._seen):
-            public = event.seat == seat or event.kind not in ("deal", "draw")
+            public = event.seat == seat or event.kind not in ("deal", "draw", "burn")
             seen.append(event if public else hidden)
             if event.kind == "draw" and event.seat == seat:
                 self._own_discards[seat] |= frozenset(event.cards)
@@ -516,6 +524,7 @@ class Game:
             self._showdown()
             return
         self.phase = Phase.DRAW
+        self._burn_due = self.rules.burn
         start = self.rules.draw_starts_after(self)
         self._draw_order = self._seats_after(start, lambda p: not self.folded[p])
 
@@ -570,16 +579,23 @@ class Game:
             self.round_index += 1
             self._start_round()
 
+    def _next_card(self) -> Card:
+        """The top card; when the stub has run out, the discards so far become the stub."""
+        if not self.stub:
+            self.stub, self.discards = self.discards, []
+            self._reshuffle(self.stub)
+            self._record(Event("reshuffle", None, len(self.stub)))
+        return self.stub.pop()
+
     def _exchange(self, seat: int, thrown: tuple[Card, ...]) -> None:
-        """Deal the replacements; when the stub runs out, the others' discards become the stub."""
+        """Deal the replacements (after this draw's burn card, when the rules burn one)."""
         kept = [c for c in self.hands[seat] if c not in thrown]
-        received = []
-        for _ in thrown:
-            if not self.stub:
-                self.stub, self.discards = self.discards, []
-                self._reshuffle(self.stub)
-                self._record(Event("reshuffle", None, len(self.stub)))
-            received.append(self.stub.pop())
+        if thrown and self._burn_due:
+            self._burn_due = False
+            burned = self._next_card()
+            self.muck.append(burned)
+            self._record(Event("burn", None, 1, (burned,)))
+        received = [self._next_card() for _ in thrown]
         self.hands[seat] = kept + received
         self.discards.extend(thrown)
         self._record(Event("draw", seat, len(thrown), thrown, tuple(received)))

@@ -13,7 +13,8 @@ starting with an underscore, which the standard tells other readers to ignore):
 
 - ``_structure = "pot-limit"`` or ``"no-limit"``: the betting structure (absent: fixed limit);
   ``cbr X`` then carries any amount the structure allows. ``_max_raises``: the fixed-limit raise
-  cap per round when it is not 3.
+  cap per round when it is not 3. ``_burn = true`` and ``_burns`` (the burned cards in order,
+  ``??`` in an observer's history): the casino option of a burn card before each draw.
 - ``_rules = "korean"``: the Korean room rules (seed 001). The ante is the standard ``antes``
   field, one for every player (the required ``small_bet`` and ``big_bet`` repeat it), and there
   are no blinds; as with blinds, these are the rules' amounts and a short stack posts less.
@@ -78,7 +79,7 @@ def dumps(game: Game, players: Sequence[str] | None = None, hide: Sequence[int] 
         ("variant", "FB"),
         ("antes", antes),
         ("blinds_or_straddles", blinds),
-        *_rule_fields(game, number),
+        *_rule_fields(game, number, observer=bool(hide)),
         ("starting_stacks", [game.starting_stacks[s] for s in order]),
         ("actions", actions),
     ]
@@ -100,8 +101,9 @@ def dumps(game: Game, players: Sequence[str] | None = None, hide: Sequence[int] 
     return "\n".join(lines) + "\n"
 
 
-def _rule_fields(game: Game, number: dict[int, int]) -> list[tuple[str, object]]:
-    """The standard's bet sizes, and the user-defined fields for everything it does not name."""
+def _rule_fields(game: Game, number: dict[int, int], observer: bool) -> list[tuple[str, object]]:
+    """The standard's bet sizes, and the user-defined fields for everything it does not name
+    (an observer's history writes the burn cards as unknown)."""
     rules = game.rules
     if isinstance(rules, KoreanRules):
         fields: list[tuple[str, object]] = [
@@ -122,6 +124,9 @@ def _rule_fields(game: Game, number: dict[int, int]) -> list[tuple[str, object]]
         fields.append(("_structure", rules.structure))
     if rules.max_raises != Rules.max_raises:
         fields.append(("_max_raises", rules.max_raises))
+    if rules.burn:
+        burned = [event.cards[0] for event in game.history if event.kind == "burn"]
+        fields += [("_burn", True), ("_burns", [_cards_text([c], observer) for c in burned])]
     return fields
 
 
@@ -186,7 +191,8 @@ def loads(text: str) -> Game:
     except TypeError as error:
         raise ValueError(f"a field of the history has the wrong type: {error}") from None
     comments = [str(a).partition("#")[2].strip() for a in data["actions"]]
-    deals = _replay_deck(actions, len(stacks))
+    burns = [str(c) for c in data.get("_burns", [])]
+    deals = _replay_deck(actions, len(stacks), burns, getattr(rules, "burn", False))
     # p1 .. pn are seats 0 .. n-1 of the replay, the button last.
     game = Game(
         stacks,
@@ -196,8 +202,11 @@ def loads(text: str) -> Game:
         deck=deals[: len(DECK)],
         reshuffle=_replay_reshuffle(deals[len(DECK) :]),
     )
+    deals_seen: dict[int, int] = {}
     for index, (words, comment) in enumerate(zip(actions, comments, strict=True)):
         try:
+            if words[:2] == ["d", "dh"]:
+                _check_deal(game, words, deals_seen)
             _apply(game, words, comment)
         except ValueError as error:  # engine errors number seats from 0: name the line too
             raise ValueError(f"action {index + 1} ({' '.join(words)!r}): {error}") from None
@@ -229,7 +238,8 @@ def _read_rules(data: dict[str, Any], n: int) -> tuple[Rules | KoreanRules, int 
     small, big = list(data["blinds_or_straddles"])[:2]  # heads-up too: [small, big]
     structure = data.get("_structure", "fixed-limit")
     max_raises = data.get("_max_raises", Rules.max_raises)
-    return Rules(data["small_bet"], data["big_bet"], small, big, max_raises, structure), None
+    burn = data.get("_burn", False)
+    return Rules(data["small_bet"], data["big_bet"], small, big, max_raises, structure, burn), None
 
 
 def _replay_reshuffle(later: list[Card]) -> Callable[[list[Card]], None]:
@@ -250,12 +260,24 @@ def _replay_reshuffle(later: list[Card]) -> Callable[[list[Card]], None]:
     return reshuffle
 
 
-def _replay_deck(actions: list[list[str]], n: int) -> list[Card]:
+def _replay_deck(actions: list[list[str]], n: int, burns: list[str], burn: bool) -> list[Card]:
     """The deck order that deals exactly the recorded cards: the first four cards of each player
-    one at a time round the table, then each draw's replacements in draw order."""
+    one at a time round the table, then each draw's replacements in draw order, after the draw's
+    burn card when the rules burn one."""
     first: dict[int, list[Card]] = {}
     later: list[Card] = []
+    if any(HIDDEN in burn for burn in burns):
+        raise ValueError("a hand with hidden burn cards cannot be replayed")
+    to_burn = [card for burn in burns for card in parse_cards(burn)]
+    drew: set[str] = set()  # players who drew in this draw
+    burn_due = False
     for words in actions:
+        if words[1:2] in (["f"], ["cc"], ["cbr"]):
+            drew = set()  # betting: the draw before, if any, is over
+        elif words[1:2] == ["sd"]:
+            if not drew or words[0] in drew:  # the first discard of a draw
+                drew, burn_due = set(), True
+            drew.add(words[0])
         if words[:2] != ["d", "dh"]:
             continue
         if len(words) != 4 or not words[2].startswith("p") or not words[2][1:].isdigit():
@@ -265,15 +287,39 @@ def _replay_deck(actions: list[list[str]], n: int) -> list[Card]:
         player, cards = int(words[2][1:]) - 1, parse_cards(words[3])
         if player not in first:
             first[player] = cards
-        else:
-            later += cards
+            continue
+        if burn_due and burn:
+            if not to_burn:
+                raise ValueError("_burns lists fewer cards than the draws burned")
+            later.append(to_burn.pop(0))
+        burn_due = False
+        later += cards
     if sorted(first) != list(range(n)) or any(len(c) != 4 for c in first.values()):
         raise ValueError("every player must be dealt four cards first")
+    if to_burn:
+        raise ValueError(f"_burns lists {len(to_burn)} more cards than the draws burned")
     return [first[p][i] for i in range(4) for p in range(n)] + later
 
 
+def _check_deal(game: Game, words: list[str], deals_seen: dict[int, int]) -> None:
+    """A draw's replacements as recorded are the cards the replay dealt (burns and reshuffles
+    included): the k-th deal to a player after the first is its k-th draw that took cards."""
+    seat = int(words[2][1:]) - 1
+    k = deals_seen[seat] = deals_seen.get(seat, -1) + 1
+    if k == 0:
+        return  # the first four cards: the stacked deck is made of them
+    taken = [e.received for e in game.history if e.kind == "draw" and e.seat == seat and e.received]
+    if k > len(taken) or sorted(taken[k - 1]) != sorted(parse_cards(words[3])):
+        dealt = " ".join(map(str, taken[k - 1])) if k <= len(taken) else "nothing"
+        raise ValueError(f"the history deals {words[3]} to p{seat + 1}, the replay {dealt}")
+
+
 def _apply(game: Game, words: list[str], comment: str) -> None:
-    if words[:1] == ["d"]:
+    if not words:
+        return  # a no-op: a commentary alone
+    if words[0] == "d":
+        if words[1:2] != ["dh"] or len(words) != 4:
+            raise ValueError(f"a deal is 'd dh pK CARDS', not {' '.join(words)!r}")
         return  # deals come from the stacked deck
     if len(words) < 2 or not words[0].startswith("p") or not words[0][1:].isdigit():
         raise ValueError(f"a player's action is 'pK VERB ...', not {' '.join(words)!r}")

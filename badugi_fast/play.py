@@ -44,6 +44,8 @@ def _describe(event: Event, you: int, korean: bool) -> str | None:
         return f"{who} wins {event.amount}"
     if event.kind == "reshuffle":
         return "the discards are shuffled into a new stub"
+    if event.kind == "burn":
+        return "the dealer burns a card"
     if event.kind == "deal":
         return None
     amount = f" {event.amount}" if event.amount else ""

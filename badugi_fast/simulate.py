@@ -203,6 +203,7 @@ def _c_spec(bots: Sequence[Bot], rules: Rules | KoreanRules, start: list[int]) -
     else:
         spec.rules = lib.BF_GAME_CASINO
         spec.structure = STRUCTURES[rules.structure]
+        spec.burn = rules.burn
         spec.small_bet, spec.big_bet = rules.bet_size(0), rules.bet_size(2)
         spec.small_blind, spec.big_blind = rules.blinds
     for seat, bot in enumerate(bots):

@@ -77,6 +77,7 @@ typedef struct {
     int64_t raise_size; /* Game._raise_size: the largest raise this round (pot and no limit) */
     int raises, actions_this_round;
     int first;        /* 선 (Korean rules): left of the button */
+    int burn_due;     /* this draw's burn card is still to come */
     int pending[BF_MAX_SEATS], pending_head, pending_n;
     uint64_t key, number;
     unsigned reshuffles;
@@ -312,6 +313,10 @@ static void exchange(table_t *t, int seat, const uint8_t *thrown, int count)
         if (!out)
             kept[k++] = t->hand[seat][i];
     }
+    if (count && t->burn_due) { /* Game._exchange: the burn card, out of play for good */
+        t->burn_due = 0;
+        (void)next_card(t);
+    }
     for (int j = 0; j < count; j++)
         kept[k++] = next_card(t);
     memcpy(t->hand[seat], kept, 4);
@@ -436,6 +441,7 @@ static void play_hand(table_t *t, uint64_t seed, uint64_t number)
         /* Game._end_round: the draws start after the button (casino) or with 선 (Korean; with
          * 동시에 cutting every bot chooses as if in turn, as its choice never reads another's). */
         int start = spec->rules == BF_GAME_KOREAN ? (t->first + n - 1) % n : t->button;
+        t->burn_due = spec->burn;
         for (int i = 1; i <= n; i++)
             if (!t->folded[(start + i) % n])
                 bot_draws(t, (start + i) % n);
@@ -451,7 +457,8 @@ static int chips_valid(int64_t chips, int64_t least)
 static int spec_valid(const bf_game_spec *spec)
 {
     if (spec->seats < 2 || spec->seats > BF_MAX_SEATS || spec->max_bets < 0 ||
-        spec->max_bets > BF_GAME_MAX_BETS)
+        spec->max_bets > BF_GAME_MAX_BETS || spec->burn < 0 || spec->burn > 1 ||
+        (spec->burn && spec->rules == BF_GAME_KOREAN))
         return 0;
     if (spec->rules == BF_GAME_KOREAN) {
         if (!chips_valid(spec->ante, 1) || !chips_valid(spec->chip, 1) || spec->cutting[0] > 4 ||

@@ -29,6 +29,7 @@ typedef struct {
     int seats;                  /* 2 .. 8 */
     int rules;                  /* BF_GAME_CASINO or BF_GAME_KOREAN */
     int structure;              /* casino: BF_GAME_FIXED_LIMIT, _POT_LIMIT or _NO_LIMIT */
+    int burn;                   /* casino: 1 burns a card before each draw's first replacement */
     int max_bets;               /* bets and raises a round (casino: but heads-up), 0 .. MAX_BETS */
     int64_t small_bet, big_bet; /* casino: the bet of the first two rounds, and of the last two */
     int64_t small_blind, big_blind;

@@ -83,6 +83,7 @@ ffibuilder.cdef(
         int seats;
         int rules;
         int structure;
+        int burn;
         int max_bets;
         int64_t small_bet, big_bet;
         int64_t small_blind, big_blind;

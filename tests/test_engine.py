@@ -501,3 +501,25 @@ def test_a_no_limit_bet_is_a_chip_at_least_when_there_are_no_blinds():
     game = Game([50, 50], Rules(1, 2, 0, 0, structure="no-limit"), button=0, seed=1)
     bet = next(a for a in game.legal_actions() if a.kind == "bet")
     assert (bet.amount, bet.max_amount) == (1, 50)
+
+
+def test_a_burn_card_goes_before_each_draws_first_replacement():
+    deck = stacked("As 2d 3c Kh", "4s 5d 6c Qh", draws="9s 8s 7s 6s 5s 4h")
+    game = Game([100, 100], Rules(small_bet=2, burn=True), button=0, deck=deck)
+    game.act(Action("call"))
+    game.act(Action("check"))
+    game.act(Action.draw())  # the big blind draws first, stands pat: no burn yet
+    game.act(Action.draw(cards("Qh")))  # the button: the 9s is burned, the 8s dealt
+    assert [e.kind for e in game.history[-2:]] == ["burn", "draw"]
+    assert game.history[-2].cards == tuple(cards("9s")) and game.history[-1].received == tuple(
+        cards("8s")
+    )
+    assert game.muck == cards("9s") and partition_holds(game)
+    assert all(e.cards == () for e in game.view(0).history if e.kind == "burn")  # nobody sees it
+    game.act(Action("check"))
+    game.act(Action("check"))
+    game.act(Action.draw())
+    game.act(Action.draw())  # both stand pat: nothing is burned
+    assert sum(e.kind == "burn" for e in game.history) == 1
+    with pytest.raises(TypeError, match="burn is True or False"):
+        Rules(burn=1)  # type: ignore[arg-type]

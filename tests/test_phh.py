@@ -208,7 +208,7 @@ def test_histories_with_bad_rule_fields_are_refused(base, old, new, message):
         ('"p1 sd QdQc"', '"p1 sd QdQc Zz"', "unknown PHH action"),
         ('"p4 cbr 8"', '"p4 cbr eight"', "unknown PHH action"),
         ('"p4 cbr 8"', '"p4"', "a player's action is 'pK VERB"),
-        ('"p4 cbr 8"', '""', "a player's action is 'pK VERB"),
+        ('"d dh p4 Jc"', '"d db Jc"', "a deal is 'd dh pK CARDS'"),
         ('"d dh p4 Jc"', '"d dh p4"', "a deal is 'd dh pK CARDS'"),
         ('"p1 sd QdQc"', '"p1 sd QdAs"', "action .*seat 0 can only throw"),
     ],
@@ -234,3 +234,29 @@ def test_blinds_are_the_rules_blinds_even_when_a_stack_posts_less():
     game = Game([50, 1, 50], Rules(small_bet=4), button=0, seed=2)
     text = phh.dumps(game)
     assert "blinds_or_straddles = [2, 4, 0]" in text
+
+
+def test_a_commentary_alone_is_a_no_op():
+    game = sample_hand()
+    text = phh.dumps(game).replace('  "p3 f",', '  "p3 f",\n  "# Ted folds his aces",\n  "",')
+    assert "# Ted folds" in text
+    assert phh.loads(text).stacks == phh.loads(phh.dumps(game)).stacks
+
+
+def test_burn_cards_round_trip_and_are_checked():
+    for seed in range(12):
+        game = random_game(seed, 2 + seed % 7, Rules(small_bet=2, burn=True))
+        burned = [e.cards[0] for e in game.history if e.kind == "burn"]
+        text = phh.dumps(game)
+        assert "_burn = true" in text
+        assert_same_hand(game, phh.loads(text))
+        if burned:
+            observer = phh.dumps(game, hide=[0])
+            assert '_burns = ["??"' in observer
+            if not any(e.kind == "reshuffle" for e in game.history):  # a dealt card burned too
+                dealt = next(e.cards[0] for e in game.history if e.kind == "deal")
+                forged = text.replace(f'_burns = ["{burned[0]}"', f'_burns = ["{dealt}"', 1)
+                with pytest.raises(ValueError, match="repeats a card"):
+                    phh.loads(forged)
+            with pytest.raises(ValueError, match="fewer cards than the draws burned"):
+                phh.loads(text.replace(f'"{burned[-1]}"]', "]").replace(", ]", "]"))

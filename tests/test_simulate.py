@@ -27,6 +27,8 @@ GAMES = {
     ),
     "odd blinds and bets": ([drawer, LOOSE, LOOSE], [61, 17, 33], Rules(3, 7, 1, 3, max_raises=1)),
     "no raises after the bet": ([LOOSE] * 4, 50, Rules(max_raises=0)),
+    "eight burning": ([LOOSE] * 8, 40, Rules(burn=True)),
+    "heads-up burning, no limit": ([drawer, LOOSE], 90, Rules(burn=True, structure="no-limit")),
     "pot limit, short stacks": (
         [LOOSE, drawer, LOOSE],
         [40, 300, 75],
@@ -68,6 +70,7 @@ def test_the_compared_hands_cover_the_hard_rules():
     """The games above do reach reshuffles, all-ins, side pots and split pots."""
     seen: Counter[str] = Counter()
     for name in (
+        "eight burning",
         "eight loose, short stacks",
         "unequal stacks (side pots)",
         "odd blinds and bets",
@@ -84,7 +87,8 @@ def test_the_compared_hands_cover_the_hard_rules():
             winners = [event.seat for event in game.history if event.kind == "win"]
             seen["side pot"] += len(winners) > len(set(winners))
             seen["split"] += len(set(winners)) > 1
-    assert all(seen[k] >= 5 for k in ("reshuffle", "all-in", "side pot", "split")), seen
+            seen["burn"] += "burn" in kinds
+    assert all(seen[k] >= 5 for k in ("reshuffle", "all-in", "side pot", "split", "burn")), seen
 
 
 def test_final_hands_match_the_engine():

@@ -539,6 +539,7 @@ static size_t check_hand_loop(void)
     for (int game = 0; game < 4; game++) { /* fixed, pot and no limit, then Korean */
         spec.rules = game < 3 ? BF_GAME_CASINO : BF_GAME_KOREAN;
         spec.structure = game < 3 ? game : BF_GAME_FIXED_LIMIT;
+        spec.burn = game == 0; /* fixed limit with a burn card before each draw */
         if (bf_game_play(&spec, 5, 0, HANDS, profit, final) != 0)
             fail("bf_game_play refused a valid game (%d)", game);
         for (size_t h = 0; h < HANDS; h++) {
@@ -553,7 +554,7 @@ static size_t check_hand_loop(void)
                 fail("bf_game_play: hand %zu is not zero-sum (%lld)", h, (long long)sum);
         }
     }
-    for (int k = 0; k < 8; k++) {
+    for (int k = 0; k < 9; k++) {
         bf_game_spec bad = spec;
         switch (k) {
         case 0: bad.seats = 1; break;
@@ -564,6 +565,7 @@ static size_t check_hand_loop(void)
         case 5: bad.chip = 0; break;
         case 6: bad.rules = 2; break;
         case 7: bad.rules = BF_GAME_CASINO, bad.structure = 3; break;
+        case 8: bad.burn = 1; break; /* the Korean rooms burn no cards */
         }
         if (bf_game_play(&bad, 5, 0, 1, profit, NULL) != BF_GAME_BAD_SPEC)
             fail("a bad game specification (case %d) was accepted", k);
