@@ -44,12 +44,13 @@ class Rules:
     """Casino betting: ``structure`` "fixed-limit" (the default), "pot-limit" or "no-limit".
     Fixed limit: ``big_bet`` defaults to twice ``small_bet``, the blinds to half a small bet and
     a full small bet (as $20-$40 plays with $10/$20 blinds), and ``max_raises`` caps each round.
-    Pot and no limit: a bet or raise is at least the big blind, the last raise and one chip, and
-    at most the pot after calling (pot limit) or the whole stack (no limit); all-in for less is
-    always allowed. Their legal actions carry the range: ``amount`` the least, ``max_amount``
-    the most. ``burn``: the dealer burns the top card of the stub before dealing the first
-    replacement of each draw (none when everyone stands pat); a burned card joins the muck, out
-    of play, and is never reshuffled."""
+    Pot and no limit: a bet or raise raises by at least the big blind, the round's largest raise
+    and one chip, and puts in at most the pot after calling (pot limit; never less than that
+    least) or the whole stack (no limit); all-in for less is always allowed. Their legal
+    actions carry the range: ``amount`` the least, ``max_amount`` the most.
+    ``burn``: the dealer burns the top card of the stub before dealing the first replacement of
+    each draw (none when everyone stands pat); a burned card joins the muck, out of play, and
+    is never reshuffled."""
 
     small_bet: int = 2
     big_bet: int | None = None
@@ -125,9 +126,10 @@ class Rules:
             if len(game.in_hand()) <= 2 or raises < 1 + self.max_raises:
                 actions.append(Action(kind, min(to_call + self.bet_size(game.round_index), stack)))
             return actions
-        most = stack if self.structure == "no-limit" else min(stack, 2 * to_call + game.pot)
-        least = min(to_call + max(game._raise_size, self.blinds[1], 1), most)  # a chip at least
-        actions.append(Action(kind, least, max_amount=most))
+        least = to_call + max(game._raise_size, self.blinds[1], 1)
+        pot_limit = max(2 * to_call + game.pot, least)  # the pot after calling, or the least
+        most = min(stack, pot_limit if self.structure == "pot-limit" else stack)
+        actions.append(Action(kind, min(least, most), max_amount=most))
         return actions
 
     def counts_as_raise(self, game: Game, seat: int, raised_by: int) -> bool:
@@ -167,7 +169,8 @@ class KoreanRules:
     Amounts round down to ``chip``. ``cutting`` caps the cards exchanged at 아침, 점심, 저녁
     (3-2-1 or 3-3-3); ``cutting_type`` "simultaneous" (동시에: everyone chooses, then the
     exchanges are dealt in turn) or "in_turn" (순서대로). ``max_raises`` caps raises per round.
-    Simplification: if 선 has folded, nobody may 삥 or 체크; the others 콜 for nothing instead."""
+    Simplification: if 선 has folded or is all-in, nobody may 삥 or 체크; the others 콜 for
+    nothing instead."""
 
     ante: int = 1
     chip: int = 1

@@ -44,7 +44,7 @@ class SimulationResult:
     hands: int
     profit_per_100: list[float]  # chips won per seat per 100 hands
     stderr_per_100: list[float]  # the standard error of each
-    big_blind: int
+    big_blind: int  # the unit of big_blinds_per_100: the big blind (small bet if none), or ante
     engine: str = "python"  # which engine played the hands: "c" or "python"
 
     @property
@@ -68,7 +68,9 @@ def simulate(
     100 big blinds (or antes). The deals follow ``seed`` (0 .. 2**64-1; None: a random one).
     ``engine``: "auto" plays in C when it can, "c" insists on it (ValueError when the bots or
     rules are not the C loop's), "python" plays every hand with ``engine.Game``. ``threads`` (C
-    only; default: all cores from a few thousand hands) never changes the results."""
+    only; default: all cores from a few thousand hands) never changes the results. A hand's
+    length grows with stack / bet when bots raise each other without a cap (heads-up, or pot
+    and no limit): keep stacks within a few thousand bets."""
     _check_run(bots, hands, engine)
     check_seed(seed)
     rules = rules or Rules()
@@ -95,7 +97,7 @@ def simulate(
         hands,
         [float(100 * m) for m in mean],
         [float(100 * sqrt(v / hands)) for v in variance],
-        rules.big_blind_amount,
+        _unit(rules),
         played_by,
     )
 
@@ -149,7 +151,7 @@ def _check_run(bots: Sequence[Bot], hands: int, engine: str) -> None:
 def _start(rules: Rules | KoreanRules, stacks: int | Sequence[int] | None, seats: int) -> list[int]:
     """Every seat's starting chips, checked; every amount of the game within MAX_CHIPS."""
     if stacks is None:
-        start = [100 * rules.big_blind_amount] * seats
+        start = [100 * _unit(rules)] * seats
     else:
         start = [stacks] * seats if isinstance(stacks, int) else list(stacks)
     if any(isinstance(s, bool) or not isinstance(s, int) for s in start):
@@ -167,6 +169,14 @@ def _start(rules: Rules | KoreanRules, stacks: int | Sequence[int] | None, seats
             f"simulate plays stacks, bets and blinds up to 2**40 chips, not {max(amounts)}"
         )
     return start
+
+
+def _unit(rules: Rules | KoreanRules) -> int:
+    """What stacks and results are counted in: the big blind (the small bet when the blinds are
+    zero), or the ante."""
+    if isinstance(rules, Rules):
+        return rules.big_blind_amount or rules.bet_size(0)
+    return rules.big_blind_amount
 
 
 def _choose_engine(bots: Sequence[Bot], rules: Rules | KoreanRules, engine: str) -> str:
@@ -187,9 +197,15 @@ def _why_not_c(bots: Sequence[Bot], rules: Rules | KoreanRules) -> str:
 
 
 def _max_bets(rules: Rules | KoreanRules) -> int:
-    """Bets and raises a round: the opening bet and max_raises raises (casino), or max_raises."""
+    """Bets and raises a round: the opening bet and max_raises raises (fixed limit), or
+    max_raises (Korean; a cap above BF_GAME_MAX_BETS never binds there, as every raise adds at
+    least a quarter of the pot). Pot and no limit have no cap."""
     if isinstance(rules, KoreanRules):
-        return lib.BF_GAME_MAX_BETS if rules.max_raises is None else rules.max_raises
+        if rules.max_raises is None:
+            return lib.BF_GAME_MAX_BETS
+        return min(rules.max_raises, lib.BF_GAME_MAX_BETS)
+    if rules.structure != "fixed-limit":
+        return lib.BF_GAME_MAX_BETS
     return 1 + rules.max_raises
 
 

@@ -75,7 +75,8 @@ typedef struct {
     int64_t current;  /* _Round.current: the amount to match */
     int64_t last_bet; /* Game._last_bet: chips the last bet or raise put in (for 따당) */
     int64_t raise_size; /* Game._raise_size: the largest raise this round (pot and no limit) */
-    int raises, actions_this_round;
+    int raises; /* saturates at BF_GAME_MAX_BETS: a raise war of 2**40 one-chip raises */
+    int acted;  /* someone has acted in this betting round */
     int first;        /* 선 (Korean rules): left of the button */
     int burn_due;     /* this draw's burn card is still to come */
     int pending[BF_MAX_SEATS], pending_head, pending_n;
@@ -173,8 +174,9 @@ static int64_t korean_raise(const table_t *t, int seat, int64_t to_call)
     return 0;
 }
 
-/* The threshold bot's betting choice (bots.ThresholdBot) among the options of Rules (fixed
- * limit) or KoreanRules: the chips it puts in, 0 to check (or 콜 for nothing), -1 to fold. */
+/* The threshold bot's betting choice (bots.ThresholdBot) among the options of Rules (fixed, pot
+ * or no limit) or KoreanRules: the chips it puts in, 0 to check (or 콜 for nothing), -1 to
+ * fold. */
 static int64_t bot_choice(table_t *t, int seat)
 {
     const bf_threshold_bot *bot = &t->spec->bots[seat];
@@ -195,7 +197,7 @@ static int64_t bot_choice(table_t *t, int seat)
                      (size >= bot->draw_with && t->round_index < 3);
     if (t->spec->rules == BF_GAME_KOREAN) {
         /* 선's first action of a round, with nothing bet yet: 삥 or 체크; otherwise 콜. */
-        int opens = t->current == 0 && seat == t->first && t->actions_this_round == 0;
+        int opens = t->current == 0 && seat == t->first && !t->acted;
         int64_t raise = strong ? korean_raise(t, seat, to_call) : 0;
         if (raise)
             return raise;
@@ -205,15 +207,17 @@ static int64_t bot_choice(table_t *t, int seat)
     }
     int can_raise = stack > to_call && someone_can_call(t, seat);
     if (strong && can_raise && t->spec->structure != BF_GAME_FIXED_LIMIT) {
-        /* Rules.options: at least the big blind, the last raise and one chip; the bot takes
-         * the least. */
+        /* Rules.options: a raise of at least the big blind, the round's largest raise and one
+         * chip; at most the pot after calling (pot limit; never below that least) or the
+         * stack. The bot takes the least. */
         int64_t pot = 0;
         for (int p = 0; p < t->n; p++)
             pot += t->committed[p];
-        int64_t most = t->spec->structure == BF_GAME_NO_LIMIT ? stack
-                                                               : at_most(2 * to_call + pot, stack);
         int64_t step = t->raise_size > t->spec->big_blind ? t->raise_size : t->spec->big_blind;
-        return at_most(to_call + (step > 1 ? step : 1), most); /* a chip at least */
+        int64_t least = to_call + (step > 1 ? step : 1), most = 2 * to_call + pot;
+        if (t->spec->structure == BF_GAME_NO_LIMIT || most < least)
+            most = least;
+        return at_most(least, at_most(most, stack));
     }
     can_raise = can_raise && (in_hand_count(t) <= 2 || t->raises < t->spec->max_bets);
     if (strong)
@@ -228,7 +232,7 @@ static void bot_bets(table_t *t, int seat)
 {
     int64_t put = bot_choice(t, seat);
     t->pending_head++;
-    t->actions_this_round++;
+    t->acted = 1;
     if (put < 0) {
         t->folded[seat] = 1;
         if (in_hand_count(t) == 1) {
@@ -239,7 +243,8 @@ static void bot_bets(table_t *t, int seat)
         put_in(t, seat, put);
         int64_t raised_by = t->round_bets[seat] - t->current;
         if (raised_by > 0) { /* Rules.counts_as_raise; every Korean raise counts */
-            t->raises += t->spec->rules == BF_GAME_KOREAN || raised_by >= bet_size(t);
+            t->raises += t->raises < BF_GAME_MAX_BETS &&
+                         (t->spec->rules == BF_GAME_KOREAN || raised_by >= bet_size(t));
             t->raise_size = raised_by > t->raise_size ? raised_by : t->raise_size;
             t->current = t->round_bets[seat];
             t->last_bet = put;
@@ -252,7 +257,7 @@ static void bot_bets(table_t *t, int seat)
 static void betting_round(table_t *t)
 {
     int opener = t->button;
-    t->actions_this_round = 0;
+    t->acted = 0;
     if (t->spec->rules == BF_GAME_KOREAN) { /* antes are not bets; 선 opens every round */
         memset(t->round_bets, 0, sizeof t->round_bets);
         t->current = t->last_bet = 0;

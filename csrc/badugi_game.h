@@ -1,8 +1,8 @@
 /* badugi_fast hand loop: whole hands of Badugi between threshold bots under the casino rules
- * (fixed, pot or no limit) or the Korean room rules, the fast path of badugi_fast.simulate. It plays the rules of
- * badugi_fast/engine.py (Game with Rules() or KoreanRules()) and the bots of badugi_fast/bots.py
- * (ThresholdBot); the tests play both side by side, hand for hand, from the same deck and
- * reshuffles.
+ * (fixed, pot or no limit) or the Korean room rules, the fast path of badugi_fast.simulate. It
+ * plays the rules of badugi_fast/engine.py (Game with Rules() or KoreanRules()) and the bots of
+ * badugi_fast/bots.py (ThresholdBot); the tests play both side by side, hand for hand, from the
+ * same deck and reshuffles.
  */
 #ifndef BADUGI_GAME_H
 #define BADUGI_GAME_H
@@ -10,8 +10,8 @@
 #include "badugi_draw.h"
 
 #define BF_GAME_MAX_STACK (INT64_C(1) << 40) /* keeps every sum of chips far inside int64 */
-#define BF_GAME_MAX_BETS 1000000 /* a cap that never binds, within int */
-#define BF_GAME_CASINO 0 /* Rules(): blinds, fixed limit */
+#define BF_GAME_MAX_BETS 1000000 /* the largest cap on bets a round; raise counts saturate here */
+#define BF_GAME_CASINO 0 /* Rules(): blinds; fixed, pot or no limit */
 #define BF_GAME_KOREAN 1 /* KoreanRules(): antes, 선, 삥/따당/쿼터/하프, cutting limits */
 #define BF_GAME_FIXED_LIMIT 0 /* casino betting structures (Rules.structure) */
 #define BF_GAME_POT_LIMIT 1
@@ -30,7 +30,7 @@ typedef struct {
     int rules;                  /* BF_GAME_CASINO or BF_GAME_KOREAN */
     int structure;              /* casino: BF_GAME_FIXED_LIMIT, _POT_LIMIT or _NO_LIMIT */
     int burn;                   /* casino: 1 burns a card before each draw's first replacement */
-    int max_bets;               /* bets and raises a round (casino: but heads-up), 0 .. MAX_BETS */
+    int max_bets; /* bets and raises a round, 0 .. MAX_BETS (fixed limit: while 3+ are in) */
     int64_t small_bet, big_bet; /* casino: the bet of the first two rounds, and of the last two */
     int64_t small_blind, big_blind;
     int64_t ante, chip;         /* Korean: the ante (and 삥), and the unit amounts round down to */

@@ -241,3 +241,27 @@ def test_threshold_bots_are_plain_values():
         threshold("9", "K", "3")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"draw_with is 0 \.\. 5"):
         threshold("9", "K", 6)
+
+
+def test_games_without_blinds_count_in_small_bets():
+    rules = Rules(small_bet=4, small_blind=0, big_blind=0, structure="pot-limit")
+    result = simulate([drawer, LOOSE], hands=300, seed=2, rules=rules)
+    assert result.big_blind == 4 and len(result.big_blinds_per_100) == 2
+    assert result.engine == "c"
+
+
+def test_pot_limit_never_offers_less_than_a_chip():
+    from badugi_fast.engine import Game
+
+    game = Game([50, 50], Rules(2, 4, 0, 0, structure="pot-limit"), button=0, seed=1)
+    bet = next(a for a in game.legal_actions() if a.kind == "bet")
+    assert (bet.amount, bet.max_amount) == (1, 1)  # an empty pot: the least is the most
+
+
+def test_raise_wars_on_deep_stacks_end_and_agree():
+    """Two maniacs min-raising each other: long rounds, raise counts past any cap."""
+    maniacs = [ThresholdBot(12, 12, 0), ThresholdBot(12, 12, 0)]
+    rules = Rules(1, 1, 0, 1, structure="no-limit")
+    c = play_hands(maniacs, 0, 40, seed=3, rules=rules, stacks=3000, engine="c")
+    python = play_hands(maniacs, 0, 40, seed=3, rules=rules, stacks=3000, engine="python")
+    assert (c == python).all() and abs(c).max() > 1000

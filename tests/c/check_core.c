@@ -517,8 +517,8 @@ static size_t check_draw_engine(void)
 }
 
 /* The hand loop: 3000 hands of eight bots that never fold a draw, on stacks of 3 to 38 chips,
- * under the casino rules (fixed, pot and no limit) and the Korean rules: every hand zero-sum and every final hand four distinct
- * cards. Returns the hands played. */
+ * under the casino rules (fixed, pot and no limit) and the Korean rules: every hand zero-sum
+ * and every final hand four distinct cards. Returns the hands played. */
 static size_t check_hand_loop(void)
 {
     enum { HANDS = 3000, SEATS = 8 };
