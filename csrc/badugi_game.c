@@ -116,6 +116,15 @@ static void put_in(table_t *t, int seat, int64_t amount)
     t->round_bets[seat] += amount;
 }
 
+/* Game.pot: every chip put in this hand. */
+static int64_t pot_of(const table_t *t)
+{
+    int64_t pot = 0;
+    for (int p = 0; p < t->n; p++)
+        pot += t->committed[p];
+    return pot;
+}
+
 /* _seats_after(seat, can_act), skipping `except` (-1 for none), into the pending queue. */
 static void queue_after(table_t *t, int seat, int except)
 {
@@ -130,9 +139,7 @@ static void queue_after(table_t *t, int seat, int except)
 /* _award_uncontested */
 static void award_to_last(table_t *t)
 {
-    int64_t pot = 0;
-    for (int p = 0; p < t->n; p++)
-        pot += t->committed[p];
+    int64_t pot = pot_of(t);
     for (int p = 0; p < t->n; p++)
         if (!t->folded[p])
             t->stack[p] += pot;
@@ -158,12 +165,10 @@ static int64_t at_most(int64_t amount, int64_t stack)
 static int64_t korean_raise(const table_t *t, int seat, int64_t to_call)
 {
     const bf_game_spec *spec = t->spec;
-    int64_t stack = t->stack[seat], pot = 0;
+    int64_t stack = t->stack[seat];
     if (t->raises >= spec->max_bets || stack <= to_call || !someone_can_call(t, seat))
         return 0;
-    for (int p = 0; p < t->n; p++)
-        pot += t->committed[p];
-    int64_t after_call = pot + to_call;
+    int64_t after_call = pot_of(t) + to_call;
     int64_t wanted[3] = {to_call + after_call / 2, t->current ? to_call + t->last_bet : 0,
                          to_call + after_call / 4};
     for (int k = 0; k < 3; k++) {
@@ -210,11 +215,8 @@ static int64_t bot_choice(table_t *t, int seat)
         /* Rules.options: a raise of at least the big blind, the round's largest raise and one
          * chip; at most the pot after calling (pot limit; never below that least) or the
          * stack. The bot takes the least. */
-        int64_t pot = 0;
-        for (int p = 0; p < t->n; p++)
-            pot += t->committed[p];
         int64_t step = t->raise_size > t->spec->big_blind ? t->raise_size : t->spec->big_blind;
-        int64_t least = to_call + (step > 1 ? step : 1), most = 2 * to_call + pot;
+        int64_t least = to_call + (step > 1 ? step : 1), most = 2 * to_call + pot_of(t);
         if (t->spec->structure == BF_GAME_NO_LIMIT || most < least)
             most = least;
         return at_most(least, at_most(most, stack));
