@@ -1,7 +1,7 @@
 """The alternative a user would pick for a pure-Python Badugi engine: pokerkit's FixedLimitBadugi,
 driven by the same drawer rules (bets and raises a 9-high badugi or better, calls with any
 badugi or a three-card hand before the last draw, draws by the default policy in C). Only the
-engine differs from badugi_fast.simulate, so the hands per second compare engines. pokerkit
+engine differs from badugi_fast.game.simulate, so the hands per second compare engines. pokerkit
 shuffles with its own unseeded generator, so the deals differ from ours: the rates are per hand
 over hundreds of hands, which both sides play by the same rules."""
 
@@ -11,8 +11,8 @@ from pokerkit import Automation, FixedLimitBadugi
 
 from badugi_fast._badugi import lib
 from badugi_fast.cards import card_id
-from badugi_fast.evaluator import evaluate
-from badugi_fast.naming import class_ranks
+from badugi_fast.hands.evaluator import evaluate
+from badugi_fast.hands.naming import class_ranks
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,

@@ -13,7 +13,7 @@ import pytest
 from _baseline import build_baseline, random_hands
 
 import badugi_fast
-import badugi_fast.reference
+import badugi_fast.hands.reference
 
 BIG = 1 << 22  # rows for the batch contenders
 SAMPLE = 2_000  # hands for the per-hand Python contenders (reference, pokerkit)
@@ -40,7 +40,7 @@ def sample_text(sample_ids: list[tuple[int, ...]]) -> list[str]:
 @pytest.fixture(scope="session")
 def sample_ranks(sample_ids: list[tuple[int, ...]]) -> list[int]:
     """Ranks of the sample from the pure-Python oracle, which never reads the C table."""
-    return [badugi_fast.reference.evaluate(ids) for ids in sample_ids]
+    return [badugi_fast.hands.reference.evaluate(ids) for ids in sample_ids]
 
 
 @pytest.fixture(scope="session")

@@ -28,8 +28,8 @@ import numpy as np
 from _baseline import build_baseline, plain_ranks, random_hands
 
 import badugi_fast
-import badugi_fast.reference
-from badugi_fast.evaluator import AUTO_THREADS_MIN_ROWS, available_cores
+import badugi_fast.hands.reference
+from badugi_fast.hands.evaluator import AUTO_THREADS_MIN_ROWS, available_cores
 
 BIG = 1 << 22
 SAMPLE = 2_000
@@ -98,7 +98,7 @@ def contenders(baseline) -> list[Contender]:
     sample_ids = [tuple(row) for row in hands[:SAMPLE].tolist()]
     sample_ranks = ranks[:SAMPLE].tolist()
     # The table-free oracle vouches for the expected ranks on the sample rows.
-    assert [badugi_fast.reference.evaluate(ids) for ids in sample_ids] == sample_ranks
+    assert [badugi_fast.hands.reference.evaluate(ids) for ids in sample_ids] == sample_ranks
     out = np.empty(BIG, dtype=np.uint16)
     evaluate, describe = badugi_fast.evaluate, badugi_fast.describe
     many = badugi_fast.evaluate_many
@@ -147,7 +147,7 @@ def contenders(baseline) -> list[Contender]:
         (
             "[reference.evaluate(ids) for 2,000 hands]",
             SAMPLE,
-            lambda: [badugi_fast.reference.evaluate(ids) for ids in sample_ids],
+            lambda: [badugi_fast.hands.reference.evaluate(ids) for ids in sample_ids],
             lambda r: r == sample_ranks,
         ),
     ]
@@ -215,8 +215,8 @@ def threads_table(repeats: int) -> list[str]:
     # The default kernel; the threshold where threads=None starts splitting is printed alongside.
     seconds = best_seconds_per_call(rows, repeats)
     lines = [
-        f"threads=None splits batches of {badugi_fast.evaluator.AUTO_THREADS_MIN_ROWS:,} rows "
-        f"or more; kernel {badugi_fast.kernels.best_kernel()!r}",
+        f"threads=None splits batches of {AUTO_THREADS_MIN_ROWS:,} rows "
+        f"or more; kernel {badugi_fast.hands.kernels.best_kernel()!r}",
         "",
         "| rows | threads=1 ns/hand | threads=2 ns/hand | 2 threads speedup |",
         "|--:|--:|--:|--:|",
@@ -316,8 +316,8 @@ def games_table(repeats: int) -> list[str]:
     """Hands per second between drawer bots: the C hand loop, engine.Game and pokerkit."""
     from _pokerkit_game import play_pokerkit_hands
 
-    from badugi_fast.bots import drawer
-    from badugi_fast.simulate import simulate
+    from badugi_fast.game.bots import drawer
+    from badugi_fast.game.simulate import simulate
 
     lines = [
         "| drawer bots | engine | hands per call | hands/s (best) | vs pokerkit |",

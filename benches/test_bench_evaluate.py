@@ -10,7 +10,7 @@ import pytest
 from _baseline import plain_ranks
 
 import badugi_fast
-import badugi_fast.reference
+import badugi_fast.hands.reference
 
 HAND_IDS = (3, 5, 10, 12)  # As 2d 3h 4c: the best hand, rank 1
 HAND_TEXT = "As 2d 3h 4c"
@@ -77,7 +77,7 @@ def test_evaluate_many_1_thread_out(benchmark, hands_2_22, ranks_2_22) -> None:
 def test_evaluate_many_auto_threads(benchmark, hands_2_22, ranks_2_22) -> None:
     ranks = benchmark(badugi_fast.evaluate_many, hands_2_22, threads=None)
     assert np.array_equal(ranks, ranks_2_22)
-    benchmark.extra_info["cores"] = badugi_fast.evaluator.available_cores()
+    benchmark.extra_info["cores"] = badugi_fast.hands.evaluator.available_cores()
     _record(benchmark, len(hands_2_22))
 
 
@@ -99,7 +99,7 @@ def test_evaluate_loop(benchmark, sample_ids, sample_ranks) -> None:
 
 @per_hand
 def test_reference_loop(benchmark, sample_ids, sample_ranks) -> None:
-    evaluate = badugi_fast.reference.evaluate
+    evaluate = badugi_fast.hands.reference.evaluate
     ranks = benchmark.pedantic(
         lambda: [evaluate(ids) for ids in sample_ids], rounds=5, warmup_rounds=1
     )

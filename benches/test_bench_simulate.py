@@ -9,8 +9,8 @@ import pytest
 from _pokerkit_game import play_pokerkit_hands
 from _rates import record_rate
 
-from badugi_fast.bots import drawer
-from badugi_fast.simulate import simulate
+from badugi_fast.game.bots import drawer
+from badugi_fast.game.simulate import simulate
 
 C_HANDS = 200_000
 PYTHON_HANDS = 500

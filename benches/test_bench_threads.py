@@ -22,4 +22,6 @@ def test_threads(benchmark, hands_2_22, ranks_2_22, rows: int, threads: int) -> 
     ranks = benchmark(badugi_fast.evaluate_many, hands, threads=threads)
     assert np.array_equal(ranks, ranks_2_22[:rows])
     benchmark.extra_info["hands_per_call"] = rows
-    benchmark.extra_info["auto_threads_min_rows"] = badugi_fast.evaluator.AUTO_THREADS_MIN_ROWS
+    benchmark.extra_info["auto_threads_min_rows"] = (
+        badugi_fast.hands.evaluator.AUTO_THREADS_MIN_ROWS
+    )

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from badugi_fast import reference
+from badugi_fast.hands import reference
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import badugi_fast as bf
-from badugi_fast import evaluator, kernels
 from badugi_fast._threads import thread_count
+from badugi_fast.hands import evaluator, kernels
 
 
 def random_hands(n: int, seed: int = 7) -> np.ndarray:

@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 
 import badugi_fast as bf
-from badugi_fast import draw_model
 from badugi_fast.cards import hand_ids
-from badugi_fast.draw_model import Policy
+from badugi_fast.draws import model as draw_model
+from badugi_fast.draws.model import Policy
+from badugi_fast.hands import reference
 
 
 @pytest.mark.parametrize(
@@ -63,7 +64,7 @@ def model_equity(hands, draws, dead, policy, limits):
     plays = draw_model.enumerate_draws(hands, draws, dead, policy, limits)
     shares = [Fraction(0)] * len(hands)
     for weight, finals in plays:
-        split = draw_model.showdown_shares([bf.reference.evaluate(f) for f in finals])
+        split = draw_model.showdown_shares([reference.evaluate(f) for f in finals])
         shares = [s + weight * x for s, x in zip(shares, split, strict=True)]
     return shares
 
@@ -111,7 +112,7 @@ def test_exact_c_draw_odds_equal_the_python_model(case):
     plays = draw_model.enumerate_draws([hand], draws, dead, policy, limits, first_throw=discard)
     expected = np.zeros(1093)
     for weight, (final,) in plays:
-        expected[bf.reference.evaluate(final)] += float(weight)
+        expected[reference.evaluate(final)] += float(weight)
     assert len(plays) == odds.paths
     np.testing.assert_allclose(odds.ranks, expected, atol=1e-12)
     assert odds.badugi_fraction == sum(
@@ -277,7 +278,7 @@ def test_bad_draw_input_gets_a_clear_value_error(call, message):
 )
 def test_the_play_count_estimate_is_close_to_the_true_count(hand, draws, limits):
     from badugi_fast._badugi import lib
-    from badugi_fast.draws import ESTIMATE_PROBES, _policy, _spec
+    from badugi_fast.draws.api import ESTIMATE_PROBES, _policy, _spec
 
     spec = _spec([hand_ids(hand)], draws, _policy(None), limits, frozenset())
     estimate = lib.bf_draw_estimate_paths(spec, ESTIMATE_PROBES, 0)

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from badugi_fast import Card, parse_cards
-from badugi_fast.engine import Action, Game, IllegalActionError, Phase, Rules
+from badugi_fast.game import Action, Game, IllegalActionError, Phase, Rules
 
 ALICE, BOB, CAROL, TED = 0, 1, 2, 3  # Alice has the button; Bob and Carol post the blinds
 
@@ -260,8 +260,8 @@ def test_a_view_hides_the_other_players_cards():
 
 
 def test_bots_play_legal_actions_and_the_drawer_beats_the_random_bot():
-    from badugi_fast.bots import drawer, random_bot, threshold
-    from badugi_fast.simulate import simulate
+    from badugi_fast.game.bots import drawer, random_bot, threshold
+    from badugi_fast.game.simulate import simulate
 
     result = simulate([drawer, random_bot(seed=1)], hands=1500, seed=3)
     assert result.hands == 1500
@@ -274,7 +274,7 @@ def test_bots_play_legal_actions_and_the_drawer_beats_the_random_bot():
 
 
 def test_a_bot_playing_an_illegal_action_is_named():
-    from badugi_fast.simulate import simulate
+    from badugi_fast.game.simulate import simulate
 
     def reckless(view):
         return Action("raise", 10**6)
@@ -284,7 +284,7 @@ def test_a_bot_playing_an_illegal_action_is_named():
 
 
 def test_the_drawer_keeps_its_badugi_cards():
-    from badugi_fast.bots import drawer
+    from badugi_fast.game.bots import drawer
 
     game = Game(
         [100, 100], Rules(small_bet=2), button=0, deck=stacked("As 2d 3c 3h", "Kc Kd Kh Ks")
@@ -297,7 +297,7 @@ def test_the_drawer_keeps_its_badugi_cards():
 
 # -- Korean room rules (seed 001) ------------------------------------------------------------
 
-from badugi_fast.engine import KoreanRules  # noqa: E402
+from badugi_fast.game import KoreanRules  # noqa: E402
 
 
 def korean(stacks=(1000, 1000, 1000, 1000), **rules):
@@ -427,8 +427,8 @@ def test_random_korean_play_conserves_chips_and_cards(seats, seed, cutting_type)
 
 
 def test_bots_play_under_korean_rules_too():
-    from badugi_fast.bots import drawer, random_bot
-    from badugi_fast.simulate import simulate
+    from badugi_fast.game.bots import drawer, random_bot
+    from badugi_fast.game.simulate import simulate
 
     rules = KoreanRules(ante=5, cutting=(3, 3, 3), allow_full=True)
     result = simulate([drawer, random_bot(seed=3), drawer], hands=300, seed=6, rules=rules)

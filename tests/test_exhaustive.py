@@ -14,8 +14,8 @@ import pytest
 from conftest import REPO
 
 import badugi_fast as bf
-from badugi_fast import reference
-from badugi_fast.naming import class_rank
+from badugi_fast.hands import reference
+from badugi_fast.hands.naming import class_rank
 
 # sha256 of the uint16 ranks, little-endian, in colex index order (see tools/gen_table.py).
 RANK_TABLE_SHA256 = "53e5c0722fda78d13a88a8273c9c72d86d152534401b1bd5b261f9520008e18b"
@@ -100,7 +100,7 @@ def test_the_tied_subset_table_lists_every_best_subset(all_hands):
     """csrc/badugi_table.c's bf_tied_table against the Python draw model, on a sample."""
     import re
 
-    from badugi_fast.draw_model import tied_best_subsets
+    from badugi_fast.draws.model import tied_best_subsets
 
     source = (REPO / "csrc" / "badugi_table.c").read_text(encoding="utf-8")
     body = re.search(r"bf_tied_table\[BF_NUM_HANDS\] = \{(.*?)\};", source, re.S).group(1)

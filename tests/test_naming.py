@@ -7,7 +7,7 @@ from itertools import combinations
 import pytest
 
 import badugi_fast as bf
-from badugi_fast.naming import class_rank, english_name, korean_aliases, korean_name
+from badugi_fast.hands.naming import class_rank, english_name, korean_aliases, korean_name
 
 
 @pytest.mark.parametrize(

@@ -9,8 +9,7 @@ import pokerkit
 import pytest
 from test_engine import ALICE, BOB, CAROL, TED, stacked
 
-from badugi_fast import phh
-from badugi_fast.engine import Action, Game, KoreanRules, Rules
+from badugi_fast.game import Action, Game, KoreanRules, Rules, phh
 
 
 def sample_hand() -> Game:

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import badugi_fast as bf
-from badugi_fast import reference
+from badugi_fast.hands import reference
 
 hands = st.lists(st.integers(0, 51), min_size=4, max_size=4, unique=True)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import badugi_fast as bf
-from badugi_fast import reference
+from badugi_fast.hands import reference
 
 
 def made(*ranks: str) -> str:

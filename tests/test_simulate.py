@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from badugi_fast._badugi import ffi, lib
-from badugi_fast.bots import ThresholdBot, drawer, random_bot, threshold
-from badugi_fast.engine import KoreanRules, Rules
-from badugi_fast.simulate import _play_out, _python_game, play_hands, simulate
+from badugi_fast.game import KoreanRules, Rules
+from badugi_fast.game.bots import ThresholdBot, drawer, random_bot, threshold
+from badugi_fast.game.simulate import _play_out, _python_game, play_hands, simulate
 
 LOOSE = threshold("K", "K", 1)  # never folds a badugi or a draw: long hands, all-ins, reshuffles
 TIGHT = threshold("6", "8", 4)
@@ -251,7 +251,7 @@ def test_games_without_blinds_count_in_small_bets():
 
 
 def test_pot_limit_never_offers_less_than_a_chip():
-    from badugi_fast.engine import Game
+    from badugi_fast.game import Game
 
     game = Game([50, 50], Rules(2, 4, 0, 0, structure="pot-limit"), button=0, seed=1)
     bet = next(a for a in game.legal_actions() if a.kind == "bet")

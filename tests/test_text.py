@@ -8,9 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import badugi_fast as bf
-from badugi_fast import reference
 from badugi_fast._badugi import lib
 from badugi_fast.cards import hand_ids
+from badugi_fast.hands import reference
 
 SPELLINGS = ["As", "as", "AS", "A♠", "♠A", "A♤", "♤A", "s A"[::2], "♠a"]
 RANKS = ["A", "a", "2", "9", "T", "t", "10", "J", "q", "K", "1", "0", "x"]

@@ -3,7 +3,7 @@
  * tests/test_c_sanitizers.py builds this driver together with every C file of csrc/ using
  * -fsanitize=address,undefined, and runs it on a file holding the 270,725 expected ranks. The
  * ranks are little-endian uint16 in colex order, computed by the pure-Python oracle
- * badugi_fast.reference. The driver checks:
+ * badugi_fast.hands.reference. The driver checks:
  *   - bf_rank and bf_describe on every hand, in all 24 orders of its ids;
  *   - bf_rank_batch and each batch kernel (scalar, AVX2, AVX-512 where the CPU has them) on all
  *     hands at once, and on batches of every length from 0 to 70 (tails);

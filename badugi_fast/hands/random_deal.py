@@ -7,8 +7,8 @@ import secrets
 import numpy as np
 import numpy.typing as npt
 
-from ._badugi import ffi, lib
-from ._threads import run_in_chunks, thread_count
+from .._badugi import ffi, lib
+from .._threads import run_in_chunks, thread_count
 
 SEED_BITS = 64
 

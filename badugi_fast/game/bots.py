@@ -13,12 +13,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ._badugi import lib
-from .cards import parse_rank
-from .draw_model import cap_discards
+from .._badugi import lib
+from ..cards import parse_rank
+from ..draws.model import cap_discards
+from ..hands.evaluator import evaluate
+from ..hands.naming import class_ranks
 from .engine import Action, Phase, View
-from .evaluator import evaluate
-from .naming import class_ranks
 
 Bot = Callable[[View], Action]
 

@@ -6,8 +6,8 @@ import enum
 from dataclasses import dataclass
 from functools import cache
 
-from ._badugi import lib
-from .cards import DECK, Card
+from .._badugi import lib
+from ..cards import DECK, Card
 from .evaluator import HandLike, fast_hand_ids
 from .naming import english_name, korean_aliases, korean_name
 

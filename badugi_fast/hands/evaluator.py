@@ -8,12 +8,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ._badugi import ffi, lib
-from ._threads import AUTO_THREADS_MIN_ROWS, available_cores, run_in_chunks, thread_count
-from .cards import CardLike, hand_ids
-from .errors import InvalidHandError
+from .._badugi import ffi, lib
+from .._threads import AUTO_THREADS_MIN_ROWS, available_cores, run_in_chunks, thread_count
+from ..cards import CardLike, hand_ids
+from ..errors import InvalidHandError
 from .kernels import kernel_id
-from .text_batch import c_hand_ids, parse_hands
+from .text import c_hand_ids, parse_hands
 
 NUM_RANKS: int = lib.BF_NUM_RANKS
 NUM_HANDS: int = lib.BF_NUM_HANDS

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .cards import DECK, Card, hand_ids
+from ..cards import DECK, Card, hand_ids
 from .evaluator import HandLike
 
 __all__ = ["best_badugi", "evaluate"]

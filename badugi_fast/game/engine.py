@@ -28,8 +28,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .cards import DECK, Card, CardLike, card_id
-from .evaluator import evaluate
+from ..cards import DECK, Card, CardLike, card_id
+from ..hands.evaluator import evaluate
 
 MIN_SEATS, MAX_SEATS = 2, 8
 ROUNDS = 4  # betting rounds: before the first draw and after each of the three

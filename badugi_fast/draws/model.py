@@ -32,8 +32,8 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
-from .cards import DECK, Card
-from .naming import class_rank
+from ..cards import DECK, Card
+from ..hands.naming import class_rank
 
 PolicyFn = Callable[[tuple[Card, ...], int, int, frozenset[Card]], Sequence[object]]
 NO_CAP = 4
@@ -152,7 +152,7 @@ def best_one_draw_throw(player: Player, cap: int) -> tuple[int, ...]:
 
 
 def _policy_cards(chosen: Sequence[object], hand: tuple[int, ...]) -> tuple[int, ...]:
-    from .cards import card_id
+    from ..cards import card_id
 
     ids = tuple(card_id(card) for card in chosen)  # type: ignore[arg-type]
     if len(set(ids)) != len(ids) or not set(ids) <= set(hand):

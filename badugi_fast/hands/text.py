@@ -11,9 +11,9 @@ from typing import TextIO
 import numpy as np
 import numpy.typing as npt
 
-from ._badugi import ffi, lib
-from .cards import hand_ids
-from .errors import InvalidHandError
+from .._badugi import ffi, lib
+from ..cards import hand_ids
+from ..errors import InvalidHandError
 
 
 def parse_hands(hands: str | os.PathLike[str] | TextIO | Iterable[str]) -> npt.NDArray[np.uint8]:

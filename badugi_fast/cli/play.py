@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
-from .bots import Bot
-from .cards import parse_cards
-from .engine import (
+from ..cards import parse_cards
+from ..game.bots import Bot
+from ..game.engine import (
     KO_ACTIONS,
     KO_NAMES,
     Action,

@@ -12,12 +12,12 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import IO, Any
 
-from . import __version__
-from . import draws as draws_api
-from .engine import KoreanRules, Rules
-from .errors import InvalidHandError
-from .hand import Hand, describe
-from .simulate import ENGINES
+from .. import __version__
+from .. import draws as draws_api
+from ..errors import InvalidHandError
+from ..game.engine import KoreanRules, Rules
+from ..game.simulate import ENGINES
+from ..hands.hand import Hand, describe
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
 
@@ -224,7 +224,7 @@ def cmd_equity(args: argparse.Namespace) -> int:
 
 
 def _bot(name: str, seed: int | None) -> Any:
-    from . import bots
+    from ..game import bots
 
     text = name.strip().lower()
     if text == "drawer":
@@ -247,7 +247,7 @@ def _rules(args: argparse.Namespace) -> Rules | KoreanRules:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .simulate import simulate
+    from ..game.simulate import simulate
 
     names = args.bots.split(",")
     players = [

@@ -19,14 +19,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from . import draw_model
-from ._badugi import ffi, lib
-from ._threads import run_in_chunks, thread_count
-from .cards import DECK, Card, CardLike, card_id, hand_ids, parse_cards, parse_rank
-from .draw_model import Policy
-from .evaluator import HandLike, evaluate
-from .naming import size_of_rank
-from .random_deal import check_seed
+from .._badugi import ffi, lib
+from .._threads import run_in_chunks, thread_count
+from ..cards import DECK, Card, CardLike, card_id, hand_ids, parse_cards, parse_rank
+from ..hands.evaluator import HandLike, evaluate
+from ..hands.naming import size_of_rank
+from ..hands.random_deal import check_seed
+from . import model as draw_model
+from .model import Policy
 
 MAX_SEATS: int = lib.BF_MAX_SEATS
 DEFAULT_TRIALS = 1_000_000

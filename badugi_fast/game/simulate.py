@@ -19,12 +19,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ._badugi import ffi, lib
-from ._threads import run_in_chunks, thread_count
+from .._badugi import ffi, lib
+from .._threads import run_in_chunks, thread_count
+from ..cards import DECK, Card
+from ..hands.random_deal import check_seed
 from .bots import Bot, ThresholdBot
-from .cards import DECK, Card
 from .engine import MAX_SEATS, MIN_SEATS, Game, IllegalActionError, KoreanRules, Rules
-from .random_deal import check_seed
 
 ENGINES = ("auto", "c", "python")
 BATCH = 1 << 14  # hands per progress update (and per block of per-hand results in memory)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from functools import cache
 
-from ._badugi import lib
+from .._badugi import lib
 
 KERNEL_IDS = {
     "scalar": lib.BF_KERNEL_SCALAR,

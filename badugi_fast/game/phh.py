@@ -37,7 +37,7 @@ import tomllib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .cards import DECK, Card, parse_cards
+from ..cards import DECK, Card, parse_cards
 from .engine import BET_KINDS, Action, Event, Game, KoreanRules, Rules
 
 HIDDEN = "??"  # one unknown card: rank and suit unknown
