@@ -9,6 +9,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
+from ._validate import whole
+
 T = TypeVar("T")
 
 # Below this many rows a batch runs on the calling thread: waking a pool thread costs about
@@ -33,11 +35,7 @@ def thread_count(threads: int | None, n: int, min_rows: int = AUTO_THREADS_MIN_R
         if n < min_rows:
             return 1
         return min(available_cores(), n // (min_rows // 2))
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
-    if threads < 1:
-        raise ValueError(f"threads must be at least 1, got {threads}")
-    return threads
+    return whole("threads", threads, 1)
 
 
 _pool: ThreadPoolExecutor | None = None

@@ -180,7 +180,7 @@ def test_equity_text_and_json(capsys):
     [
         (["equity", "As 2d 3c Kc", "As 6d 7c 8h"], "As is in hand 1 and in hand 2"),
         (["odds", "As 2d 3c 3h", "--limits", "3-2"], "limits are three whole numbers"),
-        (["odds", "As 2d 3c 3h", "--draws", "5"], "draws must be 0..3"),
+        (["odds", "As 2d 3c 3h", "--draws", "5"], "draws must be 0 .. 3"),
         (["equity", "As 2d 3c Kc"], "2 to 8 players"),
         (["odds", "As 2d 3c"], "a hand has 4 cards"),
     ],

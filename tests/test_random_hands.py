@@ -119,7 +119,7 @@ def test_out_receives_the_hands():
     ("kwargs", "error", "message"),
     [
         ({"n": -1}, ValueError, "n must be at least 0"),
-        ({"n": 2.0}, TypeError, "n must be an int"),
+        ({"n": 2.0}, TypeError, "n must be a whole number"),
         ({"n": 5, "seed": -1}, ValueError, "seed must be in 0 .. 2\\*\\*64-1"),
         ({"n": 5, "seed": 2**64}, ValueError, "seed must be in"),
         ({"n": 5, "seed": "7"}, TypeError, "seed must be an int"),

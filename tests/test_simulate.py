@@ -157,8 +157,8 @@ def test_the_engine_choice():
         ({"stacks": True}, TypeError, "whole numbers of chips"),
         ({"stacks": 1 << 41}, ValueError, "up to 2\\*\\*40"),
         ({"rules": Rules(small_bet=1 << 41)}, ValueError, "up to 2\\*\\*40"),
-        ({"hands": 0}, ValueError, "positive whole number"),
-        ({"hands": 2.0}, TypeError, "hands is a whole number"),
+        ({"hands": 0}, ValueError, "at least 1"),
+        ({"hands": 2.0}, TypeError, "hands must be a whole number"),
         ({"seed": -1}, ValueError, "seed must be"),
         ({"threads": 0}, ValueError, "at least 1"),
     ],
@@ -170,11 +170,11 @@ def test_bad_arguments(kwargs, error, message):
 
 
 def test_bad_rules_and_bots_are_named_before_any_hand():
-    with pytest.raises(TypeError, match="small_bet is a whole number"):
+    with pytest.raises(TypeError, match="small_bet must be a whole number"):
         Rules(small_bet=2.5)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="max_raises is at least 0"):
+    with pytest.raises(ValueError, match="max_raises must be at least 0"):
         Rules(max_raises=-1)
-    with pytest.raises(ValueError, match=r"raise_top is 0 \.\. 12"):
+    with pytest.raises(ValueError, match=r"raise_top must be 0 \.\. 12"):
         ThresholdBot(13, 12, 3)
     with pytest.raises(TypeError, match="draw_with is a whole number"):
         ThresholdBot(8, 12, "3")  # type: ignore[arg-type]
@@ -239,7 +239,7 @@ def test_threshold_bots_are_plain_values():
     assert threshold("9", "K", 3) == drawer == ThresholdBot(8, 12, 3)
     with pytest.raises(TypeError, match="draw_with"):
         threshold("9", "K", "3")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match=r"draw_with is 0 \.\. 5"):
+    with pytest.raises(ValueError, match=r"draw_with must be 0 \.\. 5"):
         threshold("9", "K", 6)
 
 

@@ -21,10 +21,10 @@ import numpy.typing as npt
 
 from .._badugi import ffi, lib
 from .._threads import run_in_chunks, thread_count
+from .._validate import below_2_64, check_seed, is_whole, whole
 from ..cards import DECK, Card, CardLike, card_id, hand_ids, parse_cards, parse_rank
 from ..hands.evaluator import HandLike, evaluate
 from ..hands.naming import size_of_rank
-from ..hands.random_deal import check_seed
 from . import model as draw_model
 from .model import Policy
 
@@ -72,7 +72,7 @@ def _limits(limits: Sequence[int] | str | None) -> tuple[int, int, int] | None:
             raise ValueError(f"limits are three caps like '3-2-1', got {limits!r}") from None
     else:
         parts = list(limits)
-    if len(parts) != 3 or any(isinstance(p, bool) or not isinstance(p, int) for p in parts):
+    if len(parts) != 3 or not all(is_whole(p) for p in parts):
         raise ValueError(f"limits are three whole numbers like (3, 2, 1), got {limits!r}")
     if any(not 0 <= p <= 4 for p in parts):
         raise ValueError(f"each cutting limit is 0..4 cards, got {limits!r}")
@@ -80,11 +80,7 @@ def _limits(limits: Sequence[int] | str | None) -> tuple[int, int, int] | None:
 
 
 def _draws(draws: int) -> int:
-    if isinstance(draws, bool) or not isinstance(draws, int):
-        raise TypeError(f"draws must be an int, not {type(draws).__name__}")
-    if not 0 <= draws <= 3:
-        raise ValueError(f"draws must be 0..3, got {draws}")
-    return draws
+    return whole("draws", draws, 0, 3)
 
 
 def _cards(cards: str | Sequence[CardLike] | None, what: str) -> frozenset[int]:
@@ -380,20 +376,13 @@ def _check_run(seed: int | None, threads: int | None, max_exact: int) -> None:
     check_seed(seed)
     if threads is not None:
         thread_count(threads, 1)
-    if isinstance(max_exact, bool) or not isinstance(max_exact, int):
-        raise TypeError(f"max_exact must be an int, not {type(max_exact).__name__}")
-    if not 0 <= max_exact < 1 << 64:
-        raise ValueError(f"max_exact must be in 0 .. 2**64-1, got {max_exact}")
+    below_2_64("max_exact", max_exact)
 
 
 def _trials(trials: int | None, default: int) -> int:
     if trials is None:
         return default
-    if isinstance(trials, bool) or not isinstance(trials, int):
-        raise TypeError(f"trials must be an int, not {type(trials).__name__}")
-    if trials < 1:
-        raise ValueError(f"trials must be at least 1, got {trials}")
-    return trials
+    return whole("trials", trials, 1)
 
 
 def _first_discard(

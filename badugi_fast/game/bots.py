@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .._badugi import lib
+from .._validate import whole
 from ..cards import parse_rank
 from ..draws.model import cap_discards
 from ..hands.evaluator import evaluate
@@ -67,10 +68,7 @@ class ThresholdBot:
             ("call_top", self.call_top, 12),
             ("draw_with", self.draw_with, 5),
         ):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(f"{name} is a whole number, not {type(value).__name__}")
-            if not 0 <= value <= most:
-                raise ValueError(f"{name} is 0 .. {most}, got {value}")
+            whole(name, value, 0, most)
 
     def __call__(self, view: View) -> Action:
         if view.phase is Phase.DRAW:

@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from .._validate import is_whole, whole
 from ..cards import DECK, Card, CardLike, card_id
 from ..hands.evaluator import evaluate
 
@@ -139,10 +140,7 @@ class Rules:
 def _check_chips(name: str, value: object, least: int, optional: bool = False) -> None:
     if value is None and optional:
         return
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} is a whole number, not {type(value).__name__}")
-    if value < least:
-        raise ValueError(f"{name} is at least {least}, got {value}")
+    whole(name, value, least)
 
 
 def _someone_can_call(game: Game, seat: int) -> bool:
@@ -322,7 +320,7 @@ class Game:
     ) -> None:
         if not MIN_SEATS <= len(stacks) <= MAX_SEATS:
             raise ValueError(f"a game has {MIN_SEATS} to {MAX_SEATS} seats, got {len(stacks)}")
-        if any(isinstance(s, bool) or not isinstance(s, int) or s <= 0 for s in stacks):
+        if any(not is_whole(s) or s <= 0 for s in stacks):
             raise ValueError(f"stacks are positive whole numbers of chips, got {list(stacks)}")
         if not 0 <= button < len(stacks):
             raise ValueError(f"button must be a seat 0..{len(stacks) - 1}, got {button}")

@@ -21,8 +21,8 @@ import numpy.typing as npt
 
 from .._badugi import ffi, lib
 from .._threads import run_in_chunks, thread_count
+from .._validate import check_seed, is_whole, whole
 from ..cards import DECK, Card
-from ..hands.random_deal import check_seed
 from .bots import Bot, ThresholdBot
 from .engine import MAX_SEATS, MIN_SEATS, Game, IllegalActionError, KoreanRules, Rules
 
@@ -120,10 +120,7 @@ def play_hands(
     _check_run(bots, hands, engine)
     check_seed(seed)
     seed = secrets.randbits(64) if seed is None else seed
-    if isinstance(first_hand, bool) or not isinstance(first_hand, int):
-        raise TypeError(f"first_hand is a whole number, not {type(first_hand).__name__}")
-    if first_hand < 0:
-        raise ValueError(f"first_hand must be a whole number from 0, got {first_hand}")
+    first_hand = whole("first_hand", first_hand, 0)
     if first_hand + hands > MAX_HANDS:
         raise ValueError(f"a seed's stream holds {MAX_HANDS} hands")
     rules = rules or Rules()
@@ -141,35 +138,36 @@ def play_hands(
 def _check_run(bots: Sequence[Bot], hands: int, engine: str) -> None:
     if not MIN_SEATS <= len(bots) <= MAX_SEATS:
         raise ValueError(f"simulate takes {MIN_SEATS} to {MAX_SEATS} bots, got {len(bots)}")
-    if isinstance(hands, bool) or not isinstance(hands, int):
-        raise TypeError(f"hands is a whole number, not {type(hands).__name__}")
-    if hands < 1:
-        raise ValueError(f"hands must be a positive whole number, got {hands}")
+    whole("hands", hands, 1)
     if engine not in ENGINES:
         raise ValueError(f"engine is one of {', '.join(ENGINES)}, not {engine!r}")
 
 
 def _start(rules: Rules | KoreanRules, stacks: int | Sequence[int] | None, seats: int) -> list[int]:
     """Every seat's starting chips, checked; every amount of the game within MAX_CHIPS."""
+    start: list[object]
     if stacks is None:
         start = [100 * _unit(rules)] * seats
+    elif isinstance(stacks, Sequence):
+        start = list(stacks)
     else:
-        start = [stacks] * seats if isinstance(stacks, int) else list(stacks)
-    if any(isinstance(s, bool) or not isinstance(s, int) for s in start):
+        start = [stacks] * seats
+    if not all(is_whole(s) for s in start):
         raise TypeError(f"stacks are whole numbers of chips, got {stacks!r}")
-    if len(start) != seats or min(start) < 1:
+    chips = [int(s) for s in start]  # type: ignore[call-overload]
+    if len(chips) != seats or min(chips) < 1:
         raise ValueError(
             f"stacks is a positive whole number of chips, or one per seat ({seats}), got {stacks!r}"
         )
     if isinstance(rules, Rules):
-        amounts = [rules.bet_size(0), rules.bet_size(2), *rules.blinds, *start]
+        amounts = [rules.bet_size(0), rules.bet_size(2), *rules.blinds, *chips]
     else:
-        amounts = [rules.ante, rules.chip, *start]
+        amounts = [rules.ante, rules.chip, *chips]
     if max(amounts) > MAX_CHIPS:
         raise ValueError(
             f"simulate plays stacks, bets and blinds up to 2**40 chips, not {max(amounts)}"
         )
-    return start
+    return chips
 
 
 def _unit(rules: Rules | KoreanRules) -> int:

@@ -9,8 +9,7 @@ import numpy.typing as npt
 
 from .._badugi import ffi, lib
 from .._threads import run_in_chunks, thread_count
-
-SEED_BITS = 64
+from .._validate import SEED_BITS, check_seed, whole
 
 
 def random_hands(
@@ -29,11 +28,8 @@ def random_hands(
     C-contiguous (n, 4) uint8 array). The stream is SplitMix64 mapped without bias onto hands
     (see csrc/badugi_random.c); it is for simulation, not for cryptography.
     """
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"n must be an int, not {type(n).__name__}")
-    if n < 0:
-        raise ValueError(f"n must be at least 0, got {n}")
-    check_seed(seed)
+    n = whole("n", n, 0)
+    seed = check_seed(seed)
     if seed is None:
         seed = secrets.randbits(SEED_BITS)
     cards = _output_hands(out, n)
@@ -44,16 +40,6 @@ def random_hands(
             n, nthreads, lambda lo, hi: lib.bf_random_hands(seed, lo, hi - lo, dst + 4 * lo)
         )
     return cards
-
-
-def check_seed(seed: object) -> None:
-    """A seed is None or an int in 0 .. 2**64-1 (the key of the C streams)."""
-    if seed is None:
-        return
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
-    if not 0 <= seed < 1 << SEED_BITS:
-        raise ValueError(f"seed must be in 0 .. 2**64-1, got {seed}")
 
 
 def _output_hands(out: object, n: int) -> npt.NDArray[np.uint8]:

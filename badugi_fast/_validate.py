@@ -1,0 +1,56 @@
+"""The one home of argument checks shared by every layer: whole numbers and seeds.
+
+A whole number is an ``int`` or a numpy integer (``operator.index`` accepts both), never a bool,
+a float or anything that merely converts to int: a silent truncation is a wrong answer.
+"""
+
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+
+SEED_BITS = 64  # the C streams are keyed by a 64-bit seed
+
+
+def is_whole(value: object) -> bool:
+    """True for an int or a numpy integer, False for bools and everything else."""
+    return not isinstance(value, bool | np.bool_) and isinstance(value, int | np.integer)
+
+
+def whole(name: str, value: object, least: int | None = None, most: int | None = None) -> int:
+    """``value`` as an int: TypeError unless it is a whole number, ValueError (naming ``name``
+    and the range) unless ``least <= value <= most``."""
+    if not is_whole(value):
+        raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
+    number = operator.index(value)  # type: ignore[arg-type]
+    if (least is not None and number < least) or (most is not None and number > most):
+        low = "" if least is None else f"{least:,}"
+        high = "" if most is None else f"{most:,}"
+        span = f"at least {low}" if most is None else f"at most {high}" if least is None else None
+        raise ValueError(f"{name} must be {span or f'{low} .. {high}'}, got {number}")
+    return number
+
+
+def optional_whole(
+    name: str, value: object, least: int | None = None, most: int | None = None
+) -> int | None:
+    """``whole`` that lets None through."""
+    return None if value is None else whole(name, value, least, most)
+
+
+def check_seed(seed: object) -> int | None:
+    """A seed is None or a whole number in 0 .. 2**64-1 (the key of the C streams)."""
+    if seed is None:
+        return None
+    if not is_whole(seed):
+        raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+    return below_2_64("seed", seed)
+
+
+def below_2_64(name: str, value: object) -> int:
+    """A whole number in 0 .. 2**64-1 (a C uint64_t)."""
+    number = whole(name, value)
+    if not 0 <= number < 1 << SEED_BITS:
+        raise ValueError(f"{name} must be in 0 .. 2**64-1, got {number}")
+    return number
