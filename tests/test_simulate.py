@@ -176,7 +176,7 @@ def test_bad_rules_and_bots_are_named_before_any_hand():
         Rules(max_raises=-1)
     with pytest.raises(ValueError, match=r"raise_top must be 0 \.\. 12"):
         ThresholdBot(13, 12, 3)
-    with pytest.raises(TypeError, match="draw_with is a whole number"):
+    with pytest.raises(TypeError, match="draw_with must be a whole number"):
         ThresholdBot(8, 12, "3")  # type: ignore[arg-type]
     huge_cap = Rules(max_raises=1 << 40)
     assert simulate([drawer, drawer], hands=20, seed=1, rules=huge_cap).engine == "python"
