@@ -5,6 +5,14 @@ ranks tie. Card id = 4 * rank + suit with rank A=0 ... K=12 and suit c=0, d=1, h
 """
 
 from importlib.metadata import version
+from importlib.util import find_spec
+
+if find_spec("badugi_fast._badugi") is None:  # a source checkout without the compiled core
+    raise ImportError(
+        "badugi_fast's C core (badugi_fast._badugi) is not built here. In this source folder run "
+        "`pip install -e .` (it builds the core in place), or run Python from another folder to "
+        "use an installed badugi_fast."
+    )
 
 from .cards import DECK, Card, card_id, format_cards, hand_cards, parse_cards
 from .draws import DiscardOption, DrawOdds, Equity, best_discard, break_above, draw_odds, equity
