@@ -1,6 +1,6 @@
 """The C core, built standalone with gcc: sanitizer-clean, and free of warnings at -Werror.
 
-tests/c/check_core.c is compiled together with csrc/badugi.c and csrc/badugi_table.c under
+tests/c/check_core.c is compiled together with every C file of csrc/ (build_ffi.SOURCES) under
 AddressSanitizer and UndefinedBehaviorSanitizer. It is run against the ranks of all 270,725
 hands computed by the pure-Python oracle, so it checks every hand in every order and the batch
 tails, and any out-of-bounds read or write, or any undefined behaviour, stops it.
@@ -8,26 +8,29 @@ tails, and any out-of-bounds read or write, or any undefined behaviour, stops it
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-CORE_SOURCES = (
-    "csrc/badugi.c",
-    "csrc/badugi_avx2.c",
-    "csrc/badugi_avx512.c",
-    "csrc/badugi_text.c",
-    "csrc/badugi_random.c",
-    "csrc/badugi_draw.c",
-    "csrc/badugi_game.c",
-    "csrc/badugi_table.c",
-)
+
+
+def _build_ffi() -> ModuleType:
+    """csrc/build_ffi.py, the one list of the C sources (it is a build script, not a module)."""
+    spec = importlib.util.spec_from_file_location("build_ffi", ROOT / "csrc" / "build_ffi.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+CORE_SOURCES = _build_ffi().SOURCES  # every C file of csrc/, as the extension builds them
 DRIVER = "tests/c/check_core.c"
 NUM_HANDS = 270_725  # C(52, 4)
 STRICT_WARNINGS = ("-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Werror")
