@@ -28,7 +28,7 @@ def _layer(module: str) -> str:
 def _imports(path: Path) -> list[str]:
     """Every badugi_fast module a source file imports, as dotted paths inside the package."""
     parts = path.relative_to(PACKAGE).with_suffix("").parts
-    package = parts[:-1] if parts[-1] != "__init__" else parts[:-1]
+    package = parts[:-1]  # a module's package; for an __init__ the package it opens
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom):
