@@ -30,6 +30,7 @@ def _build_ffi() -> ModuleType:
     spec.loader.exec_module(module)
     return module
 
+
 CORE_SOURCES = _build_ffi().SOURCES  # every C file of csrc/, as the extension builds them
 DRIVER = "tests/c/check_core.c"
 NUM_HANDS = 270_725  # C(52, 4)
