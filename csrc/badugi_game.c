@@ -1,5 +1,6 @@
-/* Hand loop for simulations; see badugi_game.h. Each step names the engine.py method it mirrors,
- * so a change of rules there shows where it lands here (tests/test_simulate.py plays both). */
+/* Hand loop for simulations; see badugi_game.h. Each step names the method of Game (state.py) or
+ * of a rule set (rules.py) it mirrors, so a change of rules there shows where it lands here
+ * (tests/test_simulate.py plays both, action by action). */
 #include "badugi_game.h"
 #include "badugi_kernels.h"
 

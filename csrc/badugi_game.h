@@ -1,8 +1,8 @@
 /* badugi_fast hand loop: whole hands of Badugi between threshold bots under the casino rules
  * (fixed, pot or no limit) or the Korean room rules, the fast path of badugi_fast.simulate. It
- * plays the rules of badugi_fast/engine.py (Game with Rules() or KoreanRules()) and the bots of
- * badugi_fast/bots.py (ThresholdBot); the tests play both side by side, hand for hand, from the
- * same deck and reshuffles.
+ * plays the rules of badugi_fast/game/ (Game with Rules() or KoreanRules()) and the bots of
+ * badugi_fast/game/bots.py (ThresholdBot); the tests play both side by side, hand for hand,
+ * from the same deck and reshuffles.
  */
 #ifndef BADUGI_GAME_H
 #define BADUGI_GAME_H

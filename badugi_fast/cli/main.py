@@ -15,7 +15,7 @@ from typing import IO, Any
 from .. import __version__
 from .. import draws as draws_api
 from ..errors import InvalidHandError
-from ..game.engine import KoreanRules, Rules
+from ..game.rules import KoreanRules, Rules
 from ..game.simulate import ENGINES
 from ..hands.hand import Hand, describe
 

@@ -11,18 +11,10 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ..cards import parse_cards
+from ..game.actions import KO_ACTIONS, KO_NAMES, Action, Event, IllegalActionError, Phase
 from ..game.bots import Bot
-from ..game.engine import (
-    KO_ACTIONS,
-    KO_NAMES,
-    Action,
-    Event,
-    Game,
-    IllegalActionError,
-    KoreanRules,
-    Phase,
-    Rules,
-)
+from ..game.rules import KoreanRules, Rules
+from ..game.state import Game
 
 
 def _name(kind: str, korean: bool) -> str:

@@ -38,7 +38,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..cards import DECK, Card, parse_cards
-from .engine import BET_KINDS, Action, Event, Game, KoreanRules, Rules
+from .actions import BET_KINDS, Action, Event
+from .rules import KoreanRules, Rules
+from .state import Game
 
 HIDDEN = "??"  # one unknown card: rank and suit unknown
 
