@@ -24,6 +24,19 @@ class _Lib:
     BF_GAME_POT_LIMIT: int
     BF_GAME_NO_LIMIT: int
     BF_GAME_BAD_SPEC: int
+    BF_ACT_POST: int
+    BF_ACT_ANTE: int
+    BF_ACT_FOLD: int
+    BF_ACT_CHECK: int
+    BF_ACT_CALL: int
+    BF_ACT_BET: int
+    BF_ACT_RAISE: int
+    BF_ACT_BBING: int
+    BF_ACT_TTADANG: int
+    BF_ACT_QUARTER: int
+    BF_ACT_HALF: int
+    BF_ACT_DRAW: int
+    BF_ACT_WIN: int
     def bf_rank(self, a: int, b: int, c: int, d: int, /) -> int: ...
     def bf_describe(self, a: int, b: int, c: int, d: int, /) -> int: ...
     def bf_parse_hand(self, text: bytes, length: int, /) -> int: ...
@@ -46,6 +59,9 @@ class _Lib:
     def bf_game_reshuffle(self, seed: int, hand: int, k: int, cards: Any, n: int, /) -> None: ...
     def bf_game_play(
         self, spec: Any, seed: int, first_hand: int, hands: int, profit: Any, final_hands: Any, /
+    ) -> int: ...
+    def bf_game_trace(
+        self, spec: Any, seed: int, hand: int, profit: Any, trace: Any, capacity: int, /
     ) -> int: ...
 
 lib: _Lib

@@ -18,6 +18,29 @@
 #define BF_GAME_NO_LIMIT 2
 #define BF_GAME_BAD_SPEC (-1)
 
+/* Kinds of a traced action, in the order of game.actions.ActionKind's members that the C loop
+ * plays (a 다이 is traced as a fold, as Game records it; draw: amount is the cards thrown; win:
+ * the chips a seat takes from one pot). */
+#define BF_ACT_POST 0
+#define BF_ACT_ANTE 1
+#define BF_ACT_FOLD 2
+#define BF_ACT_CHECK 3
+#define BF_ACT_CALL 4
+#define BF_ACT_BET 5
+#define BF_ACT_RAISE 6
+#define BF_ACT_BBING 7
+#define BF_ACT_TTADANG 8
+#define BF_ACT_QUARTER 9
+#define BF_ACT_HALF 10
+#define BF_ACT_DRAW 11
+#define BF_ACT_WIN 12
+
+typedef struct {
+    int seat;
+    int kind; /* BF_ACT_... */
+    int64_t amount;
+} bf_game_action;
+
 /* bots.ThresholdBot(raise_top, call_top, draw_with); ranks 0 = ace .. 12 = king. */
 typedef struct {
     int raise_top; /* bet and raise a made badugi whose top card is at most this */
@@ -52,5 +75,12 @@ void bf_game_reshuffle(uint64_t seed, uint64_t hand, unsigned k, uint8_t *cards,
  * for a folded seat). Hand h depends only on (seed, h). Returns 0, or BF_GAME_BAD_SPEC. */
 int bf_game_play(const bf_game_spec *spec, uint64_t seed, uint64_t first_hand, uint64_t hands,
                  int64_t *profit, uint8_t *final_hands);
+
+/* Plays hand `hand` of the seed's stream as bf_game_play does, writing its chips won per seat
+ * into profit[seats] and its actions, in order, into trace[0 .. capacity). Returns the number
+ * of actions the hand took (more than capacity: only the first capacity were written), or
+ * BF_GAME_BAD_SPEC. */
+int bf_game_trace(const bf_game_spec *spec, uint64_t seed, uint64_t hand, int64_t *profit,
+                  bf_game_action *trace, int capacity);
 
 #endif

@@ -1,5 +1,5 @@
-"""simulate and its C hand loop: the C loop and engine.Game agree on every hand, dealt from the
-same stream, including reshuffles, all-ins, side pots and split pots."""
+"""simulate and its C hand loop: the C loop and Game agree on every hand, action by action,
+dealt from the same stream, including reshuffles, all-ins, side pots and split pots."""
 
 from __future__ import annotations
 
@@ -11,7 +11,14 @@ import pytest
 from badugi_fast._badugi import ffi, lib
 from badugi_fast.game import KoreanRules, Rules
 from badugi_fast.game.bots import ThresholdBot, drawer, random_bot, threshold
-from badugi_fast.game.simulate import _play_out, _python_game, play_hands, simulate
+from badugi_fast.game.simulate import (
+    _play_out,
+    _python_game,
+    play_hands,
+    simulate,
+    trace_in_c,
+    traced,
+)
 
 LOOSE = threshold("K", "K", 1)  # never folds a badugi or a draw: long hands, all-ins, reshuffles
 TIGHT = threshold("6", "8", 4)
@@ -64,6 +71,36 @@ def test_the_c_loop_plays_every_hand_as_the_engine_does(name):
     differ = np.nonzero((c != python).any(axis=1))[0]
     assert differ.size == 0, f"hands {list(differ[:5] + 1000)} differ"
     assert not c.sum(axis=1).any()  # chips are conserved in every hand
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_c_loop_takes_every_action_game_takes(name):
+    """Every forced bet, bet, call, fold, draw (cards thrown) and win, in order and amount."""
+    bots, stacks, rules = GAMES[name]
+    start = [stacks or 100 * rules.unit] * len(bots) if not isinstance(stacks, list) else stacks
+    for number in range(2000, 2060):
+        game = _python_game(start, rules, 5, number)
+        _play_out(game, bots, number)
+        actions, won = trace_in_c(bots, number, 5, rules, stacks=stacks)
+        assert actions == traced(game.history), f"hand {number}"
+        assert won == [a - b for a, b in zip(game.stacks, start, strict=True)]
+
+
+def test_the_trace_reports_its_length_when_the_buffer_is_short():
+    bots, stacks, rules = GAMES["six drawers"]
+    actions, _ = trace_in_c(bots, 7, 1, rules, stacks=stacks)
+    spec = ffi.new("bf_game_spec *")
+    spec.seats = 6
+    rules.fill_c_spec(spec)
+    for seat in range(6):
+        spec.stacks[seat] = 400
+        spec.bots[seat] = (drawer.raise_top, drawer.call_top, drawer.draw_with)
+    short = ffi.new("bf_game_action[]", 3)
+    won = ffi.new("int64_t[]", 6)
+    assert lib.bf_game_trace(spec, 1, 7, won, short, 3) == len(actions)
+    assert [(a.seat, a.amount) for a in short] == [(e.seat, e.amount) for e in actions[:3]]
+    assert lib.bf_game_trace(spec, 1, 7, won, ffi.NULL, 0) == len(actions)
+    assert lib.bf_game_trace(spec, 1, 7, won, ffi.NULL, 5) == lib.BF_GAME_BAD_SPEC
 
 
 def test_the_compared_hands_cover_the_hard_rules():

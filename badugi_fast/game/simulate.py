@@ -21,9 +21,9 @@ import numpy.typing as npt
 
 from .._badugi import ffi, lib
 from .._threads import run_in_chunks, thread_count
-from .._validate import check_seed, is_whole, whole
+from .._validate import below_2_64, check_seed, is_whole, whole
 from ..cards import DECK, Card
-from .actions import IllegalActionError
+from .actions import ActionKind, Event, IllegalActionError
 from .bots import Bot, ThresholdBot
 from .rules import AnyRules, check_rules
 from .state import MAX_SEATS, MIN_SEATS, Game
@@ -205,6 +205,46 @@ def _play_in_c(
 
     run_in_chunks(hands, threads, work)
     return won
+
+
+K = ActionKind
+# The C loop's traced kinds (BF_ACT_*), and the history kinds they stand for.
+TRACED_KINDS = ("POST ANTE FOLD CHECK CALL BET RAISE BBING TTADANG QUARTER HALF DRAW WIN").split()
+TRACED = {int(getattr(lib, f"BF_ACT_{name}")): ActionKind[name] for name in TRACED_KINDS}
+TRACE_CAPACITY = 1 << 12
+
+
+def trace_in_c(
+    bots: Sequence[Bot],
+    number: int,
+    seed: int,
+    rules: AnyRules | None = None,
+    *,
+    stacks: int | Sequence[int] | None = None,
+) -> tuple[list[Event], list[int]]:
+    """Hand ``number`` of the seed's stream played by the C hand loop: its actions (forced bets,
+    bets, draws with the number of cards thrown, wins) as history events without cards, and the
+    chips each seat won. ``traced(game.history)`` is the same list for ``Game``."""
+    rules = check_rules(rules)
+    start = _start(rules, stacks, len(bots))
+    if why_not := _why_not_c(bots, rules):
+        raise ValueError(f"the C hand loop cannot play this: {why_not}")
+    spec = _c_spec(bots, rules, start)
+    trace = ffi.new("bf_game_action[]", TRACE_CAPACITY)
+    won = ffi.new("int64_t[]", len(bots))
+    count = lib.bf_game_trace(
+        spec, below_2_64("seed", seed), whole("number", number, 0), won, trace, TRACE_CAPACITY
+    )
+    if not 0 <= count <= TRACE_CAPACITY:
+        raise ValueError(f"the C hand loop took {count} actions, more than {TRACE_CAPACITY}")
+    actions = [Event(TRACED[a.kind], a.seat, a.amount) for a in trace[0:count]]
+    return actions, list(won)
+
+
+def traced(history: Sequence[Event]) -> list[Event]:
+    """The events of a history that the C loop traces, without their cards."""
+    kinds = set(TRACED.values()) | {K.FULL}
+    return [Event(e.kind, e.seat, e.amount) for e in history if e.kind in kinds]
 
 
 def _python_game(start: list[int], rules: AnyRules, seed: int, number: int) -> Game:
