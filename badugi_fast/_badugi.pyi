@@ -23,6 +23,7 @@ class _Lib:
     BF_GAME_FIXED_LIMIT: int
     BF_GAME_POT_LIMIT: int
     BF_GAME_NO_LIMIT: int
+    BF_GAME_HALF_POT_LIMIT: int
     BF_GAME_BAD_SPEC: int
     BF_ACT_POST: int
     BF_ACT_ANTE: int

@@ -74,10 +74,10 @@ typedef struct {
     uint8_t discards[BF_NUM_CARDS];
     int stub_n, discards_n;
     int64_t current;  /* _Round.current: the amount to match */
-    int64_t last_bet; /* Game._last_bet: chips the last bet or raise put in (for 따당) */
     int64_t raise_size; /* Game._raise_size: the largest raise this round (pot and no limit) */
     int raises; /* saturates at BF_GAME_MAX_BETS: a raise war of 2**40 one-chip raises */
     int acted;  /* someone has acted in this betting round */
+    uint8_t closed[BF_MAX_SEATS]; /* _Round.closed: acted since the last full bet or raise */
     int first;        /* 선 (Korean rules): left of the button */
     int burn_due;     /* this draw's burn card is still to come */
     int pending[BF_MAX_SEATS], pending_head, pending_n;
@@ -188,10 +188,11 @@ static choice_t korean_raise(const table_t *t, int seat, int64_t to_call)
     const bf_game_spec *spec = t->spec;
     int64_t stack = t->stack[seat];
     choice_t none = {BF_ACT_CALL, 0};
-    if (t->raises >= spec->max_bets || stack <= to_call || !someone_can_call(t, seat))
+    if (t->raises >= spec->max_bets || stack <= to_call || !someone_can_call(t, seat) ||
+        t->closed[seat])
         return none;
     int64_t after_call = pot_of(t) + to_call;
-    int64_t wanted[3] = {to_call + after_call / 2, t->current ? to_call + t->last_bet : 0,
+    int64_t wanted[3] = {to_call + after_call / 2, t->current ? 2 * t->current - t->round_bets[seat] : 0,
                          to_call + after_call / 4};
     static const int kinds[3] = {BF_ACT_HALF, BF_ACT_TTADANG, BF_ACT_QUARTER};
     for (int k = 0; k < 3; k++) {
@@ -232,8 +233,52 @@ static choice_t korean_choice(const table_t *t, int seat, int strong, int keep_g
     return (choice_t){BF_ACT_FOLD, 0};
 }
 
-/* The threshold bot's betting choice (bots.ThresholdBot) among the options of Rules (fixed, pot
- * or no limit) or KoreanRules. */
+/* Rules._least_raise: the big blind, the round's largest raise and one chip. */
+static int64_t least_raise(const table_t *t)
+{
+    int64_t step = t->raise_size > t->spec->big_blind ? t->raise_size : t->spec->big_blind;
+    return step > 1 ? step : 1;
+}
+
+/* Rules.options' bet or raise: 0 when the seat may not bet or raise, else 1 with the chips it
+ * may put in, *least .. *most. Fixed limit: one amount, the call and a bet (capped at the
+ * stack); pot, half-pot and no limit: at least the call and the least raise, at most the call
+ * and the pot after calling, the call and half of it (never below that least) or the stack. */
+static int casino_bet_range(const table_t *t, int seat, int64_t *least, int64_t *most)
+{
+    const bf_game_spec *spec = t->spec;
+    int64_t to_call = t->current - t->round_bets[seat], stack = t->stack[seat];
+    if (stack <= to_call || !someone_can_call(t, seat) || t->closed[seat])
+        return 0;
+    if (spec->structure == BF_GAME_FIXED_LIMIT) {
+        int uncapped = in_hand_count(t) <= 2 && !spec->cap_heads_up;
+        if (!uncapped && t->raises >= spec->max_bets)
+            return 0;
+        *least = *most = at_most(to_call + bet_size(t), stack);
+        return 1;
+    }
+    int64_t floor = to_call + least_raise(t), after_call = pot_of(t) + to_call;
+    int64_t limit = spec->structure == BF_GAME_POT_LIMIT        ? to_call + after_call
+                    : spec->structure == BF_GAME_HALF_POT_LIMIT ? to_call + after_call / 2
+                                                                 : stack;
+    *most = at_most(limit > floor ? limit : floor, stack);
+    *least = at_most(floor, *most);
+    return 1;
+}
+
+/* Rules.full_raise: at least half a bet (fixed limit) or the least raise (pot and no limit);
+ * every Korean raise. A shorter all-in neither counts nor re-opens the betting. */
+static int full_raise(const table_t *t, int64_t raised_by)
+{
+    if (t->spec->rules == BF_GAME_KOREAN)
+        return 1;
+    if (t->spec->structure == BF_GAME_FIXED_LIMIT)
+        return 2 * raised_by >= bet_size(t);
+    return raised_by >= least_raise(t);
+}
+
+/* The threshold bot's betting choice (bots.ThresholdBot) among the options of Rules (fixed, pot,
+ * half-pot or no limit) or KoreanRules. */
 static choice_t bot_choice(table_t *t, int seat)
 {
     const bf_threshold_bot *bot = &t->spec->bots[seat];
@@ -247,20 +292,9 @@ static choice_t bot_choice(table_t *t, int seat)
     if (t->spec->rules == BF_GAME_KOREAN)
         return korean_choice(t, seat, strong, keep_going);
     int bet_kind = t->current ? BF_ACT_RAISE : BF_ACT_BET;
-    int can_raise = stack > to_call && someone_can_call(t, seat);
-    if (strong && can_raise && t->spec->structure != BF_GAME_FIXED_LIMIT) {
-        /* Rules.options: a raise of at least the big blind, the round's largest raise and one
-         * chip; at most the pot after calling (pot limit; never below that least) or the
-         * stack. The bot takes the least. */
-        int64_t step = t->raise_size > t->spec->big_blind ? t->raise_size : t->spec->big_blind;
-        int64_t least = to_call + (step > 1 ? step : 1), most = 2 * to_call + pot_of(t);
-        if (t->spec->structure == BF_GAME_NO_LIMIT || most < least)
-            most = least;
-        return (choice_t){bet_kind, at_most(least, at_most(most, stack))};
-    }
-    can_raise = can_raise && (in_hand_count(t) <= 2 || t->raises < t->spec->max_bets);
-    if (strong && can_raise)
-        return (choice_t){bet_kind, at_most(to_call + bet_size(t), stack)};
+    int64_t least, most;
+    if (strong && casino_bet_range(t, seat, &least, &most))
+        return (choice_t){bet_kind, least}; /* the bot bets or raises the least */
     if (to_call == 0)
         return (choice_t){BF_ACT_CHECK, 0};
     if (strong || keep_going)
@@ -285,15 +319,23 @@ static void bot_bets(table_t *t, int seat)
     } else if (put > 0) {
         put_in(t, seat, put);
         int64_t raised_by = t->round_bets[seat] - t->current;
-        if (raised_by > 0) { /* Rules.counts_as_raise; every Korean raise counts */
-            t->raises += t->raises < BF_GAME_MAX_BETS &&
-                         (t->spec->rules == BF_GAME_KOREAN || raised_by >= bet_size(t));
+        if (raised_by > 0) {
+            if (full_raise(t, raised_by)) { /* counts, and re-opens the betting */
+                t->raises += t->raises < BF_GAME_MAX_BETS;
+                memset(t->closed, 0, sizeof t->closed);
+            }
             t->raise_size = raised_by > t->raise_size ? raised_by : t->raise_size;
             t->current = t->round_bets[seat];
-            t->last_bet = put;
             queue_after(t, seat, seat);
         }
     }
+    t->closed[seat] = 1;
+}
+
+/* Game._skip_settled: nothing to call and every opponent all-in: nothing to decide. */
+static int settled(const table_t *t, int seat)
+{
+    return t->round_bets[seat] >= t->current && !someone_can_call(t, seat);
 }
 
 /* Game._start_round and the betting until the round ends. */
@@ -301,12 +343,13 @@ static void betting_round(table_t *t)
 {
     int opener = t->button;
     t->acted = 0;
+    memset(t->closed, 0, sizeof t->closed);
     if (t->spec->rules == BF_GAME_KOREAN) { /* antes are not bets; 선 opens every round */
         memset(t->round_bets, 0, sizeof t->round_bets);
-        t->current = t->last_bet = 0;
+        t->current = 0;
         t->raises = 0;
         opener = (t->first + t->n - 1) % t->n;
-    } else if (t->round_index == 0) {
+    } else if (t->round_index == 0 && t->spec->big_blind > 0) {
         t->current = 0;
         for (int p = 0; p < t->n; p++)
             t->current = t->round_bets[p] > t->current ? t->round_bets[p] : t->current;
@@ -320,16 +363,13 @@ static void betting_round(table_t *t)
     }
     t->raise_size = t->current; /* before the first draw the big blind is the bet to raise */
     queue_after(t, opener, -1);
-    int bettors = 0, matched = 1;
-    for (int p = 0; p < t->n; p++)
-        if (can_act(t, p)) {
-            bettors++;
-            matched &= t->round_bets[p] >= t->current;
-        }
-    if (bettors < 2 && matched)
-        return;
-    while (!t->done && t->pending_head < t->pending_n)
-        bot_bets(t, t->pending[t->pending_head]);
+    while (!t->done && t->pending_head < t->pending_n) {
+        int seat = t->pending[t->pending_head];
+        if (settled(t, seat))
+            t->pending_head++;
+        else
+            bot_bets(t, seat);
+    }
 }
 
 /* The top card of the stub; when it has run out, the discards so far become the new stub (those
@@ -454,11 +494,13 @@ static void showdown(table_t *t)
     t->done = 1;
 }
 
-/* Game.post_forced_bet: a short stack posts what it has. */
+/* Game.post_forced_bet: a short stack posts what it has; an ante is dead money, no bet. */
 static void post(table_t *t, int seat, int64_t amount, int kind)
 {
     amount = at_most(amount, t->stack[seat]);
     put_in(t, seat, amount);
+    if (kind == BF_ACT_ANTE)
+        t->round_bets[seat] -= amount;
     record(t, seat, kind, amount);
 }
 
@@ -484,10 +526,14 @@ static void play_hand(table_t *t, uint64_t seed, uint64_t number)
     if (spec->rules == BF_GAME_KOREAN) {
         for (int p = 0; p < n; p++)
             post(t, p, spec->ante, BF_ACT_ANTE);
-    } else {
+    } else { /* the antes, then the blinds (none when the big blind is 0) */
+        for (int p = 0; spec->ante && p < n; p++)
+            post(t, p, spec->ante, BF_ACT_ANTE);
         int small = small_blind_seat(t);
-        post(t, small, spec->small_blind, BF_ACT_POST);
-        post(t, (small + 1) % n, spec->big_blind, BF_ACT_POST);
+        if (spec->big_blind > 0) {
+            post(t, small, spec->small_blind, BF_ACT_POST);
+            post(t, (small + 1) % n, spec->big_blind, BF_ACT_POST);
+        }
     }
     /* Game._deal: one card at a time from the button's left. */
     for (int c = 0; c < 4; c++)
@@ -526,9 +572,10 @@ static int spec_valid(const bf_game_spec *spec)
             spec->cutting[1] > 4 || spec->cutting[2] > 4)
             return 0;
     } else if (spec->rules != BF_GAME_CASINO || spec->structure < BF_GAME_FIXED_LIMIT ||
-               spec->structure > BF_GAME_NO_LIMIT || !chips_valid(spec->small_bet, 1) ||
+               spec->structure > BF_GAME_HALF_POT_LIMIT || !chips_valid(spec->small_bet, 1) ||
                !chips_valid(spec->big_bet, 1) || !chips_valid(spec->small_blind, 0) ||
-               !chips_valid(spec->big_blind, 0)) {
+               !chips_valid(spec->big_blind, 0) || !chips_valid(spec->ante, 0) ||
+               spec->cap_heads_up < 0 || spec->cap_heads_up > 1) {
         return 0;
     }
     for (int p = 0; p < spec->seats; p++) {

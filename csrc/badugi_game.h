@@ -16,6 +16,7 @@
 #define BF_GAME_FIXED_LIMIT 0 /* casino betting structures (Rules.structure) */
 #define BF_GAME_POT_LIMIT 1
 #define BF_GAME_NO_LIMIT 2
+#define BF_GAME_HALF_POT_LIMIT 3
 #define BF_GAME_BAD_SPEC (-1)
 
 /* Kinds of a traced action, in the order of game.actions.ActionKind's members that the C loop
@@ -51,12 +52,13 @@ typedef struct {
 typedef struct {
     int seats;                  /* 2 .. 8 */
     int rules;                  /* BF_GAME_CASINO or BF_GAME_KOREAN */
-    int structure;              /* casino: BF_GAME_FIXED_LIMIT, _POT_LIMIT or _NO_LIMIT */
+    int structure; /* casino: BF_GAME_FIXED_LIMIT, _POT_LIMIT, _NO_LIMIT or _HALF_POT_LIMIT */
     int burn;                   /* casino: 1 burns a card before each draw's first replacement */
     int max_bets; /* bets and raises a round, 0 .. MAX_BETS (fixed limit: while 3+ are in) */
+    int cap_heads_up;           /* casino fixed limit: 1 caps the raises heads-up too */
     int64_t small_bet, big_bet; /* casino: the bet of the first two rounds, and of the last two */
     int64_t small_blind, big_blind;
-    int64_t ante, chip;         /* Korean: the ante (and 삥), and the unit amounts round down to */
+    int64_t ante, chip; /* the ante (Korean: also 삥; casino: 0 for none), Korean chip unit */
     uint8_t cutting[3];         /* Korean: the most cards exchanged at 아침, 점심, 저녁 */
     int64_t stacks[BF_MAX_SEATS];         /* every hand starts from these */
     bf_threshold_bot bots[BF_MAX_SEATS];

@@ -47,6 +47,25 @@ GAMES = {
         60,
         Rules(1, 2, 0, 0, structure="no-limit"),
     ),
+    "half-pot limit, four": (
+        [LOOSE, drawer, LOOSE, TIGHT],
+        [60, 200, 35, 90],
+        Rules(small_bet=4, structure="half-pot-limit"),
+    ),
+    "antes, no blinds, fixed": (
+        [LOOSE, drawer, LOOSE, LOOSE],
+        [30, 80, 11, 50],
+        Rules(small_blind=0, big_blind=0, ante=1),
+    ),
+    "antes, no blinds, pot limit": (
+        [LOOSE, drawer, LOOSE],
+        [40, 70, 25],
+        Rules(small_blind=0, big_blind=0, ante=2, structure="pot-limit"),
+    ),
+    "antes and blinds, short stacks": ([LOOSE] * 5, [3, 12, 7, 30, 9], Rules(ante=1)),
+    "short all-ins, fixed limit": ([LOOSE] * 6, [3, 5, 9, 13, 7, 40], Rules(small_bet=2)),
+    "short all-ins, no limit": ([LOOSE] * 5, [7, 15, 30, 22, 60], Rules(structure="no-limit")),
+    "capped heads-up": ([LOOSE, LOOSE], 200, Rules(cap_heads_up=True)),
     "korean, heads-up drawers": ([drawer, drawer], None, KoreanRules()),
     "korean 3-3-3, chips of 5": ([LOOSE, drawer, TIGHT, LOOSE], 400, KoreanRules(5, 5, (3, 3, 3))),
     "korean, short stacks, capped": (
@@ -245,7 +264,10 @@ def test_the_c_loop_refuses_a_bad_spec():
         ("max_bets", -1),
         ("max_bets", lib.BF_GAME_MAX_BETS + 1),
         ("rules", lib.BF_GAME_KOREAN),  # an ante of 0
-        ("structure", lib.BF_GAME_NO_LIMIT + 1),
+        ("structure", lib.BF_GAME_HALF_POT_LIMIT + 1),
+        ("structure", -1),
+        ("ante", -1),
+        ("cap_heads_up", 2),
     ):
         bad = ffi.new("bf_game_spec *", spec[0])
         setattr(bad, field, value)

@@ -40,7 +40,7 @@ from .actions import (
     Phase,
     View,
 )
-from .rules import AnyRules, check_rules
+from .rules import AnyRules, check_rules, someone_can_call
 
 K = ActionKind
 MIN_SEATS, MAX_SEATS = 2, lib.BF_MAX_SEATS
@@ -51,6 +51,9 @@ class _Round:
     current: int  # the amount to match this round
     raises: int  # bets and raises so far this round (the big blind counts as the bet)
     pending: list[int] = field(default_factory=list)  # seats still to act, in order
+    # seats that acted since the last full bet or raise: a short all-in does not re-open
+    # the betting for them (rules.py: full_raise)
+    closed: set[int] = field(default_factory=set)
 
 
 class Game:
@@ -106,7 +109,6 @@ class Game:
         self._round: _Round | None = None
         self._draw_order: list[int] = []
         self._chosen: dict[int, tuple[Card, ...]] = {}  # simultaneous draws not dealt yet
-        self._last_bet = 0  # chips the last bet or raise put in (for 따당)
         self._raise_size = 0  # the largest bet or raise increase this round (pot and no limit)
         self._round_start = 0  # history index where this betting round began
         self._legal: list[Action] | None = None  # legal_actions of the present state
@@ -144,10 +146,9 @@ class Game:
         """The largest bet or raise increase this round (pot and no limit)."""
         return self._raise_size
 
-    @property
-    def last_bet(self) -> int:
-        """Chips the last bet or raise put in (for 따당)."""
-        return self._last_bet
+    def may_raise(self, seat: int) -> bool:
+        """The betting is open to ``seat``: it has not acted since the last full bet or raise."""
+        return self._round is not None and seat not in self._round.closed
 
     def round_has_action(self) -> bool:
         """Someone has acted (beyond forced bets) in this betting round."""
@@ -162,6 +163,8 @@ class Game:
             raise IllegalActionError("forced bets are posted before the deal")
         amount = min(amount, self.stacks[seat])
         self._put_in(seat, amount)
+        if kind is K.ANTE:  # dead money: not part of any bet
+            self.round_bets[seat] -= amount
         self._record(Event(kind, seat, amount))
 
     def _record(self, event: Event) -> None:
@@ -256,14 +259,28 @@ class Game:
             self._record(Event(K(action.kind), seat, action.amount))
             raised_by = self.round_bets[seat] - round_.current
             if raised_by > 0:  # a bet or raise: everyone else acts again
-                round_.raises += self.rules.counts_as_raise(self, seat, raised_by)
+                if self.rules.full_raise(self, raised_by):  # it counts and re-opens the betting
+                    round_.raises += 1
+                    round_.closed.clear()
                 # a short all-in does not lower it
                 self._raise_size = max(self._raise_size, raised_by)
                 round_.current = self.round_bets[seat]
-                self._last_bet = action.amount
                 round_.pending = self._seats_after(seat, lambda p: p != seat and self._can_act(p))
+        round_.closed.add(seat)
+        self._skip_settled()
         if not round_.pending:
             self._end_round()
+
+    def _skip_settled(self) -> None:
+        """A seat with nothing to call whose every opponent is all-in has nothing to decide
+        (the big blind, once the others are all-in and it has matched): no turn."""
+        assert self._round is not None
+        round_ = self._round
+        round_.pending = [
+            p
+            for p in round_.pending
+            if self.round_bets[p] < round_.current or someone_can_call(self, p)
+        ]
 
     def _put_in(self, seat: int, amount: int) -> None:
         self.stacks[seat] -= amount
@@ -286,12 +303,11 @@ class Game:
         current, raises = self.rules.opening_bet(self)
         if not current:
             self.round_bets = [0] * self.seats  # antes are not bets
-        self._last_bet = current
         self._raise_size = current  # preflop the big blind is the bet to raise
         pending = self._seats_after(self.rules.opener(self), self._can_act)
         self._round = _Round(current, raises, pending)
-        bettors = [p for p in self.in_hand() if self.stacks[p] > 0]
-        if len(bettors) < 2 and all(self.round_bets[p] >= current for p in bettors):
+        self._skip_settled()
+        if not self._round.pending:
             self._end_round()
 
     def _end_round(self) -> None:
