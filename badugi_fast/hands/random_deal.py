@@ -11,6 +11,9 @@ from .._badugi import ffi, lib
 from .._threads import run_in_chunks, thread_count
 from .._validate import SEED_BITS, check_seed, whole
 
+# Rows per C call: a few ms at 5-25 ns a row, so Ctrl-C stops a huge deal at once.
+BLOCK_ROWS = 1 << 18
+
 
 def random_hands(
     n: int,
@@ -26,7 +29,8 @@ def random_hands(
     the first k rows of ``random_hands(n, seed)`` are ``random_hands(k, seed)``. ``seed=None``
     draws one from the operating system. ``out`` receives the hands when given (a writable,
     C-contiguous (n, 4) uint8 array). The stream is SplitMix64 mapped without bias onto hands
-    (see csrc/badugi_random.c); it is for simulation, not for cryptography.
+    (see csrc/badugi_random.c); it is for simulation, not for cryptography. ``threads`` is at
+    most 4 x the usable cores; the deal runs in blocks, so Ctrl-C stops it at once.
     """
     n = whole("n", n, 0)
     seed = check_seed(seed)
@@ -37,7 +41,10 @@ def random_hands(
     if n:
         dst = ffi.from_buffer("uint8_t[]", cards, require_writable=True)
         run_in_chunks(
-            n, nthreads, lambda lo, hi: lib.bf_random_hands(seed, lo, hi - lo, dst + 4 * lo)
+            n,
+            nthreads,
+            lambda lo, hi: lib.bf_random_hands(seed, lo, hi - lo, dst + 4 * lo),
+            block_rows=BLOCK_ROWS,
         )
     return cards
 
