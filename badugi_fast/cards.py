@@ -216,7 +216,13 @@ def format_cards(cards: Iterable[CardLike]) -> str:
             f"format_cards takes a sequence of cards, not one str ({shown(cards)});"
             " parse_cards(text) reads cards from text"
         )
-    return " ".join(str(Card(card)) for card in cards)
+    try:
+        items = list(cards)
+    except TypeError:
+        raise TypeError(
+            f"format_cards takes a sequence of cards, not {type(cards).__name__}"
+        ) from None
+    return " ".join(str(Card(card)) for card in items)
 
 
 def parse_rank(rank: str | int) -> int:

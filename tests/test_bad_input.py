@@ -335,3 +335,107 @@ def test_an_endless_iterator_is_not_read_to_its_end():
         bf.evaluate(itertools.count())
     with pytest.raises(InvalidHandError, match="a hand has 4 cards, got 1000000"):
         bf.describe(range(1_000_000))
+
+
+_GOOD = np.array([[3, 5, 10, 12]], dtype=np.uint8)
+_HUGE = "As " * 100_000
+
+# Every public entry point of the hands layer, with a wrong type, a value out of range and an
+# oversize value: each gets the library's error, naming the problem in a short message.
+ENTRY_POINTS = {
+    "evaluate": [
+        (lambda: bf.evaluate(3.5), TypeError, "not float"),
+        (lambda: bf.evaluate((3, 5, 10, 99)), InvalidHandError, "card id 99 is outside 0..51"),
+        (lambda: bf.evaluate(_HUGE), InvalidHandError, "at most 256 characters"),
+    ],
+    "describe": [
+        (lambda: bf.describe({3, 5, 10, 2.5}), TypeError, "not float"),
+        (lambda: bf.describe((3, 5, 10, -1)), InvalidHandError, "card id -1 is outside"),
+        (lambda: bf.describe(_HUGE), InvalidHandError, "at most 256 characters"),
+    ],
+    "compare": [
+        (lambda: bf.compare("As 2d 3h 4c", None), TypeError, "not NoneType"),
+        (lambda: bf.compare((0, 1, 2, 3), (0, 1, 2, 2)), InvalidHandError, "duplicate card Ah"),
+        (lambda: bf.compare(_HUGE, "As 2d 3h 4c"), InvalidHandError, "at most 256"),
+    ],
+    "winners": [
+        (lambda: bf.winners(5), TypeError, "list of hands, not int"),
+        (lambda: bf.winners(["As 2d 3h 4c", "As 2d 3h"]), InvalidHandError, "got 3"),
+        (lambda: bf.winners(["As 2d 3h 4c", _HUGE]), InvalidHandError, "at most 256"),
+    ],
+    "hand_cards": [
+        (lambda: bf.hand_cards(5), TypeError, "not int"),
+        (lambda: bf.hand_cards([0, 1, 2, 2**64]), InvalidHandError, "outside 0..51"),
+        (lambda: bf.hand_cards(range(10**12)), InvalidHandError, "got 1000000000000"),
+    ],
+    "card_id": [
+        (lambda: bf.card_id(None), TypeError, "not NoneType"),
+        (lambda: bf.card_id(52), InvalidHandError, "card id 52 is outside"),
+        (lambda: bf.card_id(_HUGE), InvalidHandError, "a card's text is at most 256"),
+    ],
+    "Card": [
+        (lambda: bf.Card(Decimal(3)), TypeError, "not Decimal"),
+        (lambda: bf.Card(-3), InvalidHandError, "card id -3 is outside"),
+        (lambda: bf.Card("As" * 1000), InvalidHandError, "at most 256"),
+    ],
+    "format_cards": [
+        (lambda: bf.format_cards(5), TypeError, "sequence of cards, not int"),
+        (lambda: bf.format_cards([0, 52]), InvalidHandError, "card id 52"),
+        (lambda: bf.format_cards(["As", _HUGE]), InvalidHandError, "at most 256"),
+    ],
+    "parse_cards": [
+        (lambda: bf.parse_cards(5), TypeError, "must be a str, not int"),
+        (lambda: bf.parse_cards("As 1c"), InvalidHandError, "unknown card '1c'"),
+        (lambda: bf.parse_cards("As " + "Zz" * 10**6), InvalidHandError, "unknown card 'ZzZz"),
+    ],
+    "parse_hands": [
+        (lambda: bf.parse_hands(5), TypeError, "sequence of str, not int"),
+        (lambda: bf.parse_hands(["As 2d 3h 4c", 7]), TypeError, "row 1: a text hand is a str"),
+        (lambda: bf.parse_hands(["Kc Kd Kh Ks", _HUGE]), InvalidHandError, "row 1: .*256"),
+    ],
+    "evaluate_many": [
+        (lambda: bf.evaluate_many(np.zeros((2, 4))), TypeError, "integer array"),
+        (lambda: bf.evaluate_many(np.full((2, 4), 300)), InvalidHandError, "card id 300"),
+        (lambda: bf.evaluate_many(_GOOD, threads=10**9), ValueError, "threads must be at most"),
+        (lambda: bf.evaluate_many(_GOOD, kernel=7), TypeError, "kernel must be a str"),
+        (lambda: bf.evaluate_many(_GOOD, kernel="avx9"), ValueError, "unknown kernel 'avx9'"),
+        (lambda: bf.evaluate_many(_GOOD, out=np.zeros(1, np.int8)), TypeError, "uint16"),
+    ],
+    "random_hands": [
+        (lambda: bf.random_hands(5.0), TypeError, "n must be a whole number"),
+        (lambda: bf.random_hands(-1), ValueError, "n must be 0 .. "),
+        (lambda: bf.random_hands(10**20), ValueError, "n must be 0 .. "),
+        (lambda: bf.random_hands(5, seed=2**64), ValueError, r"seed must be in 0 .. 2\*\*64-1"),
+        (lambda: bf.random_hands(5, seed=0.5), TypeError, "seed must be an int or None"),
+        (lambda: bf.random_hands(5, threads=10**9), ValueError, "threads must be at most"),
+        (lambda: bf.random_hands(5, out=np.zeros((4, 4), np.uint8)), ValueError, "shape"),
+    ],
+    "lookup_name": [
+        (lambda: bf.lookup_name(7), TypeError, "a hand name is a str"),
+        (lambda: bf.lookup_name("8메이드입니다"), ValueError, "unknown hand name"),
+        (lambda: bf.lookup_name("메이드" * 10**5), ValueError, "at most 256 characters"),
+    ],
+    "parse_rank": [
+        (lambda: parse_rank(None), TypeError, "not NoneType"),
+        (lambda: parse_rank(np.int64(14)), ValueError, "1 \\(ace\\) .. 13 \\(king\\), got 14"),
+        (lambda: parse_rank("8" * 10**6), ValueError, "unknown rank"),
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [case for cases in ENTRY_POINTS.values() for case in cases],
+    ids=[f"{name}-{i}" for name, cases in ENTRY_POINTS.items() for i in range(len(cases))],
+)
+def test_every_entry_point_refuses_bad_input_with_a_short_clear_message(call, error, message):
+    with pytest.raises(error, match=message) as info:
+        call()
+    assert type(info.value) is error
+    assert len(str(info.value)) < SHORT_MESSAGE
+
+
+def test_every_public_function_of_the_hands_layer_is_in_the_table():
+    public = {name for name in bf.hands.__all__ if callable(getattr(bf.hands, name))}
+    public -= {"Category", "Hand", "available_kernels"}  # types, and a function of no argument
+    assert public <= set(ENTRY_POINTS)

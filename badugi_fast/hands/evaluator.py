@@ -118,7 +118,11 @@ def winners(hands: Sequence[HandLike]) -> list[int]:
     """Indices of every hand sharing the best rank (more than one means a split pot)."""
     if isinstance(hands, str):
         raise TypeError("winners() takes a list of hands, not one str")
-    ranks = [evaluate(hand) for hand in hands]
+    try:
+        hand_list = list(hands)
+    except TypeError:
+        raise TypeError(f"winners() takes a list of hands, not {type(hands).__name__}") from None
+    ranks = [evaluate(hand) for hand in hand_list]
     if not ranks:
         raise ValueError("winners() needs at least one hand")
     best = min(ranks)

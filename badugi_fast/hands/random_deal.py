@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import sys
 
 import numpy as np
 import numpy.typing as npt
@@ -13,6 +14,7 @@ from .._validate import SEED_BITS, check_seed, whole
 
 # Rows per C call: a few ms at 5-25 ns a row, so Ctrl-C stops a huge deal at once.
 BLOCK_ROWS = 1 << 18
+MAX_ROWS = sys.maxsize // 4  # the most rows of 4 bytes one numpy array can hold
 
 
 def random_hands(
@@ -32,7 +34,7 @@ def random_hands(
     (see csrc/badugi_random.c); it is for simulation, not for cryptography. ``threads`` is at
     most 4 x the usable cores; the deal runs in blocks, so Ctrl-C stops it at once.
     """
-    n = whole("n", n, 0)
+    n = whole("n", n, 0, MAX_ROWS)
     seed = check_seed(seed)
     if seed is None:
         seed = secrets.randbits(SEED_BITS)
