@@ -50,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except UnicodeDecodeError as error:  # bytes that are not UTF-8, from a file or stdin alike
         print(
-            f"badugi: cannot read the input as UTF-8 text ({error.reason} at byte {error.start})",
+            f"badugi: cannot read the input as UTF-8 text ({error.reason})",
             file=sys.stderr,
         )
         return EXIT_USAGE
@@ -63,7 +63,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
-
-
-if __name__ == "__main__":
-    sys.exit(main())
