@@ -211,7 +211,8 @@ def _policy_options(sub: argparse.ArgumentParser) -> None:
     sub.add_argument(
         "--break-above",
         metavar="RANK",
-        help="a policy: break a four-card badugi whose top card is above RANK, e.g. 8",
+        help="a policy: break a four-card badugi whose top card is above RANK, e.g. 8 "
+        "(default: never break one)",
     )
     sub.add_argument("--threads", type=int, metavar="N",
                      help="threads for Monte Carlo (default: all cores)")  # fmt: skip

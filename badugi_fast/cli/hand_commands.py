@@ -206,7 +206,10 @@ def add_commands(commands: Commands) -> None:
         )
         sub.add_argument("hands", nargs="*", metavar="HAND", help=hand_help)
         sub.add_argument(
-            "-f", "--file", help="read hands one per line from FILE ('-': stdin; '#' comments)"
+            "-f",
+            "--file",
+            help="read hands one per line from FILE, '-' for stdin; lines starting with '#' are "
+            "comments (default: the HAND arguments, else stdin)",
         )
         sub.add_argument("--ko", action="store_true", help="Korean hand names (족보)")
         sub.add_argument("--json", action="store_true", help="JSON output (eval: one per line)")
