@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .._validate import whole
 from ..cards import Card
 from .engine import BET_KINDS, Event, Game, KoreanRules, Rules
 from .phh_read import HIDDEN, loads
@@ -67,13 +68,7 @@ def _hidden_seats(game: Game, hide: object) -> set[int]:
     if hide is True or hide is False:
         seats = set(range(game.seats)) if hide else set()
     elif isinstance(hide, Sequence) and not isinstance(hide, str):
-        seats = set()
-        for seat in hide:
-            if type(seat) is not int:
-                raise TypeError(f"hide lists seats (ints), not {type(seat).__name__}")
-            if not 0 <= seat < game.seats:
-                raise ValueError(f"hide names seat {seat}; seats are 0..{game.seats - 1}")
-            seats.add(seat)
+        seats = {whole("a seat in hide", seat, 0, game.seats - 1) for seat in hide}
     else:
         raise TypeError(f"hide is True, False or a sequence of seats, not {type(hide).__name__}")
     return seats - shown

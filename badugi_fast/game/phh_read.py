@@ -18,6 +18,7 @@ HIDDEN = "??"  # one unknown card: rank and suit unknown
 _PLAYER = re.compile(r"p([1-9][0-9]?)")  # p1 .. p8 (ASCII digits only)
 _AMOUNT = re.compile(r"[0-9]{1,15}")  # a whole number of chips, ASCII digits only
 _MISSING: Any = object()
+MAX_TEXT = 1_000_000  # characters: a badugi hand's history is a few kilobytes
 _TOML_NAMES = {bool: "boolean", int: "integer", str: "string"}
 
 
@@ -54,6 +55,8 @@ def _list(data: dict[str, Any], name: str, kind: type, default: Any = _MISSING) 
 def _parse_toml(text: str) -> dict[str, Any]:
     if not isinstance(text, str):
         raise TypeError(f"loads reads PHH text (a str), not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise ValueError(f"a PHH hand is at most {MAX_TEXT:,} characters, got {len(text):,}")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -1,0 +1,159 @@
+"""Hostile PHH input: every field ``phh.loads`` reads is checked for its TOML type and named
+in the error; deep nesting and oversize text are refused with a ValueError; ``dumps``'s
+``hide`` takes True, False or seats."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_phh import ALICE, BOB, CAROL, TED, random_game, sample_hand
+
+from badugi_fast.game import Game, KoreanRules, Rules, phh
+
+
+def casino_text() -> str:
+    return phh.dumps(sample_hand())
+
+
+def korean_text() -> str:
+    return phh.dumps(random_game(1, 3, KoreanRules()))
+
+
+def burn_text() -> str:
+    return phh.dumps(random_game(3, 4, Rules(small_bet=2, burn=True)))
+
+
+def with_field(text: str, name: str, value: str | None) -> str:
+    """``text`` with the line ``name = value`` in place of the field's own (None: removed),
+    or added before ``starting_stacks`` when the text has no such field."""
+    line = re.compile(rf"^{name} = .*$", re.MULTILINE)
+    if name == "actions":
+        line = re.compile(r"^actions = \[\n(?:  .*\n)*\]$", re.MULTILINE)
+    if line.search(text):
+        return line.sub("" if value is None else f"{name} = {value}", text, count=1)
+    assert value is not None
+    return text.replace("starting_stacks", f"{name} = {value}\nstarting_stacks", 1)
+
+
+BAD_FIELDS = [
+    # (history, field, TOML value, what the error says)
+    (casino_text, "variant", "5", "variant must be a TOML string, not 5"),
+    (casino_text, "variant", None, "lacks the field 'variant'"),
+    (casino_text, "starting_stacks", "[9, 9.5, 9, 9]", "starting_stacks must be a TOML array of i"),
+    (casino_text, "starting_stacks", '"100"', "starting_stacks must be a TOML array"),
+    (casino_text, "starting_stacks", "[100]", "starting_stacks names 2 to 8 players"),
+    (casino_text, "starting_stacks", "[9" + ", 9" * 9 + "]", "names 2 to 8 players"),
+    (casino_text, "actions", "[1, 2]", "actions must be a TOML array of strings"),
+    (casino_text, "actions", '"p1 f"', "actions must be a TOML array of strings"),
+    (casino_text, "actions", None, "lacks the field 'actions'"),
+    (casino_text, "antes", "[true, false, false, false]", "antes must be a TOML array of integers"),
+    (casino_text, "antes", "[0, 0]", "antes has 2 entries for 4 players"),
+    (casino_text, "blinds_or_straddles", "[1, 2]", "blinds_or_straddles has 2 entries for 4"),
+    (casino_text, "blinds_or_straddles", "[1, 2, 4, 0]", "blinds_or_straddles: straddles"),
+    (casino_text, "blinds_or_straddles", "[1.0, 2, 0, 0]", "blinds_or_straddles must be"),
+    (casino_text, "small_bet", '"2"', "small_bet must be a TOML integer, not '2'"),
+    (casino_text, "small_bet", None, "lacks the field 'small_bet'"),
+    (casino_text, "big_bet", "4.0", "big_bet must be a TOML integer, not 4.0"),
+    (casino_text, "_max_raises", "true", "_max_raises must be a TOML integer, not True"),
+    (casino_text, "_max_raises", "3.5", "_max_raises must be a TOML integer, not 3.5"),
+    (casino_text, "_structure", "1", "_structure must be a TOML string, not 1"),
+    (casino_text, "_burn", "1", "_burn must be a TOML boolean, not 1"),
+    (casino_text, "_burn", '"yes"', "_burn must be a TOML boolean, not 'yes'"),
+    (casino_text, "_burns", "5", "_burns must be a TOML array of strings, not 5"),
+    (casino_text, "_burns", "[5]", "_burns must be a TOML array of strings"),
+    (burn_text, "_burns", "5", "_burns must be a TOML array of strings, not 5"),
+    (burn_text, "_burns", '["??"]', "hidden burn cards \\(_burns\\)"),
+    (casino_text, "_rules", "1", "_rules must be a TOML string, not 1"),
+    (casino_text, "finishing_stacks", "[96, 120, 100, 85]", r"are \[96, 120, 100, 85\], but"),
+    (casino_text, "finishing_stacks", '"done"', "finishing_stacks must be a TOML array"),
+    (korean_text, "_allow_full", '"no"', "_allow_full must be a TOML boolean, not 'no'"),
+    (korean_text, "_allow_full", "0", "_allow_full must be a TOML boolean, not 0"),
+    (korean_text, "_first", "1.7", "_first must be a TOML integer, not 1.7"),
+    (korean_text, "_first", '"2"', "_first must be a TOML integer"),
+    (korean_text, "_first", "0", "_first names player 0 of 3"),
+    (korean_text, "_chip", '"1"', "_chip must be a TOML integer"),
+    (korean_text, "_cutting", "[3, 2]", "_cutting is three limits"),
+    (korean_text, "_cutting", "[3.5, 2, 1]", "_cutting must be a TOML array of integers"),
+    (korean_text, "_cutting", '"3-2-1"', "_cutting must be a TOML array of integers"),
+    (korean_text, "_cutting_type", "2", "_cutting_type must be a TOML string, not 2"),
+    (korean_text, "_max_raises", "2.0", "_max_raises must be a TOML integer"),
+    (korean_text, "antes", '["1", "1", "1"]', "antes must be a TOML array of integers"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "name", "value", "message"), BAD_FIELDS)
+def test_every_bad_field_is_named(history, name, value, message):
+    text = history()
+    assert phh.loads(text).done  # the untouched history reads
+    with pytest.raises(ValueError, match=message):
+        phh.loads(with_field(text, name, value))
+
+
+def test_a_history_whose_hand_is_unfinished_has_no_finishing_stacks_to_check():
+    text = with_field(casino_text(), "actions", '["d dh p1 4s5sQdQc"]')
+    with pytest.raises(ValueError, match="every player must be dealt four cards"):
+        phh.loads(text)
+    game = Game([100, 100], Rules(small_bet=2), seed=1)
+    partial = phh.dumps(game)
+    assert "finishing_stacks" not in partial and not phh.loads(partial).done
+    forged = partial.replace("_seats", "finishing_stacks = [100, 100]\n_seats")
+    with pytest.raises(ValueError, match="finishing_stacks, but its actions do not end the hand"):
+        phh.loads(forged)
+
+
+@pytest.mark.parametrize(
+    "nested",
+    ["[" * 10_000 + "]" * 10_000, "{a = " * 10_000 + "1" + "}" * 10_000, "[" * 900 + "]" * 900],
+)
+def test_deep_nesting_is_a_value_error_not_a_recursion_error(nested):
+    with pytest.raises(ValueError, match="nested too deeply"):
+        phh.loads(casino_text() + f"_deep = {nested}\n")
+
+
+def test_oversize_text_and_non_text_are_refused():
+    with pytest.raises(ValueError, match="a PHH hand is at most 1,000,000 characters"):
+        phh.loads(casino_text() + "#" * 1_000_000)
+    for wrong in (casino_text().encode(), None, 5):
+        with pytest.raises(TypeError, match="loads reads PHH text"):
+            phh.loads(wrong)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [('"p4 cbr 8"', '"p4 cbr ٨"'), ('"p4 cbr 8"', '"p4 cbr 8.5"'), ('"p3 f"', '"p³ f"')],
+)
+def test_numbers_in_actions_are_ascii_whole_numbers(old, new):
+    text = casino_text()
+    assert old in text
+    with pytest.raises(ValueError, match=r"unknown PHH action|a player's action is"):
+        phh.loads(text.replace(old, new, 1))
+
+
+def test_hide_true_hides_every_hand_but_those_shown():
+    game = sample_hand()
+    text = phh.dumps(game, hide=True)
+    shown = {e.seat for e in game.history if e.kind == "show"}
+    assert shown == {ALICE, CAROL}  # p4 and p2: Ted (p3) and Bob (p1) folded
+    assert '"d dh p2 3s5dJdJs"' in text and '"d dh p4 2s4d6cKc"' in text
+    assert '"d dh p1 ????????"' in text and '"d dh p3 ????????"' in text
+    assert text == phh.dumps(game, hide=[0, 1, 2, 3])
+    assert phh.dumps(game, hide=False) == phh.dumps(game)
+    with pytest.raises(ValueError, match="hidden cards"):
+        phh.loads(text)
+
+
+@pytest.mark.parametrize(
+    ("hide", "error", "message"),
+    [
+        ("0 1", TypeError, "hide is True, False or a sequence of seats, not str"),
+        (1, TypeError, "hide is True, False or a sequence of seats, not int"),
+        (None, TypeError, "not NoneType"),
+        ([TED, 4], ValueError, "a seat in hide must be 0 .. 3, got 4"),
+        ([BOB, True], TypeError, "a seat in hide must be a whole number, not bool"),
+        ([1.0], TypeError, "a seat in hide must be a whole number, not float"),
+    ],
+)
+def test_a_bad_hide_is_refused(hide, error, message):
+    with pytest.raises(error, match=message):
+        phh.dumps(sample_hand(), hide=hide)
