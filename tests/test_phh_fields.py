@@ -5,6 +5,7 @@ in the error; deep nesting and oversize text are refused with a ValueError; ``du
 from __future__ import annotations
 
 import re
+import tomllib
 
 import pytest
 from test_phh import ALICE, BOB, CAROL, TED, random_game, sample_hand
@@ -66,6 +67,10 @@ BAD_FIELDS = [
     (burn_text, "_burns", '["??"]', "hidden burn cards \\(_burns\\)"),
     (casino_text, "_rules", "1", "_rules must be a TOML string, not 1"),
     (casino_text, "finishing_stacks", "[96, 120, 100, 85]", r"are \[96, 120, 100, 85\], but"),
+    (casino_text, "players", '["Ann", "Bob"]', "players has 2 names for 4 players"),
+    (casino_text, "players", "[1, 2, 3, 4]", "players must be a TOML array of strings"),
+    (casino_text, "_seats", "[1, 2, 3, 3]", "_seats numbers the 4 seats 0..3 once each"),
+    (casino_text, "_seats", '"1230"', "_seats must be a TOML array of integers"),
     (casino_text, "finishing_stacks", '"done"', "finishing_stacks must be a TOML array"),
     (korean_text, "_allow_full", '"no"', "_allow_full must be a TOML boolean, not 'no'"),
     (korean_text, "_allow_full", "0", "_allow_full must be a TOML boolean, not 0"),
@@ -157,3 +162,15 @@ def test_hide_true_hides_every_hand_but_those_shown():
 def test_a_bad_hide_is_refused(hide, error, message):
     with pytest.raises(error, match=message):
         phh.dumps(sample_hand(), hide=hide)
+
+
+def test_player_names_are_written_in_phh_order_and_read_back():
+    text = phh.dumps(sample_hand(), players=["Alice", "Bob", "Carol", 'Ted "T" \\ Ray'])
+    assert 'players = ["Bob", "Carol", "Ted \\"T\\" \\\\ Ray", "Alice"]' in text
+    assert phh.loads(text).done
+    awkward = ["a\nb", "tab\there", "nul\x00", "del\x7f", "바둑이 🂡"]
+    text = phh.dumps(Game([9] * 5, seed=1), players=awkward)
+    assert tomllib.loads(text)["players"] == awkward[1:] + awkward[:1]
+    for players, error in [("ABCD", TypeError), ([1, 2, 3, 4], TypeError), (["A"], ValueError)]:
+        with pytest.raises(error, match="players"):
+            phh.dumps(sample_hand(), players=players)  # type: ignore[arg-type]

@@ -39,6 +39,7 @@ seats' cards unless they were shown.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from .._validate import whole
@@ -53,7 +54,8 @@ def _cards_text(cards: Sequence[Card], hidden: bool) -> str:
 
 def _toml(value: object) -> str:
     if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        # JSON's string escapes are TOML's, but for DEL, which TOML also wants escaped.
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list):
@@ -95,9 +97,7 @@ def dumps(game: Game, players: Sequence[str] | None = None, hide: bool | Sequenc
         ("actions", actions),
     ]
     if players is not None:
-        if len(players) != game.seats:
-            raise ValueError(f"players names {game.seats} seats, got {len(players)} names")
-        fields.append(("players", [players[s] for s in order]))
+        fields.append(("players", [_names(players, game.seats)[s] for s in order]))
     if game.done:
         fields.append(("finishing_stacks", [game.stacks[s] for s in order]))
     fields.append(("_seats", order))
@@ -110,6 +110,16 @@ def dumps(game: Game, players: Sequence[str] | None = None, hide: bool | Sequenc
         else:
             lines.append(f"{name} = {_toml(value)}")
     return "\n".join(lines) + "\n"
+
+
+def _names(players: object, seats: int) -> list[str]:
+    if not isinstance(players, Sequence) or isinstance(players, str):
+        raise TypeError(f"players is a sequence of names, not {type(players).__name__}")
+    if any(not isinstance(name, str) for name in players):
+        raise TypeError(f"players are names (str), got {list(players)!r:.80}")
+    if len(players) != seats:
+        raise ValueError(f"players names {seats} seats, got {len(players)} names")
+    return list(players)
 
 
 def _forced_bets(game: Game, number: dict[int, int]) -> tuple[list[int], list[int]]:

@@ -77,6 +77,7 @@ def loads(text: str) -> Game:
     if not MIN_SEATS <= len(stacks) <= MAX_SEATS:
         raise ValueError(f"starting_stacks names {MIN_SEATS} to {MAX_SEATS} players, not {stacks}")
     lines = _list(data, "actions", str)
+    _check_seat_fields(data, len(stacks))
     rules, first = _read_rules(data, len(stacks))
     burns = _list(data, "_burns", str, [])
     actions = [line.split("#")[0].split() for line in lines]
@@ -100,6 +101,17 @@ def loads(text: str) -> Game:
             raise ValueError(f"action {index + 1} ({' '.join(words)!r}): {error}") from None
     _check_finishing_stacks(game, data)
     return game
+
+
+def _check_seat_fields(data: dict[str, Any], n: int) -> None:
+    """``players`` (names) and ``_seats`` (the game's seat of each player) are not needed to
+    replay, but a history whose own fields disagree is not trusted."""
+    players = _list(data, "players", str, None)
+    if players is not None and len(players) != n:
+        raise ValueError(f"players has {len(players)} names for {n} players")
+    seats = _list(data, "_seats", int, None)
+    if seats is not None and sorted(seats) != list(range(n)):
+        raise ValueError(f"_seats numbers the {n} seats 0..{n - 1} once each, not {seats}")
 
 
 def _check_finishing_stacks(game: Game, data: dict[str, Any]) -> None:
