@@ -8,6 +8,8 @@ import re
 import tomllib
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_phh import ALICE, BOB, CAROL, TED, random_game, sample_hand
 
 from badugi_fast.game import Game, KoreanRules, Rules, phh
@@ -174,3 +176,35 @@ def test_player_names_are_written_in_phh_order_and_read_back():
     for players, error in [("ABCD", TypeError), ([1, 2, 3, 4], TypeError), (["A"], ValueError)]:
         with pytest.raises(error, match="players"):
             phh.dumps(sample_hand(), players=players)  # type: ignore[arg-type]
+
+
+TOKENS = ["[", "]", "{", "}", '"', "1.5", "true", "-1", "0", "9" * 20, "p9", "p0", "??", "sd",
+          "cbr", "f", "cc", "sm", "d dh", "#", "\n", ",", "As", "=", "_burns = 5\n",
+          "\x00"]  # fmt: skip
+HISTORIES = [
+    phh.dumps(random_game(seed, 2 + seed % 7, rules))
+    for seed, rules in enumerate([Rules(small_bet=2, burn=True), Rules(structure="no-limit"),
+                                  KoreanRules(), KoreanRules(cutting_type="in_turn")] * 3)
+]  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sampled_from(HISTORIES),
+    st.lists(
+        st.tuples(st.floats(0, 1, exclude_max=True), st.integers(0, 4), st.sampled_from(TOKENS)),
+        min_size=1,
+        max_size=4,
+    ),
+)
+def test_a_mangled_history_reads_or_raises_value_error(text, edits):
+    """Bytes cut out of a history or tokens written into it: loads replays the result or
+    refuses it with a ValueError, never another exception."""
+    for where, cut, token in edits:
+        at = int(where * len(text))
+        text = text[:at] + token + text[at + cut :]
+    try:
+        game = phh.loads(text)
+    except ValueError:
+        return
+    assert isinstance(game, Game)
