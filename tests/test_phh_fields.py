@@ -137,17 +137,26 @@ def test_numbers_in_actions_are_ascii_whole_numbers(old, new):
         phh.loads(text.replace(old, new, 1))
 
 
-def test_hide_true_hides_every_hand_but_those_shown():
+def test_hide_true_writes_only_what_an_observer_saw():
+    """Carol (p2) and Alice (p4) show; Bob and Ted fold. An observer knows the shown hands'
+    cards, not the cards they threw nor the folded hands."""
     game = sample_hand()
+    assert {e.seat for e in game.history if e.kind == "show"} == {ALICE, CAROL}
     text = phh.dumps(game, hide=True)
-    shown = {e.seat for e in game.history if e.kind == "show"}
-    assert shown == {ALICE, CAROL}  # p4 and p2: Ted (p3) and Bob (p1) folded
-    assert '"d dh p2 3s5dJdJs"' in text and '"d dh p4 2s4d6cKc"' in text
-    assert '"d dh p1 ????????"' in text and '"d dh p3 ????????"' in text
+    carol = ["d dh p2 3s5d????", "p2 sd ????", "d dh p2 7c??", "p2 sd", "p2 sd ??", "d dh p2 8h"]
+    alice = ["d dh p4 2s4d6c??", "p4 sd ??", "d dh p4 ??", "p4 sd ??", "d dh p4 9h", "p4 sd"]
+    lines = [line.strip(' ",') for line in text.splitlines()]
+    assert [line for line in lines if line.startswith(("d dh p2", "p2 sd"))] == carol
+    assert [line for line in lines if line.startswith(("d dh p4", "p4 sd"))] == alice
+    assert "d dh p1 ????????" in lines and "d dh p3 ????????" in lines
+    assert "p2 sm 3s5d7c8h" in lines and "p4 sm 2s4d6c9h" in lines
     assert text == phh.dumps(game, hide=[0, 1, 2, 3])
-    assert phh.dumps(game, hide=False) == phh.dumps(game)
+    assert phh.dumps(game, hide=False) == phh.dumps(game) == phh.dumps(game, hide=[])
     with pytest.raises(ValueError, match="hidden cards"):
         phh.loads(text)
+    # Each player's own view of the hand: only that seat's cards are known in full.
+    own = phh.dumps(game, hide=[BOB, CAROL, TED])
+    assert "d dh p4 2s4d6cKc" in own and "d dh p2 3s5d????" in own and "d dh p1 ????????" in own
 
 
 @pytest.mark.parametrize(

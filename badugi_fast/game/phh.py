@@ -32,9 +32,10 @@ exactly: the recorded deals say which discards came back and in what order. ``lo
 every field's TOML type (a bad one is a ValueError naming it) and, when the file has
 ``finishing_stacks``, that the replay ends with them.
 
-``dumps(game, hide=...)`` writes what an observer knows: ``hide=True`` hides every hand but the
-ones shown at showdown (and writes the burn cards as ``??``); a sequence of seats hides those
-seats' cards unless they were shown.
+``dumps(game, hide=...)`` writes what an observer knows: ``hide=True`` writes as ``??`` every
+card but those of the hands shown at showdown (a shown hand's discards and the cards it was
+dealt and threw stay unknown, as they would at a table), and the burn cards; a sequence of
+seats hides only those seats' cards in the same way. A hidden history cannot be replayed.
 """
 
 from __future__ import annotations
@@ -52,6 +53,11 @@ def _cards_text(cards: Sequence[Card], hidden: bool) -> str:
     return HIDDEN * len(cards) if hidden else "".join(str(card) for card in cards)
 
 
+def _seen_text(cards: Sequence[Card], known: frozenset[Card] | None) -> str:
+    """The cards as written, each unknown one (not in ``known``) as ``??``; None: all known."""
+    return "".join(str(c) if known is None or c in known else HIDDEN for c in cards)
+
+
 def _toml(value: object) -> str:
     if isinstance(value, str):
         # JSON's string escapes are TOML's, but for DEL, which TOML also wants escaped.
@@ -64,16 +70,15 @@ def _toml(value: object) -> str:
 
 
 def _hidden_seats(game: Game, hide: object) -> set[int]:
-    """The seats whose cards the history hides: ``hide`` is True (everyone's), False or a
-    sequence of seats; cards shown at showdown are always written."""
-    shown = {event.seat for event in game.history if event.kind == "show"}
+    """The seats whose cards the history hides (but those they show): ``hide`` is True
+    (everyone's), False or a sequence of seats."""
     if hide is True or hide is False:
         seats = set(range(game.seats)) if hide else set()
     elif isinstance(hide, Sequence) and not isinstance(hide, str):
         seats = {whole("a seat in hide", seat, 0, game.seats - 1) for seat in hide}
     else:
         raise TypeError(f"hide is True, False or a sequence of seats, not {type(hide).__name__}")
-    return seats - shown
+    return seats
 
 
 def dumps(game: Game, players: Sequence[str] | None = None, hide: bool | Sequence[int] = ()) -> str:
@@ -171,11 +176,12 @@ class _ActionWriter:
     deals: the deals wait until the draw is over (the next betting action, or a player drawing
     a second time when everyone is all-in). Burns and reshuffles happen inside a draw and end
     nothing: burned cards go to ``_burns``, and the deals themselves show what a reshuffle
-    brought back."""
+    brought back. A hidden seat's cards are written only when it shows them."""
 
     def __init__(self, game: Game, number: dict[int, int], hidden: set[int]) -> None:
         self.number = number
-        self.hidden = hidden
+        shown = {e.seat: frozenset(e.cards) for e in game.history if e.kind == "show"}
+        self.known = {seat: shown.get(seat, frozenset()) for seat in hidden}
         self.lines: list[str] = []
         self.round_bets = dict.fromkeys(number, 0)
         self.draw: list[Event] = []  # this draw's discards so far, their deals not yet written
@@ -194,7 +200,7 @@ class _ActionWriter:
         if event.kind in ("post", "check", "call", *BET_KINDS):  # antes are not round bets
             self.round_bets[event.seat] += event.amount  # type: ignore[index]
         if event.kind == "deal":
-            self.lines.append(f"d dh {p} {_cards_text(event.cards, event.seat in self.hidden)}")
+            self.lines.append(f"d dh {p} {self.text(event)}")
         elif event.kind in ("fold", "die"):
             self.lines.append(f"{p} f")
         elif event.kind in ("check", "call"):
@@ -210,16 +216,19 @@ class _ActionWriter:
             self.end_draw()  # the next draw came with no betting between (all-ins)
         if not self.draw:  # a new draw: the betting round before it is over
             self.round_bets = dict.fromkeys(self.round_bets, 0)
-        thrown = _cards_text(event.cards, event.seat in self.hidden)
-        self.lines.append(f"p{self.number[event.seat]} sd {thrown}".rstrip())  # type: ignore[index]
+        self.lines.append(f"p{self.number[event.seat]} sd {self.text(event)}".rstrip())  # type: ignore[index]
         self.draw.append(event)
 
     def end_draw(self) -> None:
         for draw in self.draw:
             if draw.received:
-                cards = _cards_text(draw.received, draw.seat in self.hidden)
+                cards = self.text(draw, draw.received)
                 self.lines.append(f"d dh p{self.number[draw.seat]} {cards}")  # type: ignore[index]
         self.draw.clear()
+
+    def text(self, event: Event, cards: Sequence[Card] | None = None) -> str:
+        """The event's cards (or ``cards``) as the reader of this history may know them."""
+        return _seen_text(event.cards if cards is None else cards, self.known.get(event.seat))  # type: ignore[arg-type]
 
 
 __all__ = ["dumps", "loads"]
