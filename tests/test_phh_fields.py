@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_phh import ALICE, BOB, CAROL, TED, random_game, sample_hand
 
-from badugi_fast.game import Game, KoreanRules, Rules, phh
+from badugi_fast.game import Action, Game, KoreanRules, Rules, phh
 
 
 def casino_text() -> str:
@@ -107,6 +107,41 @@ def test_a_history_whose_hand_is_unfinished_has_no_finishing_stacks_to_check():
     forged = partial.replace("_seats", "finishing_stacks = [100, 100]\n_seats")
     with pytest.raises(ValueError, match="finishing_stacks, but its actions do not end the hand"):
         phh.loads(forged)
+
+
+def all_in_text() -> str:
+    game = Game([1, 1], Rules(small_bet=2, burn=True), seed=0)
+    while not game.done:
+        game.act(Action.draw(game.hands[0][:1]) if game.actor == 0 else Action.draw())
+    return phh.dumps(game)
+
+
+@pytest.mark.parametrize(
+    ("history", "old", "new", "message"),
+    [
+        (casino_text, '  "p3 f",', '  "d dh p1 Jh",\n  "p3 f",', "deals a second hand before any"),
+        (
+            casino_text,
+            '  "p2 sm',
+            '  "d dh p4 2h",\n  "p2 sm',
+            "deals 2h to p4, the replay nothing",
+        ),
+        (casino_text, '"p2 sm 3s5d7c8h"', '"p2 sm 3s5d7c9h"', "not the hand it holds"),
+        (casino_text, "_seats", '_burns = ["Ah"]\n_seats', "_burns lists 1 more cards than"),
+        (all_in_text, '"p1 sd"', '"p1 cbr 2"', "p1 may not bet or raise here"),
+        (all_in_text, '"p1 sd"', '"p2 sd"', "p2 acts out of turn"),
+    ],
+)
+def test_forged_actions_are_named(history, old, new, message):
+    text = history()
+    assert old in text
+    with pytest.raises(ValueError, match=message):
+        phh.loads(text.replace(old, new, 1))
+
+
+def test_dumps_writes_a_game():
+    with pytest.raises(TypeError, match="dumps writes a Game, not str"):
+        phh.dumps(casino_text())  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
