@@ -5,7 +5,10 @@ that run the stub out (reshuffles), read back by ``phh.loads`` to the same stack
 from __future__ import annotations
 
 import random
+import warnings
 
+import pokerkit
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_phh import assert_same_hand
@@ -105,3 +108,25 @@ def test_burns_of_draws_with_no_betting_between_replay():
     lines = [line.strip(' ",') for line in text.splitlines() if line.startswith('  "p')
              or line.startswith('  "d dh')][2:]  # fmt: skip
     assert [line.split()[1] for line in lines[:9]] == ["sd", "sd", "dh"] * 3
+
+
+@pytest.mark.parametrize("burn", [False, True])
+@pytest.mark.parametrize("seed", range(6))
+def test_pokerkit_replays_reshuffled_and_burned_hands_to_the_same_stacks(seed, burn):
+    """pokerkit (an independent reader) reaches our stacks on hands whose draws reshuffle the
+    discards: eight players calling down and throwing four cards at every draw. (It warns that
+    the reshuffled cards were dealt before; the burn field is ours, which it ignores.)"""
+    rng = random.Random(seed)
+    game = Game([rng.randint(30, 90) for _ in range(8)], Rules(small_bet=2, burn=burn), seed=seed)
+    while not game.done:
+        legal = game.legal_actions()
+        if legal[0].kind == "draw":
+            game.act(Action.draw(game.hands[game.actor][: rng.choice([3, 4])]))  # type: ignore[index]
+        else:
+            game.act(next(a for a in legal if a.kind in ("check", "call")))
+    assert any(e.kind == "reshuffle" for e in game.history)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        final = list(pokerkit.HandHistory.loads(phh.dumps(game)))[-1]
+    order = [(game.button + k) % game.seats for k in range(1, game.seats + 1)]
+    assert list(final.stacks) == [game.stacks[s] for s in order]
