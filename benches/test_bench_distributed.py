@@ -27,7 +27,9 @@ from badugi_fast.game.simulate_blocks import BLOCK_HANDS, hand_sums_on  # noqa: 
 BOTS = [drawer, threshold("7", "Q", 3)]
 SEED = 14
 TASKS = 200  # empty tasks per overhead measurement
-HANDS = 4 * BLOCK_HANDS  # two blocks per worker
+HANDS = 1 << 21  # in blocks of BLOCK: two blocks per worker
+BLOCK = 1 << 19
+CHECK_HANDS = 1 << 15  # with --benchmark-disable (CI) the benches only check their results
 
 
 def empty_task(lo: int, hi: int) -> int:
@@ -75,12 +77,11 @@ def test_one_block_of_hands(benchmark: Any, client: Any) -> None:
     """One block of BLOCK_HANDS heads-up hands on one worker: should take 0.5 s or more, so the
     task overhead above stays below one percent of it."""
     benchmark.group = "distributed: one block"
+    hands = CHECK_HANDS if benchmark.disabled else BLOCK_HANDS
     executor = on_workers(client, 1)
-    sums = benchmark.pedantic(
-        hand_sums_on, (executor, BOTS, BLOCK_HANDS, SEED), {"block": BLOCK_HANDS}, rounds=3
-    )
+    sums = benchmark.pedantic(hand_sums_on, (executor, BOTS, hands, SEED), rounds=3)
     assert sum(sums[0]) == 0  # chips move between the seats, never out
-    benchmark.extra_info["hands_per_block"] = BLOCK_HANDS
+    benchmark.extra_info["hands_per_block"] = hands
 
 
 @pytest.mark.parametrize("workers", [1, 2])
@@ -93,7 +94,9 @@ def test_simulate_hands_on_workers(benchmark: Any, client: Any, workers: int) ->
     benchmark.extra_info["hands_per_call"] = HANDS
 
 
-def interleaved_pairs(client: Any, hands: int, pairs: int) -> tuple[list[float], list[float]]:
+def interleaved_pairs(
+    client: Any, hands: int, pairs: int, block: int = BLOCK_HANDS
+) -> tuple[list[float], list[float]]:
     """Seconds for one worker and for two, alternating, so drift hits both alike."""
     one: list[float] = []
     two: list[float] = []
@@ -101,7 +104,7 @@ def interleaved_pairs(client: Any, hands: int, pairs: int) -> tuple[list[float],
     for _ in range(pairs):
         for workers, times in ((1, one), (2, two)):
             start = time.perf_counter()
-            sums = hand_sums_on(on_workers(client, workers), BOTS, hands, SEED)
+            sums = hand_sums_on(on_workers(client, workers), BOTS, hands, SEED, block=block)
             times.append(time.perf_counter() - start)
             assert expected is None or sums == expected  # the same hands on any worker count
             expected = sums
@@ -110,8 +113,8 @@ def interleaved_pairs(client: Any, hands: int, pairs: int) -> tuple[list[float],
 
 def test_two_workers_against_one_in_interleaved_pairs(benchmark: Any, client: Any) -> None:
     benchmark.group = "distributed: 2 workers / 1, interleaved pairs"
-    pairs = 1 if benchmark.disabled else 5  # benches run in CI with timing off: check only
-    one, two = benchmark.pedantic(interleaved_pairs, (client, HANDS, pairs), rounds=1)
+    hands, pairs = (CHECK_HANDS, 1) if benchmark.disabled else (HANDS, 5)
+    one, two = benchmark.pedantic(interleaved_pairs, (client, hands, pairs, BLOCK), rounds=1)
     ratios = [a / b for a, b in zip(one, two, strict=True)]
     benchmark.extra_info["speedup_median_of_pairs"] = statistics.median(ratios)
     assert min(ratios) > 0
@@ -130,7 +133,7 @@ def _main() -> None:
         per_task = (time.perf_counter() - start) / args.tasks
         print(f"empty tasks: {per_task * 1e3:.2f} ms each, {1 / per_task:,.0f} a second")
         start = time.perf_counter()
-        play_hands(BOTS, 0, BLOCK_HANDS, SEED, threads=1)
+        play_hands(BOTS, 0, BLOCK_HANDS, SEED, threads=1)  # the cost of one block, here
         block = time.perf_counter() - start
         print(f"one block of {BLOCK_HANDS:,} heads-up hands here, one thread: {block:.2f} s")
         one, two = interleaved_pairs(client, args.hands, args.pairs)

@@ -21,10 +21,11 @@ from .bots import Bot
 from .engine import KoreanRules, Rules
 from .simulate import play_hands
 
-# Hands per block (a task): 2**19 heads-up hands between the C bots take about 0.5-1 s on one
-# core of the 2-vCPU machine, against a Dask task overhead of a few milliseconds (measured:
-# benches/test_bench_distributed.py), so the overhead stays under one percent.
-BLOCK_HANDS = 1 << 19
+# Hands per block (a task): the C loop plays 1.1-1.7 M heads-up hands a second on one core of
+# the 2-vCPU machine (README), so a block takes 0.6-1 s heads-up and about 3 s six-handed,
+# against a Dask task overhead of a few milliseconds (benches/test_bench_distributed.py): the
+# overhead stays under one percent, and 10**7 hands still make ten blocks to share.
+BLOCK_HANDS = 1 << 20
 
 Stacks = int | Sequence[int] | None
 
@@ -70,9 +71,10 @@ def play_hands_on(
     engine: str = "auto",
     block: int | None = None,
     progress: bool = False,
+    threads: int | None = None,
 ) -> npt.NDArray[np.int64]:
     """``play_hands`` in blocks on ``executor``: the same (hands, seats) array, bit for bit."""
-    args = _task_args(executor, bots, seed, rules, stacks, engine)
+    args = _task_args(executor, bots, seed, rules, stacks, engine, threads)
     bounds = block_bounds(first_hand, hands, BLOCK_HANDS if block is None else block)
     parts = run_blocks(executor, hands_block, args, bounds, progress=progress, unit="hand")
     return np.concatenate(parts)
@@ -89,10 +91,12 @@ def hand_sums_on(
     engine: str = "auto",
     block: int | None = None,
     progress: bool = False,
+    threads: int | None = None,
 ) -> tuple[list[int], list[int]]:
     """Each seat's total and sum of squares over hands 0 .. hands - 1, exactly, in blocks on
-    ``executor``: what ``simulate`` needs, whatever the blocks and their order."""
-    args = _task_args(executor, bots, seed, rules, stacks, engine)
+    ``executor``: what ``simulate`` needs, whatever the blocks and their order. ``threads``
+    serves executor None (blocks played here one after another, each over the threads)."""
+    args = _task_args(executor, bots, seed, rules, stacks, engine, threads)
     bounds = block_bounds(0, hands, BLOCK_HANDS if block is None else block)
     parts = run_blocks(executor, sums_block, args, bounds, progress=progress, unit="hand")
     seats = len(bots)
@@ -110,6 +114,7 @@ def _task_args(
     rules: Rules | KoreanRules | None,
     stacks: Stacks,
     engine: str,
+    threads: int | None,
 ) -> tuple[object, ...]:
     """The arguments every block shares: one seed for all (a random one drawn here, once), and
     one thread per task when an executor spreads the blocks (it supplies the parallelism)."""
@@ -118,5 +123,5 @@ def _task_args(
             check_picklable(f"bot {seat}", bot)
         check_picklable("rules", rules)
     seed = secrets.randbits(64) if seed is None else seed
-    threads = None if executor is None else 1
+    threads = threads if executor is None else 1
     return (list(bots), seed, rules, stacks, engine, threads)
