@@ -25,7 +25,7 @@ from badugi_fast.cli.distributed_options import add_distributed_options, dask_ex
 from badugi_fast.draws import api as draws_api  # noqa: E402
 from badugi_fast.draws.equity_blocks import tally_on  # noqa: E402
 from badugi_fast.draws.model import Policy  # noqa: E402
-from badugi_fast.game import KoreanRules, Rules  # noqa: E402
+from badugi_fast.game import Action, IllegalActionError, KoreanRules, Rules  # noqa: E402
 from badugi_fast.game.bots import drawer, random_bot, threshold  # noqa: E402
 from badugi_fast.game.simulate import play_hands  # noqa: E402
 from badugi_fast.game.simulate_blocks import hand_sums_on, play_hands_on  # noqa: E402
@@ -205,3 +205,15 @@ def test_without_dask_workers_says_what_to_install(
         pass
     assert stop.value.code == 2
     assert "pip install 'badugi_fast[distributed]'" in capsys.readouterr().err
+
+
+class DrawsOutOfTurn:
+    """A bot of one's own that asks for cards when it should bet: bad input found late."""
+
+    def __call__(self, view: Any) -> Action:
+        return Action.draw([])
+
+
+def test_a_bot_error_in_a_block_reaches_the_caller_as_it_was_raised(client: Any) -> None:
+    with pytest.raises(IllegalActionError, match=r"hand \d+, bot 1"):
+        play_hands_on(client, [drawer, DrawsOutOfTurn()], 0, 400, SEED, engine="python", block=50)
