@@ -4,6 +4,7 @@ worker is killed mid-run, and on a process pool; the first error cancels the res
 
 from __future__ import annotations
 
+import _thread
 import argparse
 import multiprocessing
 import os
@@ -217,3 +218,12 @@ class DrawsOutOfTurn:
 def test_a_bot_error_in_a_block_reaches_the_caller_as_it_was_raised(client: Any) -> None:
     with pytest.raises(IllegalActionError, match=r"hand \d+, bot 1"):
         play_hands_on(client, [drawer, DrawsOutOfTurn()], 0, 400, SEED, engine="python", block=50)
+
+
+def test_ctrl_c_cancels_the_blocks_on_the_cluster(client: Any, tmp_path: Path) -> None:
+    threading.Timer(0.5, _thread.interrupt_main).start()  # Ctrl-C, half a second in
+    with pytest.raises(KeyboardInterrupt):
+        run_blocks(client, touch_then_fail, (str(tmp_path), -1), block_bounds(0, 40, 1))
+    time.sleep(1.5)  # time for a dozen more blocks, had they not been cancelled
+    assert len(list(tmp_path.iterdir())) < 20
+    assert not any(client.processing().values())
