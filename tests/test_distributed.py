@@ -93,10 +93,11 @@ def test_equity_trials_on_the_cluster_tally_exactly_as_the_threaded_run(
     seats = [(0, 5, 10, 15), None, (4, 9, 22, 51)]
     spec = draws_api._spec(seats, 2, Policy(), (3, 2, 1), frozenset({30}))
     expected = draws_api._simulate(spec, 300_000, SEED, None, False)
-    got = tally_on(
-        client, seats, 2, Policy(), (3, 2, 1), frozenset({30}), 300_000, SEED, block=block
-    )
-    assert bytes(draws_api.ffi.buffer(got)) == bytes(draws_api.ffi.buffer(expected))
+    args = (seats, 2, Policy(), (3, 2, 1), frozenset({30}), 300_000, SEED)
+    on_cluster = tally_on(client, *args, block=block)
+    here = tally_on(None, *args, block=block)
+    assert bytes(draws_api.ffi.buffer(on_cluster)) == bytes(draws_api.ffi.buffer(expected))
+    assert bytes(draws_api.ffi.buffer(here)) == bytes(draws_api.ffi.buffer(expected))
 
 
 def test_a_worker_killed_mid_run_changes_nothing_but_time(client: Any) -> None:
