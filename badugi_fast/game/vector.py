@@ -102,10 +102,12 @@ class Table:
     """One table of the batched game: a ``Game`` per hand plus what the encoding records of it
     (the betting per round, the cards drawn, each seat's discards)."""
 
-    def __init__(self, index: int, rules: Rules | KoreanRules, seed: int, start: list[int]):
+    def __init__(
+        self, index: int, rules: Rules | KoreanRules, seed: int, start: list[int], hand: int = 0
+    ) -> None:
         self.index, self.rules, self.seed, self.start = index, rules, seed, start
         self.seats = len(start)
-        self.hand = 0  # hands begun at this table
+        self.hand = hand  # hands begun at this table
         self.sized = isinstance(rules, Rules) and rules.structure != "fixed-limit"
         self.kinds = KOREAN_INDEX if isinstance(rules, KoreanRules) else CASINO_INDEX
         self.new_hand()
@@ -241,6 +243,10 @@ class Table:
         self._record(round_index)
         return self.game.done
 
+    def successor(self) -> Table:
+        """The same table dealing its next hand (this one keeps the finished hand)."""
+        return Table(self.index, self.rules, self.seed, self.start, self.hand)
+
     def chips_won(self) -> list[int]:
         return [end - begun for end, begun in zip(self.game.stacks, self.start, strict=True)]
 
@@ -260,7 +266,9 @@ class VectorGame:
     fallback replaced an illegal action. ``illegal="raise"`` (the default) rejects a batch with
     any illegal action (IllegalActionError naming the table; no table moves); "fallback" plays
     ``vector_spec.fallback_action`` instead and counts it in ``illegal_count``. Reference
-    implementation: a Python loop over ``Game`` objects (the C engine will replace it)."""
+    implementation: a Python loop over ``Game`` objects (the C engine will replace it).
+    ``first_table``: this game's table 0 is that table of the seed's stream (to share one
+    stream between processes, or to replay one table alone)."""
 
     def __init__(
         self,
@@ -271,8 +279,10 @@ class VectorGame:
         *,
         stacks: int | Sequence[int] | None = None,
         illegal: str = "raise",
+        first_table: int = 0,
     ) -> None:
         self.tables = whole("tables", tables, 1, MAX_TABLES)
+        self.first_table = whole("first_table", first_table, 0, MAX_TABLES - self.tables)
         self.seats = whole("seats", seats, MIN_SEATS, MAX_SEATS)
         if rules is not None and not isinstance(rules, Rules | KoreanRules):
             raise TypeError(f"rules is a Rules or KoreanRules, not {type(rules).__name__}")
@@ -289,7 +299,18 @@ class VectorGame:
 
     def reset(self) -> Obs:
         """Start every table at its hand 0 again; the first observations."""
-        self._tables = [Table(t, self.rules, self.seed, self.start) for t in range(self.tables)]
+        first = self.first_table
+        self._tables = [
+            Table(first + t, self.rules, self.seed, self.start) for t in range(self.tables)
+        ]
+        self._finished: list[Table | None] = [None] * self.tables
+        self.last_hand = np.full(self.tables, -1, dtype=np.int64)  # the last finished hand's h
+        self.last_chips = np.zeros((self.tables, self.seats), dtype=np.int64)  # and its chips
+        return self.observe()
+
+    def next_hands(self) -> Obs:
+        """Abandon the hands in play; every table deals its next hand."""
+        self._tables = [table.successor() for table in self._tables]
         return self.observe()
 
     def observe(self, seats: npt.ArrayLike | None = None) -> Obs:
@@ -298,6 +319,16 @@ class VectorGame:
         for row, table in enumerate(self._tables):
             seat = table.game.actor if seats is None else int(np.asarray(seats)[row])
             table.observe(seat if seat is not None else 0, obs, row)
+        return obs
+
+    def final_observation(self, seats: npt.ArrayLike) -> Obs:
+        """Each table's last finished hand as the given seat saw it at its end (phase 2, no
+        legal action; rows of tables that have finished no hand yet are left empty)."""
+        chosen = np.asarray(seats)
+        obs = empty_obs(self.tables, self.seats)
+        for row, table in enumerate(self._finished):
+            if table is not None:
+                table.observe(int(chosen[row]), obs, row)
         return obs
 
     @property
@@ -326,7 +357,8 @@ class VectorGame:
             if table.apply(play):
                 done[t], hand[t] = True, table.hand - 1
                 chips[t] = table.chips_won()
-                table.new_hand()
+                self._finished[t], self._tables[t] = table, table.successor()
+        self.last_hand[done], self.last_chips[done] = hand[done], chips[done]
         rewards[:] = chips / self.unit
         info = {"chips": chips, "hand": hand, "illegal": illegal}
         return self.observe(), rewards, done, info
