@@ -77,6 +77,11 @@ def test_random_play_keeps_every_observation_in_its_declared_range(name: str) ->
             assert obs[key].shape == (6, *shape) and obs[key].dtype == dtype, key
             assert low <= obs[key].min() and obs[key].max() <= high, key
         assert obs["action_mask"].any(axis=1).all()  # every table has a player to act
+        for t, hand in enumerate(game.games):  # what the encoding shows is what Game shows
+            view = hand.view(int(obs["seat"][t]))
+            assert sorted(view.hand) == obs["cards"][t].tolist()
+            assert view.to_call == obs["to_call"][t] and view.pot == obs["pot"][t]
+            assert view.draws_left == obs["draws_left"][t]
         actions, amounts = policy(obs)
         obs, rewards, done, info = game.step(actions, amounts)
         assert np.allclose(rewards.sum(axis=1), 0.0)

@@ -61,6 +61,7 @@ from .vector_spec import (
 HAND_BITS = 32  # table t's hand h is hand t << 32 | h of the seed's stream
 MAX_TABLES = 1 << 22  # hand numbers stay below simulate's 2**54
 ILLEGAL_MODES = ("raise", "fallback")
+_MASKS_UP_TO = [[m for m in range(DISCARDS) if popcount4(m) <= cap] for cap in range(5)]
 
 
 def start_stacks(
@@ -117,11 +118,12 @@ class Table:
         self.hand += 1
         self.game = deal(self.start, self.rules, self.seed, self.number)
         s = self.seats
-        self.bet_chips = np.zeros((ROUNDS, s), dtype=np.int64)
-        self.bet_raises = np.zeros((ROUNDS, s), dtype=np.int8)
-        self.drawn = np.full((s, DRAWS), -1, dtype=np.int8)
-        self.discards = np.zeros((s, 52), dtype=np.int8)
+        self.bet_chips = [[0] * s for _ in range(ROUNDS)]
+        self.bet_raises = [[0] * s for _ in range(ROUNDS)]
+        self.drawn = [[-1] * DRAWS for _ in range(s)]
+        self.discards = [0] * s  # bit c: the seat threw card c this hand
         self._seen = 0
+        self._legal: dict[int, Action] | None = None
         self._record(0)
 
     def _record(self, round_index: int) -> None:
@@ -131,11 +133,12 @@ class Table:
             if seat is None:
                 continue
             if kind == "draw":
-                self.drawn[seat, round_index] = event.amount
-                self.discards[seat, [int(c) for c in event.cards]] = 1
+                self.drawn[seat][round_index] = event.amount
+                for card in event.cards:
+                    self.discards[seat] |= 1 << int(card)
             elif kind == "post" or (kind in self.kinds and kind not in ("fold", "die")):
-                self.bet_chips[round_index, seat] += event.amount
-                self.bet_raises[round_index, seat] += kind in AGGRESSIVE_KINDS
+                self.bet_chips[round_index][seat] += event.amount
+                self.bet_raises[round_index][seat] += kind in AGGRESSIVE_KINDS
         self._seen = len(self.game.history)
 
     # -- what the player sees -----------------------------------------------------------------
@@ -147,11 +150,15 @@ class Table:
 
     def legal(self) -> dict[int, Action]:
         """The actor's legal actions by index (draws: one entry per allowed discard mask)."""
+        if self._legal is None:  # worked out once per state: observed, then decoded
+            self._legal = self._options()
+        return self._legal
+
+    def _options(self) -> dict[int, Action]:
         game = self.game
         actions = game.legal_actions()
         if self.phase() == PHASE_DRAW:
-            cap = actions[0].amount
-            return {m: actions[0] for m in range(DISCARDS) if popcount4(m) <= cap}
+            return dict.fromkeys(_MASKS_UP_TO[actions[0].amount], actions[0])
         legal: dict[int, Action] = {}
         for action in actions:
             index = self.kinds[str(action.kind)]
@@ -174,40 +181,38 @@ class Table:
         return sizes
 
     def _to_call(self, seat: int) -> int:
-        return self.game.view(seat).to_call
+        """Chips to match the round's bet (which the largest round bet is), while betting."""
+        if self.phase() != PHASE_BETTING:
+            return 0
+        return max(self.game.round_bets) - self.game.round_bets[seat]
 
-    def observe(self, seat: int, obs: Obs, row: int) -> None:
-        """Write ``seat``'s view into row ``row`` of ``obs`` (its mask empty unless it acts)."""
-        game, s = self.game, self.seats
-        order = [(seat + k) % s for k in range(s)]
-        hand = sorted(int(c) for c in game.hands[seat])
-        obs["cards"][row] = hand + [-1] * (4 - len(hand))
-        obs["seat"][row] = seat
+    def view(self, seat: int) -> TableView:
+        """What ``seat`` sees, in seat order (``encode`` turns it round and into arrays)."""
+        game = self.game
         phase = self.phase()
-        obs["phase"][row] = phase
-        obs["draws_left"][row] = ROUNDS - 1 - game.round_index if phase != PHASE_DONE else 0
+        hand = sorted(int(c) for c in game.hands[seat])
         draw_index = game.round_index if phase != PHASE_DONE else DRAWS
-        obs["cutting"][row] = game.rules.draw_cap(draw_index) if draw_index < DRAWS else 0
-        obs["pot"][row] = game.pot
-        obs["to_call"][row] = self._to_call(seat) if phase == PHASE_BETTING else 0
-        stacks = np.array(game.stacks, dtype=np.int64)[order]
-        obs["stacks"][row] = stacks
-        in_hand = np.array([not f for f in game.folded], dtype=np.int8)[order]
-        obs["in_hand"][row] = in_hand
-        obs["all_in"][row] = in_hand & (stacks == 0)
-        obs["round_bets"][row] = np.array(game.round_bets, dtype=np.int64)[order]
-        obs["position"][row] = [(p - game.button) % s for p in order]
-        obs["drawn"][row] = self.drawn[order]
-        obs["bet_chips"][row] = self.bet_chips[:, order]
-        obs["bet_raises"][row] = self.bet_raises[:, order]
-        obs["discards"][row] = self.discards[seat]
-        mask = obs["action_mask"][row]
-        mask[:] = 0
         legal = self.legal() if game.actor == seat else {}
-        mask[list(legal)] = 1
         bets = [legal[i] for i in legal if i >= BET]
-        obs["raise_min"][row] = min((a.amount for a in bets), default=0)
-        obs["raise_max"][row] = max((max(a.amount, a.max_amount) for a in bets), default=0)
+        return (
+            hand + [-1] * (4 - len(hand)),
+            [
+                seat,
+                phase,
+                ROUNDS - 1 - game.round_index if phase != PHASE_DONE else 0,
+                game.rules.draw_cap(draw_index) if draw_index < DRAWS else 0,
+                game.pot,
+                self._to_call(seat),
+                min((a.amount for a in bets), default=0),
+                max((max(a.amount, a.max_amount) for a in bets), default=0),
+                game.button,
+                self.discards[seat],
+            ],
+            [game.stacks, [not f for f in game.folded], game.round_bets],
+            self.drawn,
+            [self.bet_chips, self.bet_raises],
+            list(legal),
+        )
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -240,6 +245,7 @@ class Table:
         """Play the action; True when it ended the hand."""
         round_index = self.game.round_index
         self.game.act(action)
+        self._legal = None
         self._record(round_index)
         return self.game.done
 
@@ -315,21 +321,22 @@ class VectorGame:
 
     def observe(self, seats: npt.ArrayLike | None = None) -> Obs:
         """Observations for the player to act at each table, or for the given seat of each."""
-        obs = empty_obs(self.tables, self.seats)
+        chosen = None if seats is None else np.asarray(seats)
+        views = []
         for row, table in enumerate(self._tables):
-            seat = table.game.actor if seats is None else int(np.asarray(seats)[row])
-            table.observe(seat if seat is not None else 0, obs, row)
-        return obs
+            seat = table.game.actor if chosen is None else int(chosen[row])
+            views.append(table.view(seat if seat is not None else 0))
+        return encode(views, self.seats)
 
     def final_observation(self, seats: npt.ArrayLike) -> Obs:
         """Each table's last finished hand as the given seat saw it at its end (phase 2, no
         legal action; rows of tables that have finished no hand yet are left empty)."""
         chosen = np.asarray(seats)
-        obs = empty_obs(self.tables, self.seats)
-        for row, table in enumerate(self._finished):
-            if table is not None:
-                table.observe(int(chosen[row]), obs, row)
-        return obs
+        views = [
+            None if table is None else table.view(int(chosen[row]))
+            for row, table in enumerate(self._finished)
+        ]
+        return encode(views, self.seats)
 
     @property
     def games(self) -> list[Game]:
@@ -380,6 +387,43 @@ class VectorGame:
             plays[t] = decoded
         self.illegal_count += int(illegal.sum())
         return plays, illegal
+
+
+TableView = tuple[list[int], list[int], list[Any], list[list[int]], list[Any], list[int]]
+_SCALARS = ("seat", "phase", "draws_left", "cutting", "pot", "to_call", "raise_min", "raise_max")
+_CARD_BITS = np.arange(52, dtype=np.uint64)
+
+
+def encode(views: Sequence[TableView | None], seats: int) -> Obs:
+    """The observation arrays of ``Table.view`` rows (None: an empty row), each table's per-seat
+    columns turned to start at its player."""
+    obs = empty_obs(len(views), seats)
+    rows = [i for i, view in enumerate(views) if view is not None]
+    if not rows:
+        return obs
+    present = [view for view in views if view is not None]
+    obs["cards"][rows] = [view[0] for view in present]
+    scalars = np.array([view[1] for view in present], dtype=np.int64)
+    for k, key in enumerate(_SCALARS):
+        obs[key][rows] = scalars[:, k]
+    turn = (scalars[:, :1] + np.arange(seats)) % seats  # column k: k seats after the player
+    per_seat = np.take_along_axis(np.array([v[2] for v in present], np.int64), turn[:, None], 2)
+    stacks, in_hand, obs["round_bets"][rows] = per_seat[:, 0], per_seat[:, 1], per_seat[:, 2]
+    obs["stacks"][rows], obs["in_hand"][rows] = stacks, in_hand
+    obs["all_in"][rows] = in_hand & (stacks == 0)
+    obs["position"][rows] = (turn - scalars[:, 8:9]) % seats
+    drawn = np.array([view[3] for view in present], dtype=np.int64)
+    obs["drawn"][rows] = np.take_along_axis(drawn, turn[:, :, None], 1)
+    betting = np.take_along_axis(
+        np.array([v[4] for v in present], np.int64), turn[:, None, None], 3
+    )
+    obs["bet_chips"][rows], obs["bet_raises"][rows] = betting[:, 0], betting[:, 1]
+    discards = scalars[:, 9].astype(np.uint64)[:, None] >> _CARD_BITS & np.uint64(1)
+    obs["discards"][rows] = discards
+    marks = [(row, index) for row, view in zip(rows, present, strict=True) for index in view[5]]
+    if marks:
+        obs["action_mask"][tuple(np.array(marks).T)] = 1
+    return obs
 
 
 def _index_array(name: str, values: npt.ArrayLike, tables: int) -> npt.NDArray[np.int64]:
