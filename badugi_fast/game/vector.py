@@ -25,16 +25,7 @@ import numpy.typing as npt
 from .._badugi import ffi, lib
 from .._validate import check_seed, is_whole, whole
 from ..cards import DECK, Card
-from .engine import (
-    MAX_SEATS,
-    MIN_SEATS,
-    Action,
-    Game,
-    IllegalActionError,
-    KoreanRules,
-    Phase,
-    Rules,
-)
+from . import Action, Game, IllegalActionError, KoreanRules, Phase, Rules
 from .vector_spec import (
     AGGRESSIVE_KINDS,
     ALL_IN,
@@ -59,6 +50,7 @@ from .vector_spec import (
 )
 
 HAND_BITS = 32  # table t's hand h is hand t << 32 | h of the seed's stream
+MIN_SEATS, MAX_SEATS = 2, int(lib.BF_MAX_SEATS)
 MAX_TABLES = 1 << 22  # hand numbers stay below simulate's 2**54
 ILLEGAL_MODES = ("raise", "fallback")
 _MASKS_UP_TO = [[m for m in range(DISCARDS) if popcount4(m) <= cap] for cap in range(5)]

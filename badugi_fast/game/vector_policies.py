@@ -20,8 +20,8 @@ from .._badugi import lib
 from .._validate import whole
 from ..hands.evaluator import evaluate_many
 from ..hands.naming import class_ranks
+from . import KoreanRules, Rules
 from .bots import ThresholdBot
-from .engine import KoreanRules, Rules
 from .vector import VectorGame, VectorPolicy
 from .vector_spec import (
     BET,

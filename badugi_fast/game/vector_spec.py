@@ -74,7 +74,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._badugi import lib
-from .engine import KoreanRules, Rules
+from . import KoreanRules, Rules
 
 DISCARD: Final = 0
 DISCARDS: Final = 16
