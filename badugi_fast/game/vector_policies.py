@@ -68,6 +68,15 @@ def _badugi_tables() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
     return size, top
 
 
+def hand_shapes(
+    cards: npt.NDArray[np.integer[Any]],
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+    """For (N, 4) card ids: each hand's badugi size (1..4) and its top card (0 = ace .. 12)."""
+    size_of, top_of = _badugi_tables()
+    ranks = evaluate_many(np.ascontiguousarray(cards, dtype=np.uint8), threads=1)
+    return size_of[ranks], top_of[ranks]
+
+
 def threshold_policy(bot: ThresholdBot, rules: Rules | KoreanRules | None = None) -> VectorPolicy:
     """``bot`` as a vector policy under ``rules`` (the Korean kinds take other indices)."""
     if not isinstance(bot, ThresholdBot):
@@ -98,9 +107,7 @@ def _bets(
     mask: npt.NDArray[np.bool_],
     rows: npt.NDArray[np.intp],
 ) -> Actions:
-    size_of, top_of = _badugi_tables()
-    ranks = evaluate_many(obs["cards"][rows].astype(np.uint8), threads=1)
-    size, top = size_of[ranks], top_of[ranks]
+    size, top = hand_shapes(obs["cards"][rows])
     made = size == 4
     keep_going = (made & (top <= bot.call_top)) | (
         (size >= bot.draw_with) & (obs["draws_left"][rows] > 0)
@@ -171,4 +178,4 @@ def play(game: VectorGame, policy: VectorPolicy, hands: int) -> npt.NDArray[np.i
     return won
 
 
-__all__ = ["by_seat", "play", "random_policy", "split", "threshold_policy"]
+__all__ = ["by_seat", "hand_shapes", "play", "random_policy", "split", "threshold_policy"]
