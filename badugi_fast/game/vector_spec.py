@@ -68,6 +68,7 @@ when there are no blinds, the ante under the Korean rules (the unit of ``simulat
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -148,6 +149,43 @@ def empty_obs(tables: int, seats: int) -> Obs:
     }
     obs["cards"].fill(-1)
     obs["drawn"].fill(-1)
+    return obs
+
+
+TableView = tuple[list[int], list[int], list[Any], list[list[int]], list[Any], list[int]]
+_SCALARS = ("seat", "phase", "draws_left", "cutting", "pot", "to_call", "raise_min", "raise_max")
+_CARD_BITS = np.arange(52, dtype=np.uint64)
+
+
+def encode(views: Sequence[TableView | None], seats: int) -> Obs:
+    """The observation arrays of ``Table.view`` rows (None: an empty row), each table's per-seat
+    columns turned to start at its player."""
+    obs = empty_obs(len(views), seats)
+    rows = [i for i, view in enumerate(views) if view is not None]
+    if not rows:
+        return obs
+    present = [view for view in views if view is not None]
+    obs["cards"][rows] = [view[0] for view in present]
+    scalars = np.array([view[1] for view in present], dtype=np.int64)
+    for k, key in enumerate(_SCALARS):
+        obs[key][rows] = scalars[:, k]
+    turn = (scalars[:, :1] + np.arange(seats)) % seats  # column k: k seats after the player
+    per_seat = np.take_along_axis(np.array([v[2] for v in present], np.int64), turn[:, None], 2)
+    stacks, in_hand, obs["round_bets"][rows] = per_seat[:, 0], per_seat[:, 1], per_seat[:, 2]
+    obs["stacks"][rows], obs["in_hand"][rows] = stacks, in_hand
+    obs["all_in"][rows] = in_hand & (stacks == 0)
+    obs["position"][rows] = (turn - scalars[:, 8:9]) % seats
+    drawn = np.array([view[3] for view in present], dtype=np.int64)
+    obs["drawn"][rows] = np.take_along_axis(drawn, turn[:, :, None], 1)
+    betting = np.take_along_axis(
+        np.array([v[4] for v in present], np.int64), turn[:, None, None], 3
+    )
+    obs["bet_chips"][rows], obs["bet_raises"][rows] = betting[:, 0], betting[:, 1]
+    discards = scalars[:, 9].astype(np.uint64)[:, None] >> _CARD_BITS & np.uint64(1)
+    obs["discards"][rows] = discards
+    marks = [(row, index) for row, view in zip(rows, present, strict=True) for index in view[5]]
+    if marks:
+        obs["action_mask"][tuple(np.array(marks).T)] = 1
     return obs
 
 
