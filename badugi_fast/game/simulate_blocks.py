@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from .._blocks import Executor, block_bounds, check_picklable, exact_column_sums, run_blocks
 from .bots import Bot
-from .engine import KoreanRules, Rules
+from .rules import KoreanRules, Rules
 from .simulate import play_hands
 
 # Hands per block (a task): the C loop plays 1.1-1.7 M heads-up hands a second on one core of
