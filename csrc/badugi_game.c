@@ -3,10 +3,10 @@
  * (tests/test_simulate.py plays both, action by action). */
 #include "badugi_game.h"
 #include "badugi_kernels.h"
+#include "badugi_random.h"
 
 #include <string.h>
 
-#define GAMMA UINT64_C(0x9E3779B97F4A7C15)
 #define NUMBERS_PER_HAND 1024 /* the deck takes 52, each reshuffle up to 52 of its own 64 */
 #define RESHUFFLE_SLOTS 15    /* (1024 - 64) / 64; a hand of 8 seats reshuffles at most 6 times */
 #define NO_CARD 0xFF
@@ -14,8 +14,7 @@
 /* Number j of hand h's stream, mapped onto 0..n-1 by a multiply-high (bias below n / 2^64). */
 static unsigned stream_below(uint64_t key, uint64_t hand, unsigned j, unsigned n)
 {
-    uint64_t x = bf_mix64(key + (hand * NUMBERS_PER_HAND + j + 1) * GAMMA);
-    return (unsigned)(((x >> 32) * n + (((x & 0xFFFFFFFFu) * n) >> 32)) >> 32);
+    return bf_below(bf_mix64(key + (hand * NUMBERS_PER_HAND + j + 1) * BF_GAMMA), n);
 }
 
 /* Card i of the deck, top first: step i of a forward Fisher-Yates shuffle with number i. The hand
