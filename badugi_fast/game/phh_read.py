@@ -14,7 +14,8 @@ from typing import Any
 from ..cards import DECK, Card, parse_cards
 from .actions import BET_KINDS, Action
 from .rules import KoreanRules, Rules
-from .state import MAX_SEATS, MIN_SEATS, Game
+from .state import Game
+from .table import MAX_SEATS, MIN_SEATS
 
 HIDDEN = "??"  # one unknown card: rank and suit unknown
 _PLAYER = re.compile(r"p([1-9][0-9]?)")  # p1 .. p8 (ASCII digits only)
