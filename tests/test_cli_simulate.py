@@ -4,6 +4,7 @@ turns a name into its hands; odds draws its picture."""
 from __future__ import annotations
 
 import json
+import tomllib
 from itertools import combinations
 
 import numpy as np
@@ -11,7 +12,8 @@ import pytest
 
 from badugi_fast import describe, evaluate_many, lookup_name
 from badugi_fast.cli import main
-from badugi_fast.game import phh
+from badugi_fast.game import bots, phh
+from badugi_fast.game.simulate import play_hands
 
 
 def run(capsys, argv):
@@ -55,8 +57,18 @@ def test_save_hands_writes_the_first_hands_as_phh_that_replay(capsys, tmp_path):
     for path in files:
         game = phh.loads(path.read_text(encoding="utf-8"))
         assert game.done and sum(game.stacks) == sum(game.starting_stacks)
-    # the saved hands are the simulation's own: the same deals in C and in Python
-    assert main(argv[:-2] + ["--engine", "c", "--bots", "drawer,threshold:7:J"]) == 0
+    # the saved hands are the simulation's own: the C loop's hands 0..2 of the seed, chip for chip
+    folder = tmp_path / "c"
+    argv = ["simulate", "--bots", "drawer,threshold:7:J", "--hands", "40", "--seed", "5",
+            "--save-hands", "3", str(folder), "--engine", "c"]  # fmt: skip
+    assert run(capsys, argv)[0] == 0
+    won = play_hands([bots.drawer, bots.threshold("7", "J")], 0, 3, 5, engine="c")
+    for number, path in enumerate(sorted(folder.glob("*.phh"))):
+        text = path.read_text(encoding="utf-8")
+        game = phh.loads(text)
+        seats = tomllib.loads(text)["_seats"]
+        result = {seats[p]: game.stacks[p] - game.starting_stacks[p] for p in range(game.seats)}
+        assert [result[s] for s in range(2)] == won[number].tolist()
     code, _, err = run(capsys, ["simulate", "--save-hands", "x", str(tmp_path)])
     assert code == 1 and "N is a positive number of hands" in err
 
