@@ -17,8 +17,9 @@ def test_importing_from_a_checkout_without_the_core_names_the_command_to_run(tmp
     shutil.copytree(PACKAGE, tmp_path / "badugi_fast",
                     ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))  # fmt: skip
     for command in ("import badugi_fast", "from badugi_fast.cli import main"):
-        run = subprocess.run([sys.executable, "-c", command], cwd=tmp_path, capture_output=True,
-                             text=True)  # fmt: skip
+        # -S: no site-packages, so no editable-install finder that would find the worktree's core
+        run = subprocess.run([sys.executable, "-S", "-c", command], cwd=tmp_path,
+                             capture_output=True, text=True)  # fmt: skip
         assert run.returncode == 1
         last = run.stderr.strip().splitlines()[-1]
         assert last.startswith(
