@@ -9,8 +9,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..game.engine import Game, KoreanRules, Rules
+from ..game.rules import KoreanRules, Rules
 from ..game.simulate import ENGINES
+from ..game.state import Game
 from .common import (
     EXIT_OK,
     BadInput,

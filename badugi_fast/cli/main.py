@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import InvalidHandError
-from ..game.engine import IllegalActionError
+from ..game.actions import IllegalActionError
 from . import draw_commands, game_commands, hand_commands
 from .common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, BadInput, HelpFormatter
 

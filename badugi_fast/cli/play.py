@@ -14,18 +14,10 @@ from typing import TextIO
 
 from ..cards import parse_cards
 from ..game import phh
+from ..game.actions import BET_KINDS, KO_ACTIONS, Action, Event, IllegalActionError, Phase
 from ..game.bots import Bot
-from ..game.engine import (
-    BET_KINDS,
-    KO_ACTIONS,
-    Action,
-    Event,
-    Game,
-    IllegalActionError,
-    KoreanRules,
-    Phase,
-    Rules,
-)
+from ..game.rules import KoreanRules, Rules
+from ..game.state import Game
 from .words import DRAW_NAMES, action_name, hand_name, say, who
 
 QUIT_WORDS = ("quit", "exit", "q", "그만", "종료")

@@ -10,7 +10,8 @@ import tomllib
 from typing import TextIO
 
 from ..game import phh
-from ..game.engine import Event, KoreanRules
+from ..game.actions import Event
+from ..game.rules import KoreanRules
 from .common import BadInput, user_values
 from .play import describe_event
 from .words import say, who

@@ -6,7 +6,7 @@ act, 족보 names for hands, 콜/다이/체크/삥/따당/쿼터/하프/풀 for 
 
 from __future__ import annotations
 
-from ..game.engine import KO_NAMES
+from ..game.actions import KO_NAMES
 from ..hands.hand import describe
 
 DRAW_NAMES = {False: ("first draw", "second draw", "third draw"), True: ("아침", "점심", "저녁")}
