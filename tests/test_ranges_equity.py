@@ -139,3 +139,8 @@ def test_equity_matrix_monte_carlo_is_reproducible_and_blocked_rows_are_nan() ->
     assert 0 <= values[1] <= 1 and errors[1] > 0
     again, _ = equity_matrix(first, second, 2, trials=3000, seed=2, max_exact=0, threads=2)
     assert np.array_equal(values, again, equal_nan=True)
+
+
+def test_a_range_of_every_hand_at_one_weight_is_dealt_exactly_as_a_random_hand() -> None:
+    ranged = range_equity([HERO, "0.5:any"], 2, trials=20_000, seed=4, max_exact=0)
+    assert ranged.equity == equity([HERO, None], 2, trials=20_000, seed=4, max_exact=0).equity

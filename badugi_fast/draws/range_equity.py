@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from math import comb
 from typing import Any
 
 import numpy as np
@@ -80,12 +81,17 @@ def _without_cards(found: Range, cards: frozenset[int]) -> Range:
     return Range(found.positions[~blocked], found.weights[~blocked])
 
 
-def _live_ranges(seats: Sequence[Seat], dead: frozenset[int]) -> list[Range | None]:
-    """Each range without the hands that hold a known player's card or a dead card."""
+def _known_cards(seats: Sequence[Seat], dead: frozenset[int]) -> set[int]:
     known = set(dead)
     for seat in seats:
         if isinstance(seat, tuple):
             known.update(seat)
+    return known
+
+
+def _live_ranges(seats: Sequence[Seat], dead: frozenset[int]) -> list[Range | None]:
+    """Each range without the hands that hold a known player's card or a dead card."""
+    known = _known_cards(seats, dead)
     live: list[Range | None] = []
     for number, seat in enumerate(seats, start=1):
         if not isinstance(seat, Range):
@@ -99,6 +105,20 @@ def _live_ranges(seats: Sequence[Seat], dead: frozenset[int]) -> list[Range | No
             )
         live.append(left)
     return live
+
+
+def _as_random(
+    seats: Sequence[Seat], live: Sequence[Range | None], dead: frozenset[int]
+) -> list[Seat]:
+    """Seats whose live range is every hand the known and dead cards leave, all at one weight,
+    become random hands: the same deal exactly, without a table to sample."""
+    unseen = 52 - len(_known_cards(seats, dead))
+    return [
+        None
+        if found is not None and len(found) == comb(unseen, 4) and len(set(found.weights)) == 1
+        else seat
+        for seat, found in zip(seats, live, strict=True)
+    ]
 
 
 def _first_deal(seats: Sequence[Seat], live: Sequence[Range | None]) -> list[Any] | None:
@@ -204,6 +224,12 @@ def range_equity(
         found = _exact(spec, live, max_exact, len(seats))
         if found is not None:
             return found
+    sampled = _as_random(seats, live, dead_ids)
+    if any(seat is None and found is not None for seat, found in zip(sampled, live, strict=True)):
+        live = [f if isinstance(s, Range) else None for s, f in zip(sampled, live, strict=True)]
+        deal = _first_deal(sampled, live)
+        assert deal is not None  # fewer ranges to fit than before
+        spec = api._spec(deal, draws, chosen, api._limits(limits), dead_ids)
     n = api._trials(trials, api.DEFAULT_TRIALS)
     seed = secrets.randbits(64) if seed is None else seed
     return api._equity_from_tally(_simulate(spec, live, n, seed, threads), len(seats))
