@@ -1,6 +1,7 @@
 /* Ranges in C; see badugi_range.h. */
 #include "badugi_range.h"
 #include "badugi_kernels.h"
+#include "badugi_random.h"
 
 #include <math.h>
 #include <stdlib.h>
