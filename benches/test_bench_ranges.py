@@ -9,7 +9,7 @@ import pytest
 from _rates import record_rate
 
 from badugi_fast import equity
-from badugi_fast.draws.range_equity import equity_matrix, range_equity
+from badugi_fast.draws.range_equity import equity_matrix
 from badugi_fast.draws.ranges import parse_range
 
 TRIALS = 1 << 20
@@ -28,9 +28,8 @@ def test_range_against_range_three_draws(benchmark, case: str) -> None:
         "8-, A2xx vs K32+": [parse_range("8-, A2xx"), parse_range("K32+")],
         "hand vs 8-": ["As 2d 3c 3h", parse_range("8-")],
     }[case]
-    run = equity if all(p is None or isinstance(p, str) for p in players) else range_equity
     result = benchmark.pedantic(
-        run,
+        equity,
         (players, 3),
         {"trials": TRIALS, "seed": 1, "threads": 1, "max_exact": 0},
         rounds=3,
@@ -44,7 +43,7 @@ def test_range_against_range_three_draws(benchmark, case: str) -> None:
 def test_exact_hand_against_a_range_of_200_hands_one_draw(benchmark) -> None:
     villain = parse_range("6-, 0.5:7654..7432")
     assert 200 < len(villain) < 1000
-    result = benchmark(range_equity, ["As 2d 3c 3h", villain], 1)
+    result = benchmark(equity, ["As 2d 3c 3h", villain], 1)
     assert result.exact and 0 < result.equity[0] < 1
 
 
