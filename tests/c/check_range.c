@@ -44,8 +44,9 @@ static void base_spec(bf_draw_spec *spec, int seats, int draws)
     memset(spec, 0, sizeof *spec);
     spec->seats = seats;
     spec->draws = draws;
-    spec->break_above = -1;
     spec->first_throw = -1;
+    for (int p = 0; p < BF_MAX_SEATS; p++)
+        spec->policies[p].break_above = -1; /* the default policy, no table */
     for (int d = 0; d < BF_MAX_DRAWS; d++)
         spec->caps[d] = 4;
 }
