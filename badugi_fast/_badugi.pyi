@@ -16,6 +16,8 @@ class _Lib:
     BF_DRAW_BAD_SPEC: int
     BF_DRAW_TOO_MANY: int
     BF_DRAW_STUB_SHORT: int
+    BF_MAX_DRAWS: int
+    BF_POLICY_TABLE_LEN: int
     BF_GAME_MAX_STACK: int
     BF_GAME_MAX_BETS: int
     BF_GAME_CASINO: int
@@ -23,7 +25,24 @@ class _Lib:
     BF_GAME_FIXED_LIMIT: int
     BF_GAME_POT_LIMIT: int
     BF_GAME_NO_LIMIT: int
+    BF_GAME_HALF_POT_LIMIT: int
     BF_GAME_BAD_SPEC: int
+    BF_ACT_POST: int
+    BF_ACT_ANTE: int
+    BF_ACT_FOLD: int
+    BF_ACT_CHECK: int
+    BF_ACT_CALL: int
+    BF_ACT_BET: int
+    BF_ACT_RAISE: int
+    BF_ACT_BBING: int
+    BF_ACT_TTADANG: int
+    BF_ACT_QUARTER: int
+    BF_ACT_HALF: int
+    BF_ACT_DRAW: int
+    BF_ACT_WIN: int
+    BF_RANGE_EMPTY: int
+    BF_RANGE_NO_DEAL: int
+    BF_RANGE_MAX_TRIES: int
     def bf_rank(self, a: int, b: int, c: int, d: int, /) -> int: ...
     def bf_describe(self, a: int, b: int, c: int, d: int, /) -> int: ...
     def bf_parse_hand(self, text: bytes, length: int, /) -> int: ...
@@ -41,11 +60,22 @@ class _Lib:
     def bf_draw_enumerate(self, spec: Any, max_paths: int, exact: Any, /) -> int: ...
     def bf_draw_first_throw(self, spec: Any, /) -> int: ...
     def bf_draw_keep(self, hand: Any, known: int, previous: int, /) -> int: ...
+    def bf_policy_table_throw(self, table: Any, hand: Any, draws_left: int, cap: int, /) -> int: ...
     def bf_draw_estimate_paths(self, spec: Any, probes: int, seed: int, /) -> float: ...
     def bf_game_deck(self, seed: int, hand: int, deck: Any, /) -> None: ...
     def bf_game_reshuffle(self, seed: int, hand: int, k: int, cards: Any, n: int, /) -> None: ...
     def bf_game_play(
         self, spec: Any, seed: int, first_hand: int, hands: int, profit: Any, final_hands: Any, /
+    ) -> int: ...
+    def bf_game_trace(
+        self, spec: Any, seed: int, hand: int, profit: Any, trace: Any, capacity: int, /
+    ) -> int: ...
+    def bf_range_alias(self, n: int, hands: Any, weights: Any, table: Any, /) -> int: ...
+    def bf_range_simulate(
+        self, spec: Any, ranges: Any, seed: int, first_trial: int, trials: int, tally: Any, /
+    ) -> int: ...
+    def bf_range_enumerate(
+        self, spec: Any, ranges: Any, max_paths: int, share: Any, win: Any, paths: Any, /
     ) -> int: ...
 
 lib: _Lib

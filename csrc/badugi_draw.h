@@ -1,27 +1,27 @@
-/* badugi_fast draw engine: draws under the default or break-above policy, played out exactly
- * (every way the cards can come) or by Monte Carlo. The rules it implements are specified in
- * badugi_fast/draw_model.py; cards and ranks are encoded as in badugi.h.
+/* badugi_fast draw engine: draws under any policy of badugi_discard.h (each seat its own), played
+ * out exactly (every way the cards can come) or by Monte Carlo. The rules it implements are specified in
+ * badugi_fast/draws/model.py; cards and ranks are encoded as in badugi.h.
  */
 #ifndef BADUGI_DRAW_H
 #define BADUGI_DRAW_H
 
-#include "badugi.h"
+#include "badugi_discard.h"
 
 #define BF_MAX_SEATS 8
-#define BF_MAX_DRAWS 3
 #define BF_MAX_DEALT 97 /* cards dealt in one play: at most 8 seats x 3 draws x 4, plus one */
 #define BF_SHARE_UNIT 840 /* lcm(1..8): a pot split w ways is 840 / w units */
 
 typedef struct {
     int seats;                            /* 1 .. 8 */
     int draws;                            /* 0 .. 3 */
-    int break_above;                      /* -1, or throw a badugi's top card above this rank */
     int first_throw;                      /* seat 0's first discard as a mask of hand[0] positions,
                                              or -1 for the policy's choice */
     uint8_t caps[BF_MAX_DRAWS];           /* most cards thrown at each remaining draw */
     uint8_t hands[BF_MAX_SEATS][4];       /* the seats' hands (ignored for random seats) */
     uint8_t random_seat[BF_MAX_SEATS];    /* 1: dealt at random from the stub each trial */
     uint64_t dead;                        /* known dead cards, out of play */
+    bf_policy policies[BF_MAX_SEATS];     /* how each seat draws (badugi_discard.h); the default
+                                             policy is break_above -1 with no table */
 } bf_draw_spec;
 
 /* Monte Carlo counts. Shares are in BF_SHARE_UNIT units of a pot. */
@@ -64,11 +64,6 @@ int bf_draw_enumerate(const bf_draw_spec *spec, uint64_t max_paths, bf_draw_exac
 /* An estimate of the number of plays bf_draw_enumerate would visit (Knuth's estimator over
  * `probes` random plays), so hopeless enumerations are not started; -1 for an invalid spec. */
 double bf_draw_estimate_paths(const bf_draw_spec *spec, int probes, uint64_t seed);
-
-/* The default policy's kept cards for a hand (a mask over its positions): the best subset, of
- * tied ones the most of `previous`, then the most live outs given `known`, then the lowest ids;
- * -1 if the hand is not four distinct cards. */
-int bf_draw_keep(const uint8_t hand[4], uint64_t known, uint64_t previous);
 
 /* The discard (mask over hand positions) the policy makes for seat 0 at its first draw. */
 int bf_draw_first_throw(const bf_draw_spec *spec);

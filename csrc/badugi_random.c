@@ -7,11 +7,12 @@
  * the mixed-radix digits pick the i-th card not yet dealt, as a partial Fisher-Yates shuffle.
  * The gcc/clang 128-bit multiply and the portable 64-bit one give identical hands.
  */
-#include "badugi_kernels.h"
+#include "badugi_random.h"
+
+#include "badugi.h"
 
 #include <string.h>
 
-#define BF_GAMMA 0x9E3779B97F4A7C15u
 #define BF_ORDERED_HANDS 6497400u /* 52 * 51 * 50 * 49 */
 
 /* High half of x * m (m < 2^32), leaving the low half in *x: one step of peeling a uniform digit

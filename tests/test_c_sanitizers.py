@@ -33,6 +33,7 @@ def _build_ffi() -> ModuleType:
 
 CORE_SOURCES = _build_ffi().SOURCES  # every C file of csrc/, as the extension builds them
 DRIVER = "tests/c/check_core.c"
+DRAWS_DRIVER = "tests/c/check_draws.c"  # the draw layer's entry points (policy tables, solver)
 NUM_HANDS = 270_725  # C(52, 4)
 STRICT_WARNINGS = ("-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Werror")
 SANITIZE = ("-fsanitize=address,undefined", "-fno-sanitize-recover=all")
@@ -115,3 +116,29 @@ def test_c_core_compiles_without_warnings_as_strict_c99(tmp_path: Path) -> None:
             ["gcc", *STRICT_WARNINGS, "-O2", "-Icsrc", "-c", source, "-o", obj], timeout=300
         )
         assert build.returncode == 0, _report(f"compiling {source} with -Werror", build)
+
+
+@pytest.mark.slow
+def test_the_draw_layers_c_entry_points_are_clean_under_sanitizers(tmp_path: Path) -> None:
+    """tests/c/check_draws.c: policy tables (and the solver) under ASan and UBSan."""
+    driver = tmp_path / "check_draws"
+    build = _run(
+        [
+            "gcc",
+            *STRICT_WARNINGS,
+            "-O1",
+            "-g",
+            "-fno-omit-frame-pointer",
+            *SANITIZE,
+            "-Icsrc",
+            DRAWS_DRIVER,
+            *CORE_SOURCES,
+            "-o",
+            driver,
+        ],
+        timeout=300,
+    )
+    assert build.returncode == 0, _report("building the sanitized check_draws", build)
+    check = _run([driver], env={**os.environ, **SANITIZER_ENV}, timeout=600)
+    assert check.returncode == 0, _report("check_draws under ASan and UBSan", check)
+    assert "check_draws: OK" in check.stdout, _report("check_draws (no summary line)", check)

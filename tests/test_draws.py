@@ -12,7 +12,8 @@ import pytest
 import badugi_fast as bf
 from badugi_fast.cards import hand_ids
 from badugi_fast.draws import model as draw_model
-from badugi_fast.draws.model import Policy
+from badugi_fast.draws.kept import caps_for
+from badugi_fast.draws.policy import Policy
 from badugi_fast.hands import reference
 
 
@@ -46,8 +47,9 @@ def test_the_issue_equity_example_holds_exactly():
 
 
 def test_without_draws_equity_is_the_showdown():
-    assert bf.equity(["As 2d 3c 4h", "Ac 2h 3d 4s"]).fractions == [Fraction(1, 2), Fraction(1, 2)]
-    split = bf.equity(["As 2d 3c 4h", "Ac 2h 3d 4s", "Kc Kd Kh Ks"])
+    golf = bf.equity(["As 2d 3c 4h", "Ac 2h 3d 4s"], draws=0)
+    assert golf.fractions == [Fraction(1, 2), Fraction(1, 2)]
+    split = bf.equity(["As 2d 3c 4h", "Ac 2h 3d 4s", "Kc Kd Kh Ks"], draws=0)
     assert split.fractions == [Fraction(1, 2), Fraction(1, 2), 0]
     assert split.tie == [0.5, 0.5, 0.0] and split.win == [0.0, 0.0, 0.0]
 
@@ -89,7 +91,9 @@ def test_exact_c_equity_equals_the_python_model(case):
     rng = random.Random(case)
 
     def call(hands, draws, dead, policy, limits):
-        return bf.equity(hands, draws, dead, policy, limits, trials=1, max_exact=SMALL)
+        return bf.equity(
+            hands, draws, dead=dead, policy=policy, limits=limits, trials=1, max_exact=SMALL
+        )
 
     hands, draws, dead, policy, limits, result = small_case(rng, rng.choice([2, 3]), [1, 2], call)
     assert result.fractions == model_equity(hands, draws, dead, policy, limits)
@@ -104,9 +108,12 @@ def test_exact_c_draw_odds_equal_the_python_model(case):
         nonlocal discard
         discard = None
         if rng.random() < 0.3:
-            cap = draw_model.caps_for(limits, draws)[0]
+            cap = caps_for(limits, draws)[0]
             discard = tuple(rng.sample(hands[0], rng.randint(0, cap)))
-        return bf.draw_odds(hands[0], draws, discard, dead, policy, limits, 1, max_exact=SMALL)
+        return bf.draw_odds(
+            hands[0], draws, discard=discard, dead=dead, policy=policy, limits=limits,
+            trials=1, max_exact=SMALL,
+        )  # fmt: skip
 
     (hand,), draws, dead, policy, limits, odds = small_case(rng, 1, [1, 2, 3], call)
     plays = draw_model.enumerate_draws([hand], draws, dead, policy, limits, first_throw=discard)
@@ -199,7 +206,7 @@ def test_best_discard_ranks_all_sixteen_discards_and_throws_the_junk_card():
 
 
 def test_best_discard_against_an_opponent_uses_equity():
-    options = bf.best_discard("As 2d 3c Kc", opponents=["5s 6d 7c 8h"])
+    options = bf.best_discard("As 2d 3c Kc", draws=1, opponents=["5s 6d 7c 8h"])
     assert [str(c) for c in options[0].discard] == ["Kc"]
     assert options[0].value == pytest.approx(4 / 44)
 
@@ -278,17 +285,17 @@ def test_bad_draw_input_gets_a_clear_value_error(call, message):
 )
 def test_the_play_count_estimate_is_close_to_the_true_count(hand, draws, limits):
     from badugi_fast._badugi import lib
-    from badugi_fast.draws.api import ESTIMATE_PROBES, _policy, _spec
+    from badugi_fast.draws._engine import ESTIMATE_PROBES, Spec
 
-    spec = _spec([hand_ids(hand)], draws, _policy(None), limits, frozenset())
-    estimate = lib.bf_draw_estimate_paths(spec, ESTIMATE_PROBES, 0)
+    spec = Spec([hand_ids(hand)], draws, [Policy()], limits, frozenset())
+    estimate = lib.bf_draw_estimate_paths(spec.c, ESTIMATE_PROBES, 0)
     actual = bf.draw_odds(hand, draws, limits=limits).paths
     assert 0.5 * actual <= estimate <= 1.5 * actual
 
 
 def test_hands_given_as_text_ids_or_cards_are_the_same():
     ids = hand_ids("As 2d 3c 3h")
-    assert bf.draw_odds(ids).badugi == bf.draw_odds(bf.hand_cards(ids)).badugi == 10 / 48
+    assert bf.draw_odds(ids, 1).badugi == bf.draw_odds(bf.hand_cards(ids), 1).badugi == 10 / 48
 
 
 def test_dead_cards_that_empty_the_stub_and_the_discards_leave_thrown_cards_in_hand():
@@ -330,3 +337,36 @@ def test_best_discard_refuses_a_str_of_opponents_and_an_objective_with_them():
         bf.best_discard("As 2d 3c Kc", opponents="5s 6d 7c 8h")
     with pytest.raises(ValueError, match="objective is equity"):
         bf.best_discard("As 2d 3c Kc", objective="rank", opponents=["5s 6d 7c 8h"])
+
+
+def test_every_option_after_the_hand_and_draws_is_keyword_only_and_named_alike():
+    import inspect
+
+    shared = {"dead", "policy", "limits", "trials", "seed", "max_exact", "threads", "progress"}
+    for function in (bf.draw_odds, bf.equity, bf.best_discard):
+        parameters = list(inspect.signature(function).parameters.values())
+        assert parameters[1].name == "draws" and parameters[1].default == 3
+        assert all(p.kind is p.KEYWORD_ONLY for p in parameters[2:])
+        assert shared <= {p.name for p in parameters[2:]}
+    with pytest.raises(TypeError):
+        bf.draw_odds("As 2d 3c 3h", 1, ["3h"])  # type: ignore[misc]
+
+
+def test_results_state_the_draws_policy_and_limits_they_used():
+    odds = bf.draw_odds("As 2d 3c 3h")
+    assert (odds.draws, odds.policy, odds.limits) == (3, "default", None)
+    assert odds.badugi_fraction == Fraction(2215, 4324)  # three draws by default
+    rough = bf.draw_odds("As 2d 4c 9h", 1, policy=bf.break_above("8"), limits="3-2-1")
+    assert (rough.draws, rough.policy, rough.limits) == (1, "break-above-8", (3, 2, 1))
+    versus = bf.equity(["As 2d 3c Kc", "5s 6d 7c 8h"], 1, limits=(3, 3, 3))
+    assert (versus.draws, versus.policy, versus.limits) == (1, "default", (3, 3, 3))
+    (first, *_) = bf.best_discard("As 2d 3c 3h", 1)
+    assert (first.odds.draws, first.odds.policy) == (1, "default")
+
+
+def test_best_discard_takes_a_random_opponent_and_scores_every_option_on_the_same_cards():
+    options = bf.best_discard("As 2d 3c Kh", 1, opponents=[None], trials=20_000, seed=4, threads=1)
+    assert len(options) == 16 and not options[0].exact
+    assert all(o.stderr is not None and 0 < o.stderr < 0.01 for o in options)
+    again = bf.best_discard("As 2d 3c Kh", 1, opponents=[None], trials=20_000, seed=4, threads=2)
+    assert [o.value for o in again] == [o.value for o in options]

@@ -100,7 +100,7 @@ def test_the_tied_subset_table_lists_every_best_subset(all_hands):
     """csrc/badugi_table.c's bf_tied_table against the Python draw model, on a sample."""
     import re
 
-    from badugi_fast.draws.model import tied_best_subsets
+    from badugi_fast.draws.kept import tied_best_subsets
 
     source = (REPO / "csrc" / "badugi_table.c").read_text(encoding="utf-8")
     body = re.search(r"bf_tied_table\[BF_NUM_HANDS\] = \{(.*?)\};", source, re.S).group(1)

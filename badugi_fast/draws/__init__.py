@@ -1,6 +1,13 @@
 """Draw mathematics: draw odds, equity with draws to come, the best discard and the draw policies.
 
-The Python model (``model``) is the specification; the C engine runs the same rules fast.
+- ``api``: the public functions (draw_odds, equity, best_discard);
+- ``results``: what they return (DrawOdds, Equity, DiscardOption);
+- ``policy`` and ``kept``: the policies in plain Python (the specification of
+  csrc/badugi_discard.c) and their building blocks, which the game's bots use too;
+- ``model``: the drawing model in plain Python (the specification of csrc/badugi_draw.c and the
+  oracle of the tests);
+- ``_checks``, ``_engine``, ``_fallback``: argument checks, the C engine's marshalling, and the
+  Python loops for policies the C engine cannot play.
 """
 
 from .api import DiscardOption, DrawOdds, Equity, best_discard, break_above, draw_odds, equity

@@ -454,7 +454,9 @@ static size_t check_draw_engine(void)
     static bf_draw_exact exact;
     bf_draw_spec spec;
     memset(&spec, 0, sizeof spec);
-    spec.seats = 8, spec.draws = 3, spec.break_above = -1, spec.first_throw = -1;
+    spec.seats = 8, spec.draws = 3, spec.first_throw = -1;
+    for (int p = 0; p < BF_MAX_SEATS; p++)
+        spec.policies[p].break_above = -1, spec.policies[p].table = NULL;
     spec.caps[0] = spec.caps[1] = spec.caps[2] = 4;
     for (int p = 0; p < 8; p++) /* four of a kind each: every seat draws three, three times */
         for (int i = 0; i < 4; i++)
@@ -475,7 +477,7 @@ static size_t check_draw_engine(void)
         trials += tally.trials;
     }
     memset(&spec, 0, sizeof spec);
-    spec.seats = 1, spec.draws = 3, spec.break_above = -1, spec.first_throw = -1;
+    spec.seats = 1, spec.draws = 3, spec.first_throw = -1, spec.policies[0].break_above = -1;
     spec.caps[0] = spec.caps[1] = spec.caps[2] = 4;
     const uint8_t a23[4] = {3, 5, 8, 10}; /* As 2d 3c 3h */
     memcpy(spec.hands[0], a23, 4);
@@ -501,7 +503,7 @@ static size_t check_draw_engine(void)
         case 0: bad.seats = 0; break;
         case 1: bad.seats = 9; break;
         case 2: bad.draws = 4; break;
-        case 3: bad.break_above = 13; break;
+        case 3: bad.policies[0].break_above = 13; break;
         case 4: bad.first_throw = 16; break;
         case 5: bad.caps[1] = 5; break;
         case 6: bad.hands[0][1] = bad.hands[0][0]; break;

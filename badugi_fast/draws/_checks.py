@@ -1,0 +1,118 @@
+"""Argument checks for the draw functions, run before any work: every bad value is named."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .._threads import thread_count
+from .._validate import below_2_64, check_seed, is_whole, whole
+from ..cards import DECK, CardLike, card_id, hand_ids, parse_cards
+from ..hands.evaluator import HandLike
+from .kept import caps_for
+
+Limits = tuple[int, int, int]
+LimitsLike = Sequence[int] | str | None
+Seat = tuple[int, int, int, int] | None  # a known hand's ids, or None for a random hand
+
+
+def check_limits(limits: LimitsLike) -> Limits | None:
+    """Cutting limits: three caps of 0..4 cards, e.g. (3, 2, 1) or "3-2-1"; None: no cap."""
+    if limits is None:
+        return None
+    if isinstance(limits, str):
+        parts: list[Any] = limits.replace(",", "-").split("-")
+        try:
+            parts = [int(part) for part in parts]
+        except ValueError:
+            raise ValueError(f"limits are three caps like '3-2-1', got {limits!r}") from None
+    else:
+        parts = list(limits)
+    if len(parts) != 3 or not all(is_whole(p) for p in parts):
+        raise ValueError(f"limits are three whole numbers like (3, 2, 1), got {limits!r}")
+    if any(not 0 <= p <= 4 for p in parts):
+        raise ValueError(f"each cutting limit is 0..4 cards, got {limits!r}")
+    return int(parts[0]), int(parts[1]), int(parts[2])
+
+
+def check_draws(draws: object) -> int:
+    return whole("draws", draws, 0, 3)
+
+
+def card_set(cards: str | Sequence[CardLike] | None, what: str) -> frozenset[int]:
+    """Distinct cards (text or a sequence) as ids; a repeated card is named."""
+    if cards is None:
+        return frozenset()
+    ids = (
+        [int(c) for c in parse_cards(cards)]
+        if isinstance(cards, str)
+        else [card_id(c) for c in cards]
+    )
+    for i, card in enumerate(ids):
+        if card in ids[:i]:
+            raise ValueError(f"{what}: {DECK[card]} is given twice")
+    return frozenset(ids)
+
+
+def seat_of(hand: HandLike | None) -> Seat:
+    """One player's hand as a seat of the C engine: its card ids, or None for a random hand.
+
+    The single place where a player specification becomes a seat (ranges will join here)."""
+    return None if hand is None else hand_ids(hand)
+
+
+def opponent_seats(opponents: object, most: int) -> list[Seat]:
+    """best_discard's opponents: a list of hands, None for a random hand."""
+    if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+        raise TypeError("opponents is a list of hands (None for a random hand), not one str")
+    if not 1 <= len(opponents) <= most:
+        raise ValueError(f"best_discard takes 1 to {most} opponents, got {len(opponents)}")
+    return [seat_of(hand) for hand in opponents]
+
+
+def check_apart(hands: Sequence[Sequence[int] | None], dead: frozenset[int]) -> None:
+    """No card may be in two hands, or in a hand and among the dead cards."""
+    seen: dict[int, int] = {}
+    for i, hand in enumerate(hands, start=1):
+        for card in hand or ():
+            if card in seen:
+                raise ValueError(f"{DECK[card]} is in hand {seen[card]} and in hand {i}")
+            seen[card] = i
+    for card in sorted(dead):
+        if card in seen:
+            raise ValueError(f"{DECK[card]} is in hand {seen[card]} and in the dead cards")
+
+
+def check_run(seed: object, threads: object, max_exact: object) -> None:
+    """Validate the arguments every draw function shares, before any work."""
+    check_seed(seed)
+    if threads is not None:
+        thread_count(threads, 1)  # type: ignore[arg-type]
+    below_2_64("max_exact", max_exact)
+
+
+def trials_or(trials: object, default: int) -> int:
+    if trials is None:
+        return default
+    return whole("trials", trials, 1)
+
+
+def first_discard(
+    ids: Sequence[int],
+    discard: str | Sequence[CardLike] | None,
+    draws: int,
+    caps: Limits | None,
+) -> tuple[int, ...] | None:
+    """The fixed first discard, checked against the hand, the draws and the cutting limit."""
+    if discard is None:
+        return None
+    thrown = card_set(discard, "discard")
+    if not thrown <= set(ids):
+        extra = ", ".join(str(DECK[c]) for c in sorted(thrown - set(ids)))
+        raise ValueError(f"the discard holds {extra}, which the hand does not")
+    if draws == 0:
+        raise ValueError("a discard needs at least one draw")
+    cap = caps_for(caps, draws)[0]
+    if len(thrown) > cap:
+        raise ValueError(f"the cutting limit allows {cap} cards at this draw, not {len(thrown)}")
+    return tuple(sorted(thrown))

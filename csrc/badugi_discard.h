@@ -1,0 +1,68 @@
+/* Draw policies: which cards a seat keeps and throws. The default policy (keep the best badugi,
+ * of tied ones the most live outs, then the lowest ids; a new badugi is taken only when strictly
+ * better), break-above (throw a four-card badugi's top card above a rank), and solved tables (one
+ * byte per hand and draws to come, from badugi_solve.c). The draw engine (badugi_draw.c) and the
+ * hand loop (badugi_game.c) both decide through this file; badugi_fast/draws/model.py specifies it.
+ */
+#ifndef BADUGI_DISCARD_H
+#define BADUGI_DISCARD_H
+
+#include "badugi.h"
+
+#define BF_MAX_DRAWS 3
+#define BF_NO_KEPT_RANK (BF_NUM_RANKS + 1)
+/* A policy table: for d = 1 .. 3 draws to come, BF_NUM_HANDS bytes at (d - 1) * BF_NUM_HANDS,
+ * indexed by the hand's colex index; bit i throws the i-th card of the hand sorted by id. */
+#define BF_POLICY_TABLE_LEN (BF_MAX_DRAWS * BF_NUM_HANDS)
+
+/* What a seat holds and knows while it draws. */
+typedef struct {
+    uint8_t hand[4];
+    uint64_t kept;  /* the kept cards, as a card bitmask */
+    int kept_rank;  /* rank of the kept cards as a badugi; BF_NO_KEPT_RANK when none */
+    uint64_t known; /* cards this seat knows are not in the stub */
+} bf_seat;
+
+/* How a seat chooses: a table when not NULL (BF_POLICY_TABLE_LEN bytes), else the default with
+ * break_above (-1: never break; else throw a four-card badugi's top card above this rank). */
+typedef struct {
+    int break_above;
+    const uint8_t *table;
+} bf_policy;
+
+static inline uint64_t bf_bit(unsigned card)
+{
+    return UINT64_C(1) << card;
+}
+
+/* A dealt hand: the default policy's kept cards given the dead cards. */
+void bf_seat_init(bf_seat *seat, const uint8_t hand[4], uint64_t dead);
+
+/* After throwing `thrown` (a position mask) by choice, keep the best badugi of the cards left. */
+void bf_seat_keep_rest(bf_seat *seat, unsigned thrown);
+
+/* The policy's discard (a position mask) with `draws_left` draws to come, at most `cap` cards:
+ * over the cap, the highest-ranked candidates are thrown (the highest ids). */
+unsigned bf_seat_throw(bf_seat *seat, const bf_policy *policy, int draws_left, unsigned cap);
+
+/* The new cards are in place at the thrown positions: learn them, and keep the new badugi if it
+ * is strictly better than the kept cards. */
+void bf_seat_after_draw(bf_seat *seat, unsigned thrown);
+
+/* Rank of four valid card ids in any order. */
+int bf_hand_rank(const uint8_t hand[4]);
+
+/* Valid: four distinct ids below 52. */
+int bf_hand_valid(const uint8_t hand[4]);
+
+/* The default policy's kept cards for a hand (a mask over its positions): the best subset, of
+ * tied ones the most of `previous`, then the most live outs given `known`, then the lowest ids;
+ * -1 if the hand is not four distinct cards. */
+int bf_draw_keep(const uint8_t hand[4], uint64_t known, uint64_t previous);
+
+/* A table's discard for a hand (a mask over the hand's positions, in the order given) with
+ * `draws_left` (1..3) draws to come, capped at `cap` cards; -1 for an invalid hand or
+ * draws_left. `table` must hold BF_POLICY_TABLE_LEN bytes. For the hand loop's table bots. */
+int bf_policy_table_throw(const uint8_t *table, const uint8_t hand[4], int draws_left, int cap);
+
+#endif
