@@ -71,11 +71,12 @@ class Spec:
             spec.policies[seat].break_above = (
                 -1 if policy.break_above is None else policy.break_above
             )
-            table = policy.c_table(limits)
-            if table is not None:
-                buffer = ffi.from_buffer("uint8_t[]", table)
-                self.tables.append(buffer)
-                spec.policies[seat].table = buffer
+            solved = policy.c_table(limits, draws)
+            if solved is not None:
+                table = ffi.from_buffer("uint8_t[]", solved.table)
+                ties = ffi.from_buffer("uint16_t[]", solved.ties)
+                self.tables += [table, ties]
+                spec.policies[seat].table, spec.policies[seat].ties = table, ties
         spec.dead = sum(1 << card for card in dead)
         self.c = spec
 
