@@ -26,7 +26,24 @@ class _Lib:
     BF_GAME_FIXED_LIMIT: int
     BF_GAME_POT_LIMIT: int
     BF_GAME_NO_LIMIT: int
+    BF_GAME_HALF_POT_LIMIT: int
     BF_GAME_BAD_SPEC: int
+    BF_ACT_POST: int
+    BF_ACT_ANTE: int
+    BF_ACT_FOLD: int
+    BF_ACT_CHECK: int
+    BF_ACT_CALL: int
+    BF_ACT_BET: int
+    BF_ACT_RAISE: int
+    BF_ACT_BBING: int
+    BF_ACT_TTADANG: int
+    BF_ACT_QUARTER: int
+    BF_ACT_HALF: int
+    BF_ACT_DRAW: int
+    BF_ACT_WIN: int
+    BF_RANGE_EMPTY: int
+    BF_RANGE_NO_DEAL: int
+    BF_RANGE_MAX_TRIES: int
     def bf_rank(self, a: int, b: int, c: int, d: int, /) -> int: ...
     def bf_describe(self, a: int, b: int, c: int, d: int, /) -> int: ...
     def bf_parse_hand(self, text: bytes, length: int, /) -> int: ...
@@ -60,6 +77,16 @@ class _Lib:
     def bf_game_reshuffle(self, seed: int, hand: int, k: int, cards: Any, n: int, /) -> None: ...
     def bf_game_play(
         self, spec: Any, seed: int, first_hand: int, hands: int, profit: Any, final_hands: Any, /
+    ) -> int: ...
+    def bf_game_trace(
+        self, spec: Any, seed: int, hand: int, profit: Any, trace: Any, capacity: int, /
+    ) -> int: ...
+    def bf_range_alias(self, n: int, hands: Any, weights: Any, table: Any, /) -> int: ...
+    def bf_range_simulate(
+        self, spec: Any, ranges: Any, seed: int, first_trial: int, trials: int, tally: Any, /
+    ) -> int: ...
+    def bf_range_enumerate(
+        self, spec: Any, ranges: Any, max_paths: int, share: Any, win: Any, paths: Any, /
     ) -> int: ...
 
 lib: _Lib

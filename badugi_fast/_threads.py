@@ -1,4 +1,28 @@
-"""Splitting a batch of rows across threads for C loops that release the GIL."""
+"""Running a long C loop in bounded blocks, across threads, so that Ctrl-C stops it.
+
+Every layer's long loop goes through ``run_in_chunks``. The caller hands it the row count, the
+threads (from ``thread_count``) and ``work(lo, hi)``, one call of a C function that releases the
+GIL over rows ``lo .. hi`` (writing its own rows of an output array, or returning a small
+result), and ``block_rows``: how many rows a call may take, chosen so one call lasts well under
+a second (about 10-50 ms on a slow core). What it guarantees:
+
+- Chunk bounds depend on ``n``, the thread count and ``block_rows`` only, never on timing, so a
+  computation keyed by row (a seeded stream) gives the same result whatever the threads.
+- The calling thread regains control between blocks, even with one thread, and waits on the
+  worker threads with a timeout (``WAIT_SECONDS``): Python runs its SIGINT handler there, so
+  Ctrl-C raises ``KeyboardInterrupt`` within one block's time.
+- On ``KeyboardInterrupt`` (or any error, in a worker or the caller) no further block is handed
+  out, the worker threads finish the block they are in and are joined, and the exception is
+  re-raised: the caller never gets a partial result as if complete (an ``out`` array it passed
+  holds whatever rows were done).
+- At most ``thread_count``'s ceiling of threads ever run (``max_threads()``, 4 x the usable
+  cores), and never more than there are blocks; the pool holds no more than that many idle
+  threads between calls.
+
+A C loop whose single call can run longer than a second (a block of a loop with unbounded rows,
+or an enumeration) must be cut into blocks by its caller (rows ``lo .. hi`` of a stream keyed by
+row), or check a cancel flag between its own blocks; this module can only stop between calls.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +30,7 @@ import itertools
 import os
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
 from typing import TypeVar
 
 from ._validate import whole
@@ -19,6 +43,11 @@ T = TypeVar("T")
 AUTO_THREADS_MIN_ROWS = 1 << 17
 _CHUNK_ALIGN = 64  # keeps each thread's output on its own cache lines
 CHUNKS_PER_THREAD = 8
+THREADS_PER_CORE = 4  # the ceiling of ``threads``: more is never faster for these C loops
+# Rows per call of work when the caller does not say: a C hand or a draw trial takes about
+# 1-10 us, so a block of this many lasts well under a second.
+DEFAULT_BLOCK_ROWS = 1 << 14
+WAIT_SECONDS = 0.1  # how often the calling thread wakes while it waits for the workers
 
 
 def available_cores() -> int:
@@ -28,55 +57,115 @@ def available_cores() -> int:
     return os.cpu_count() or 1
 
 
+def max_threads() -> int:
+    """The most threads a call may ask for: ``THREADS_PER_CORE`` x the usable cores."""
+    return THREADS_PER_CORE * available_cores()
+
+
 def thread_count(threads: int | None, n: int, min_rows: int = AUTO_THREADS_MIN_ROWS) -> int:
-    """Threads for n rows: validated when given, else one below min_rows (where a second thread
-    starts to pay for its wake-up), else all cores."""
+    """Threads for n rows: validated when given (1 .. ``max_threads()``), else one below min_rows
+    (where a second thread starts to pay for its wake-up), else all cores."""
     if threads is None:
         if n < min_rows:
             return 1
         return min(available_cores(), n // (min_rows // 2))
-    return whole("threads", threads, 1)
+    count = whole("threads", threads, 1)
+    if count > max_threads():
+        raise ValueError(
+            f"threads must be at most {max_threads()} ({THREADS_PER_CORE} x the"
+            f" {available_cores()} cores this process may use), got {count:,}"
+        )
+    return count
 
 
 _pool: ThreadPoolExecutor | None = None
+_pool_size = 0
 _pool_lock = threading.Lock()
 
 
-def _executor(workers: int) -> ThreadPoolExecutor:
-    global _pool
+def _submit(workers: int, task: Callable[[], None]) -> list[Future[None]]:
+    """``task`` started on ``workers`` threads of the shared pool. A pool too small is shut down
+    (its idle threads exit; what it runs finishes) when a larger one replaces it, so idle threads
+    never exceed the ceiling. Under the lock: no other call shuts a pool down in between."""
+    global _pool, _pool_size
     with _pool_lock:
-        if _pool is None or _pool._max_workers < workers:
-            _pool = ThreadPoolExecutor(
-                max_workers=max(workers, available_cores()), thread_name_prefix="badugi"
-            )
-        return _pool
+        if _pool is None or _pool_size < workers:
+            if _pool is not None:
+                _pool.shutdown(wait=False)
+            _pool_size = min(max(workers, available_cores()), max_threads())
+            _pool = ThreadPoolExecutor(max_workers=_pool_size, thread_name_prefix="badugi")
+        return [_pool.submit(task) for _ in range(workers)]
 
 
-def run_in_chunks(n: int, nthreads: int, work: Callable[[int, int], T]) -> list[tuple[int, int, T]]:
-    """Call work(lo, hi) over consecutive chunks covering range(n); returns (lo, hi, result) per
-    chunk, in order.
-
-    With several threads the range is cut into about CHUNKS_PER_THREAD chunks per thread, which
-    the threads (the calling one included) take from a shared counter until none is left: a
-    thread that wakes late, or a core the hypervisor slows, simply takes fewer. Chunk bounds do
-    not depend on timing, so neither do the results.
-    """
+def block_bounds(n: int, nthreads: int, block_rows: int) -> list[tuple[int, int]]:
+    """The (lo, hi) blocks covering range(n): about CHUNKS_PER_THREAD per thread when several
+    run (so a slow thread takes fewer), never more than ``block_rows`` rows each."""
     nthreads = min(nthreads, max(1, n // _CHUNK_ALIGN))
-    if nthreads == 1:
+    if nthreads == 1 and n <= block_rows:
+        return [(0, n)]
+    step = block_rows if nthreads == 1 else min(block_rows, -(-n // (nthreads * CHUNKS_PER_THREAD)))
+    step = max(-(-step // _CHUNK_ALIGN) * _CHUNK_ALIGN, _CHUNK_ALIGN)
+    return [(lo, min(lo + step, n)) for lo in range(0, n, step)]
+
+
+def run_in_chunks(
+    n: int,
+    nthreads: int,
+    work: Callable[[int, int], T],
+    *,
+    block_rows: int = DEFAULT_BLOCK_ROWS,
+) -> list[tuple[int, int, T]]:
+    """Call work(lo, hi) over consecutive blocks covering range(n); returns (lo, hi, result) per
+    block, in order. Blocks hold at most ``block_rows`` rows (see the module's docstring).
+
+    With several threads, the threads (the calling one included) take blocks from a shared
+    counter until none is left: a thread that wakes late, or a core the hypervisor slows, simply
+    takes fewer. Chunk bounds do not depend on timing, so neither do the results.
+    """
+    bounds = block_bounds(n, nthreads, block_rows)
+    if len(bounds) == 1:
         return [(0, n, work(0, n))]
-    step = max(-(-n // (nthreads * CHUNKS_PER_THREAD) // _CHUNK_ALIGN) * _CHUNK_ALIGN, _CHUNK_ALIGN)
-    bounds = [(lo, min(lo + step, n)) for lo in range(0, n, step)]
+    nthreads = min(nthreads, len(bounds))
     results: list[T | None] = [None] * len(bounds)
-    next_chunk = itertools.count()  # next() on a count is atomic under the GIL
+    next_block = itertools.count()  # next() on a count is atomic under the GIL
+    stop = threading.Event()
 
     def drain() -> None:
-        for i in iter(next_chunk.__next__, None):
-            if i >= len(bounds):
+        for i in iter(next_block.__next__, None):
+            if i >= len(bounds) or stop.is_set():
                 return
-            results[i] = work(*bounds[i])
+            try:
+                results[i] = work(*bounds[i])
+            except BaseException:
+                stop.set()  # the other threads take no further block
+                raise
 
-    futures = [_executor(nthreads).submit(drain) for _ in range(nthreads - 1)]
-    drain()
-    for future in futures:
-        future.result()
+    futures: list[Future[None]] = []
+    try:
+        if nthreads > 1:
+            futures = _submit(nthreads - 1, drain)
+        drain()
+        _wait_all(futures)
+    except BaseException:
+        stop.set()
+        _join(futures)
+        raise
     return [(lo, hi, result) for (lo, hi), result in zip(bounds, results, strict=True)]  # type: ignore[misc]
+
+
+def _wait_all(futures: list[Future[None]]) -> None:
+    """Wait for every worker, waking every WAIT_SECONDS so a signal handler can run; a worker's
+    exception is raised here."""
+    pending = set(futures)
+    while pending:
+        done, pending = wait(pending, timeout=WAIT_SECONDS, return_when=FIRST_EXCEPTION)
+        for future in done:
+            future.result()
+
+
+def _join(futures: list[Future[None]]) -> None:
+    """Wait for the workers to finish their current block (they take no new one), keeping the
+    exception already on its way out; a second Ctrl-C here leaves them to finish on their own."""
+    pending = set(futures)
+    while pending:
+        _, pending = wait(pending, timeout=WAIT_SECONDS)

@@ -9,15 +9,22 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sized
+from itertools import islice
 from typing import SupportsIndex
 
-from .errors import InvalidHandError
+from ._validate import is_whole
+from .errors import InvalidHandError, shown
 
 RANK_CHARS = "A23456789TJQK"
 SUIT_CHARS = "cdhs"
 SUIT_SYMBOLS = "♣♦♥♠"
 HAND_SIZE = 4
+# The longest text read as one hand (or one card): four cards take at most 16 characters ("10♠️"
+# is four), the rest is room for separators. Longer text is refused before it is read, so a
+# 100 MB string costs nothing; the C reader (csrc/badugi_text.c, HAND_TEXT_MAX) leaves lines of
+# more bytes than this to the Python reader, so both draw the line at the same place.
+MAX_HAND_TEXT = 256
 
 _RANK_SPELLINGS: dict[str, int] = {"10": 9}
 for _rank, _char in enumerate(RANK_CHARS):
@@ -105,33 +112,50 @@ def parse_cards(text: str) -> list[Card]:
         while i < len(chunk):
             card, i_next = _read_card(chunk, i)
             if card is None:
-                where = "" if i == 0 else f" in {chunk!r}"
-                raise InvalidHandError(f"unknown card {chunk[i:]!r}{where}", token=chunk[i:])
+                where = "" if i == 0 else f" in {shown(chunk)}"
+                raise InvalidHandError(f"unknown card {shown(chunk[i:])}{where}", token=chunk[i:])
             cards.append(DECK[card])
             i = i_next
     return cards
 
 
 def card_id(card: CardLike) -> int:
-    """The id (0..51) of a Card, an int id or one card's text; raises on anything else."""
+    """The id (0..51) of a Card, an int id or one card's text; raises on anything else.
+
+    An id is an integer: an int (bools too, as in numpy), a numpy integer or a Card, or any
+    object with ``__index__`` (the protocol of lossless integers). Floats, Fractions, Decimals,
+    float arrays and objects with only ``__int__`` are a TypeError, never truncated.
+    """
     if isinstance(card, str):
+        _check_text_length(card, "card")
         cards = parse_cards(card)
         if len(cards) != 1:
-            raise InvalidHandError(f"expected one card, got {card!r}", token=card)
+            raise InvalidHandError(f"expected one card, got {shown(card)}", token=card)
         return int(cards[0])
-    if not hasattr(card, "__index__"):  # ints (bools too, as in numpy), numpy ints, Cards
+    try:
+        value = operator.index(card)
+    except TypeError:
         raise TypeError(
-            f"a card is a str, an int id or a Card, not {type(card).__name__}: {card!r}"
-        )
-    value = operator.index(card)
+            f"a card is a str, an int id or a Card, not {type(card).__name__}: {shown(card)}"
+        ) from None
     if not 0 <= value < 52:
-        raise InvalidHandError(f"card id {value} is outside 0..51", token=card)
+        raise InvalidHandError(f"card id {shown(value)} is outside 0..51", token=card)
     return value
+
+
+def _check_text_length(text: str, what: str) -> None:
+    if len(text) > MAX_HAND_TEXT:
+        raise InvalidHandError(
+            f"a {what}'s text is at most {MAX_HAND_TEXT} characters, got {len(text):,}:"
+            f" {shown(text[:100])}",
+            token=text[:MAX_HAND_TEXT],
+        )
 
 
 def hand_ids(hand: str | Iterable[CardLike]) -> tuple[int, int, int, int]:
     """The four distinct card ids of a hand given as text or as a sequence of cards."""
     if isinstance(hand, str):
+        _check_text_length(hand, "hand")
         tokens = hand.split()
         if len(tokens) == HAND_SIZE:  # fast path: "As 2d 3h 4c"
             try:
@@ -144,22 +168,36 @@ def hand_ids(hand: str | Iterable[CardLike]) -> tuple[int, int, int, int]:
         ids = [int(card) for card in parse_cards(hand)]
     else:
         try:
-            items = list(hand)
+            items = list(islice(hand, HAND_SIZE + 1))  # an endless iterator is not read to its end
         except TypeError:
             raise TypeError(
                 f"a hand is a str or a sequence of cards, not {type(hand).__name__}"
             ) from None
+        if len(items) != HAND_SIZE:
+            sized = isinstance(hand, Sized)
+            count = (
+                len(hand)
+                if isinstance(hand, Sized)
+                else len(items)
+                if len(items) < HAND_SIZE
+                else "5 or more"
+            )
+            raise InvalidHandError(
+                f"a hand has 4 cards, got {count}: {shown(hand if sized else items)}"
+            )
         ids = [card_id(item) for item in items]
     return _check_hand(ids, hand)
 
 
 def _check_hand(ids: list[int], hand: object) -> tuple[int, int, int, int]:
     if len(ids) != HAND_SIZE:
-        raise InvalidHandError(f"a hand has 4 cards, got {len(ids)}: {hand!r}")
+        raise InvalidHandError(f"a hand has 4 cards, got {len(ids)}: {shown(hand)}")
     seen: set[int] = set()
     for card in ids:
         if card in seen:
-            raise InvalidHandError(f"duplicate card {DECK[card]} in {hand!r}", token=DECK[card])
+            raise InvalidHandError(
+                f"duplicate card {DECK[card]} in {shown(hand)}", token=DECK[card]
+            )
         seen.add(card)
     a, b, c, d = ids
     return a, b, c, d
@@ -171,8 +209,20 @@ def hand_cards(hand: str | Iterable[CardLike]) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[CardLike]) -> str:
-    """Cards as space-separated text, e.g. ``"As 2d 3h 4c"``."""
-    return " ".join(str(Card(card)) for card in cards)
+    """Cards as space-separated text, e.g. ``"As 2d 3h 4c"``; ``cards`` is a sequence of cards
+    (one str is refused: its letters are not cards; ``parse_cards`` reads text)."""
+    if isinstance(cards, str):
+        raise TypeError(
+            f"format_cards takes a sequence of cards, not one str ({shown(cards)});"
+            " parse_cards(text) reads cards from text"
+        )
+    try:
+        items = list(cards)
+    except TypeError:
+        raise TypeError(
+            f"format_cards takes a sequence of cards, not {type(cards).__name__}"
+        ) from None
+    return " ".join(str(Card(card)) for card in items)
 
 
 def parse_rank(rank: str | int) -> int:
@@ -180,15 +230,16 @@ def parse_rank(rank: str | int) -> int:
     or a face value 1 (ace) .. 13 (king)."""
     if isinstance(rank, bool):
         raise TypeError("a rank is text like '8' or a face value 1..13, not a bool")
-    if isinstance(rank, int):
-        if not 1 <= rank <= 13:
-            raise ValueError(f"a face value is 1 (ace) .. 13 (king), got {rank}")
-        return rank - 1
+    if is_whole(rank):
+        face = operator.index(rank)  # type: ignore[arg-type]
+        if not 1 <= face <= 13:
+            raise ValueError(f"a face value is 1 (ace) .. 13 (king), got {shown(face)}")
+        return face - 1
     if isinstance(rank, str):
         text = rank.strip()
         if text == "1":
             return 0
         if text in _RANK_SPELLINGS:
             return _RANK_SPELLINGS[text]
-        raise ValueError(f"unknown rank {rank!r}; use A 2-9 T/10 J Q K")
+        raise ValueError(f"unknown rank {shown(rank)}; use A 2-9 T/10 J Q K")
     raise TypeError(f"a rank is text like '8' or a face value 1..13, not {type(rank).__name__}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,3 +29,16 @@ class InvalidHandError(ValueError):
         self.row = row
         self.hand = None if hand is None else list(hand)
         self.line = line
+
+
+_SHOWN = reprlib.Repr()
+_SHOWN.maxstring = _SHOWN.maxother = 80  # what a message echoes of an input: ~80 characters
+_SHOWN.maxlist = _SHOWN.maxtuple = _SHOWN.maxset = _SHOWN.maxdict = 6
+_SHOWN.maxlevel = 2
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` cut to about 80 characters, for echoing an input in a message: a 100 MB
+    string or a list of ten million cards must not become a 100 MB message (nor take seconds to
+    format: lists are cut before their items are formatted)."""
+    return _SHOWN.repr(value)

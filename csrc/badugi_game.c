@@ -1,5 +1,6 @@
-/* Hand loop for simulations; see badugi_game.h. Each step names the engine.py method it mirrors,
- * so a change of rules there shows where it lands here (tests/test_simulate.py plays both). */
+/* Hand loop for simulations; see badugi_game.h. Each step names the method of Game (state.py) or
+ * of a rule set (rules.py) it mirrors, so a change of rules there shows where it lands here
+ * (tests/test_simulate.py plays both, action by action). */
 #include "badugi_game.h"
 #include "badugi_kernels.h"
 #include "badugi_random.h"
@@ -72,17 +73,35 @@ typedef struct {
     uint8_t discards[BF_NUM_CARDS];
     int stub_n, discards_n;
     int64_t current;  /* _Round.current: the amount to match */
-    int64_t last_bet; /* Game._last_bet: chips the last bet or raise put in (for 따당) */
     int64_t raise_size; /* Game._raise_size: the largest raise this round (pot and no limit) */
     int raises; /* saturates at BF_GAME_MAX_BETS: a raise war of 2**40 one-chip raises */
     int acted;  /* someone has acted in this betting round */
+    uint8_t closed[BF_MAX_SEATS]; /* _Round.closed: acted since the last full bet or raise */
     int first;        /* 선 (Korean rules): left of the button */
     int burn_due;     /* this draw's burn card is still to come */
     int pending[BF_MAX_SEATS], pending_head, pending_n;
     uint64_t key, number;
     unsigned reshuffles;
     int done;
+    bf_game_action *trace; /* NULL but when tracing (bf_game_trace) */
+    int trace_n, trace_cap;
 } table_t;
+
+/* A player's decision: a BF_ACT_ kind and the chips (or, drawing, cards) it puts in. */
+typedef struct {
+    int kind;
+    int64_t amount;
+} choice_t;
+
+/* Every action of the hand, in Game.history's order, when a trace buffer is given. */
+static void record(table_t *t, int seat, int kind, int64_t amount)
+{
+    if (!t->trace)
+        return;
+    if (t->trace_n < t->trace_cap)
+        t->trace[t->trace_n] = (bf_game_action){seat, kind, amount};
+    t->trace_n++;
+}
 
 static int in_hand_count(const table_t *t)
 {
@@ -140,8 +159,10 @@ static void award_to_last(table_t *t)
 {
     int64_t pot = pot_of(t);
     for (int p = 0; p < t->n; p++)
-        if (!t->folded[p])
+        if (!t->folded[p]) {
             t->stack[p] += pot;
+            record(t, p, BF_ACT_WIN, pot);
+        }
     t->done = 1;
 }
 
@@ -159,82 +180,136 @@ static int64_t at_most(int64_t amount, int64_t stack)
     return amount < stack ? amount : stack;
 }
 
-/* KoreanRules.options' raises in the bot's order of preference (하프, 따당, 쿼터): the chips the
- * first one allowed puts in, or 0 when none is. */
-static int64_t korean_raise(const table_t *t, int seat, int64_t to_call)
+/* KoreanRules.options' raises in the bot's order of preference (하프, 따당, 쿼터): the first one
+ * allowed, or amount 0 when none is. */
+static choice_t korean_raise(const table_t *t, int seat, int64_t to_call)
 {
     const bf_game_spec *spec = t->spec;
     int64_t stack = t->stack[seat];
-    if (t->raises >= spec->max_bets || stack <= to_call || !someone_can_call(t, seat))
-        return 0;
+    choice_t none = {BF_ACT_CALL, 0};
+    if (t->raises >= spec->max_bets || stack <= to_call || !someone_can_call(t, seat) ||
+        t->closed[seat])
+        return none;
     int64_t after_call = pot_of(t) + to_call;
-    int64_t wanted[3] = {to_call + after_call / 2, t->current ? to_call + t->last_bet : 0,
+    int64_t wanted[3] = {to_call + after_call / 2, t->current ? 2 * t->current - t->round_bets[seat] : 0,
                          to_call + after_call / 4};
+    static const int kinds[3] = {BF_ACT_HALF, BF_ACT_TTADANG, BF_ACT_QUARTER};
     for (int k = 0; k < 3; k++) {
         int64_t amount = wanted[k] - wanted[k] % spec->chip;
         if (amount > to_call)
-            return at_most(amount, stack);
+            return (choice_t){kinds[k], at_most(amount, stack)};
     }
-    return 0;
+    return none;
 }
 
-/* The threshold bot's betting choice (bots.ThresholdBot) among the options of Rules (fixed, pot
- * or no limit) or KoreanRules: the chips it puts in, 0 to check (or 콜 for nothing), -1 to
- * fold. */
-static int64_t bot_choice(table_t *t, int seat)
+/* The threshold bot's reading of its hand: the badugi's size and top rank, once per hand held. */
+static void read_hand(table_t *t, int seat)
+{
+    const uint8_t *h = t->hand[seat];
+    int rank = bf_rank(h[0], h[1], h[2], h[3]);
+    unsigned s[4] = {h[0], h[1], h[2], h[3]};
+    BF_SORT4(s[0], s[1], s[2], s[3]);
+    t->badugi_size[seat] = (int8_t)(rank < BF_FIRST_THREE_CARD ? 4
+                                  : rank < BF_FIRST_TWO_CARD   ? 3
+                                  : rank < BF_FIRST_ONE_CARD   ? 2 : 1);
+    t->badugi_top[seat] = (int8_t)(s[3] >> 2); /* the top card when all four count */
+}
+
+/* The bot under KoreanRules: a raise when strong; 선's first action of a round, with nothing bet
+ * yet, 삥 or 체크; otherwise 콜 (for nothing too) or 다이. */
+static choice_t korean_choice(const table_t *t, int seat, int strong, int keep_going)
+{
+    int64_t to_call = t->current - t->round_bets[seat], stack = t->stack[seat];
+    int opens = t->current == 0 && seat == t->first && !t->acted;
+    choice_t raise = strong ? korean_raise(t, seat, to_call) : (choice_t){BF_ACT_CALL, 0};
+    if (raise.amount)
+        return raise;
+    if (opens)
+        return strong ? (choice_t){BF_ACT_BBING, at_most(t->spec->ante, stack)}
+                      : (choice_t){BF_ACT_CHECK, 0};
+    if (keep_going || strong || to_call == 0)
+        return (choice_t){BF_ACT_CALL, at_most(to_call, stack)};
+    return (choice_t){BF_ACT_FOLD, 0};
+}
+
+/* Rules._least_raise: the big blind, the round's largest raise and one chip. */
+static int64_t least_raise(const table_t *t)
+{
+    int64_t step = t->raise_size > t->spec->big_blind ? t->raise_size : t->spec->big_blind;
+    return step > 1 ? step : 1;
+}
+
+/* Rules.options' bet or raise: 0 when the seat may not bet or raise, else 1 with the chips it
+ * may put in, *least .. *most. Fixed limit: one amount, the call and a bet (capped at the
+ * stack); pot, half-pot and no limit: at least the call and the least raise, at most the call
+ * and the pot after calling, the call and half of it (never below that least) or the stack. */
+static int casino_bet_range(const table_t *t, int seat, int64_t *least, int64_t *most)
+{
+    const bf_game_spec *spec = t->spec;
+    int64_t to_call = t->current - t->round_bets[seat], stack = t->stack[seat];
+    if (stack <= to_call || !someone_can_call(t, seat) || t->closed[seat])
+        return 0;
+    if (spec->structure == BF_GAME_FIXED_LIMIT) {
+        int uncapped = in_hand_count(t) <= 2 && !spec->cap_heads_up;
+        if (!uncapped && t->raises >= spec->max_bets)
+            return 0;
+        *least = *most = at_most(to_call + bet_size(t), stack);
+        return 1;
+    }
+    int64_t floor = to_call + least_raise(t), after_call = pot_of(t) + to_call;
+    int64_t limit = spec->structure == BF_GAME_POT_LIMIT        ? to_call + after_call
+                    : spec->structure == BF_GAME_HALF_POT_LIMIT ? to_call + after_call / 2
+                                                                 : stack;
+    *most = at_most(limit > floor ? limit : floor, stack);
+    *least = at_most(floor, *most);
+    return 1;
+}
+
+/* Rules.full_raise: at least half a bet (fixed limit) or the least raise (pot and no limit);
+ * every Korean raise. A shorter all-in neither counts nor re-opens the betting. */
+static int full_raise(const table_t *t, int64_t raised_by)
+{
+    if (t->spec->rules == BF_GAME_KOREAN)
+        return 1;
+    if (t->spec->structure == BF_GAME_FIXED_LIMIT)
+        return 2 * raised_by >= bet_size(t);
+    return raised_by >= least_raise(t);
+}
+
+/* The threshold bot's betting choice (bots.ThresholdBot) among the options of Rules (fixed, pot,
+ * half-pot or no limit) or KoreanRules. */
+static choice_t bot_choice(table_t *t, int seat)
 {
     const bf_threshold_bot *bot = &t->spec->bots[seat];
-    const uint8_t *h = t->hand[seat];
     int64_t to_call = t->current - t->round_bets[seat], stack = t->stack[seat];
-    if (!t->badugi_size[seat]) { /* read once per hand held: the badugi's size and top rank */
-        int rank = bf_rank(h[0], h[1], h[2], h[3]);
-        unsigned s[4] = {h[0], h[1], h[2], h[3]};
-        BF_SORT4(s[0], s[1], s[2], s[3]);
-        t->badugi_size[seat] = (int8_t)(rank < BF_FIRST_THREE_CARD ? 4
-                                      : rank < BF_FIRST_TWO_CARD   ? 3
-                                      : rank < BF_FIRST_ONE_CARD   ? 2 : 1);
-        t->badugi_top[seat] = (int8_t)(s[3] >> 2); /* the top card when all four count */
-    }
+    if (!t->badugi_size[seat])
+        read_hand(t, seat);
     int size = t->badugi_size[seat], top = t->badugi_top[seat]; /* top: used when size is 4 */
     int strong = size == 4 && top <= bot->raise_top;
     int keep_going = (size == 4 && top <= bot->call_top) ||
                      (size >= bot->draw_with && t->round_index < 3);
-    if (t->spec->rules == BF_GAME_KOREAN) {
-        /* 선's first action of a round, with nothing bet yet: 삥 or 체크; otherwise 콜. */
-        int opens = t->current == 0 && seat == t->first && !t->acted;
-        int64_t raise = strong ? korean_raise(t, seat, to_call) : 0;
-        if (raise)
-            return raise;
-        if (opens)
-            return strong ? at_most(t->spec->ante, stack) : 0; /* 삥, or 체크 */
-        return keep_going || strong || to_call == 0 ? at_most(to_call, stack) : -1; /* 콜, 다이 */
-    }
-    int can_raise = stack > to_call && someone_can_call(t, seat);
-    if (strong && can_raise && t->spec->structure != BF_GAME_FIXED_LIMIT) {
-        /* Rules.options: a raise of at least the big blind, the round's largest raise and one
-         * chip; at most the pot after calling (pot limit; never below that least) or the
-         * stack. The bot takes the least. */
-        int64_t step = t->raise_size > t->spec->big_blind ? t->raise_size : t->spec->big_blind;
-        int64_t least = to_call + (step > 1 ? step : 1), most = 2 * to_call + pot_of(t);
-        if (t->spec->structure == BF_GAME_NO_LIMIT || most < least)
-            most = least;
-        return at_most(least, at_most(most, stack));
-    }
-    can_raise = can_raise && (in_hand_count(t) <= 2 || t->raises < t->spec->max_bets);
-    if (strong)
-        return can_raise ? at_most(to_call + bet_size(t), stack) : at_most(to_call, stack);
+    if (t->spec->rules == BF_GAME_KOREAN)
+        return korean_choice(t, seat, strong, keep_going);
+    int bet_kind = t->current ? BF_ACT_RAISE : BF_ACT_BET;
+    int64_t least, most;
+    if (strong && casino_bet_range(t, seat, &least, &most))
+        return (choice_t){bet_kind, least}; /* the bot bets or raises the least */
     if (to_call == 0)
-        return 0;
-    return keep_going ? at_most(to_call, stack) : -1;
+        return (choice_t){BF_ACT_CHECK, 0};
+    if (strong || keep_going)
+        return (choice_t){BF_ACT_CALL, at_most(to_call, stack)};
+    return (choice_t){BF_ACT_FOLD, 0};
 }
 
 /* Game._bet with the bot's choice. */
 static void bot_bets(table_t *t, int seat)
 {
-    int64_t put = bot_choice(t, seat);
+    choice_t choice = bot_choice(t, seat);
+    int64_t put = choice.amount;
     t->pending_head++;
     t->acted = 1;
-    if (put < 0) {
+    record(t, seat, choice.kind, put);
+    if (choice.kind == BF_ACT_FOLD) {
         t->folded[seat] = 1;
         if (in_hand_count(t) == 1) {
             award_to_last(t);
@@ -243,15 +318,23 @@ static void bot_bets(table_t *t, int seat)
     } else if (put > 0) {
         put_in(t, seat, put);
         int64_t raised_by = t->round_bets[seat] - t->current;
-        if (raised_by > 0) { /* Rules.counts_as_raise; every Korean raise counts */
-            t->raises += t->raises < BF_GAME_MAX_BETS &&
-                         (t->spec->rules == BF_GAME_KOREAN || raised_by >= bet_size(t));
+        if (raised_by > 0) {
+            if (full_raise(t, raised_by)) { /* counts, and re-opens the betting */
+                t->raises += t->raises < BF_GAME_MAX_BETS;
+                memset(t->closed, 0, sizeof t->closed);
+            }
             t->raise_size = raised_by > t->raise_size ? raised_by : t->raise_size;
             t->current = t->round_bets[seat];
-            t->last_bet = put;
             queue_after(t, seat, seat);
         }
     }
+    t->closed[seat] = 1;
+}
+
+/* Game._skip_settled: nothing to call and every opponent all-in: nothing to decide. */
+static int settled(const table_t *t, int seat)
+{
+    return t->round_bets[seat] >= t->current && !someone_can_call(t, seat);
 }
 
 /* Game._start_round and the betting until the round ends. */
@@ -259,12 +342,13 @@ static void betting_round(table_t *t)
 {
     int opener = t->button;
     t->acted = 0;
+    memset(t->closed, 0, sizeof t->closed);
     if (t->spec->rules == BF_GAME_KOREAN) { /* antes are not bets; 선 opens every round */
         memset(t->round_bets, 0, sizeof t->round_bets);
-        t->current = t->last_bet = 0;
+        t->current = 0;
         t->raises = 0;
         opener = (t->first + t->n - 1) % t->n;
-    } else if (t->round_index == 0) {
+    } else if (t->round_index == 0 && t->spec->big_blind > 0) {
         t->current = 0;
         for (int p = 0; p < t->n; p++)
             t->current = t->round_bets[p] > t->current ? t->round_bets[p] : t->current;
@@ -278,16 +362,13 @@ static void betting_round(table_t *t)
     }
     t->raise_size = t->current; /* before the first draw the big blind is the bet to raise */
     queue_after(t, opener, -1);
-    int bettors = 0, matched = 1;
-    for (int p = 0; p < t->n; p++)
-        if (can_act(t, p)) {
-            bettors++;
-            matched &= t->round_bets[p] >= t->current;
-        }
-    if (bettors < 2 && matched)
-        return;
-    while (!t->done && t->pending_head < t->pending_n)
-        bot_bets(t, t->pending[t->pending_head]);
+    while (!t->done && t->pending_head < t->pending_n) {
+        int seat = t->pending[t->pending_head];
+        if (settled(t, seat))
+            t->pending_head++;
+        else
+            bot_bets(t, seat);
+    }
 }
 
 /* The top card of the stub; when it has run out, the discards so far become the new stub (those
@@ -351,6 +432,7 @@ static void bot_draws(table_t *t, int seat)
         }
     if (t->spec->rules == BF_GAME_KOREAN && count > t->spec->cutting[t->round_index])
         count = t->spec->cutting[t->round_index];
+    record(t, seat, BF_ACT_DRAW, count);
     exchange(t, seat, thrown, count);
 }
 
@@ -403,18 +485,33 @@ static void showdown(table_t *t)
                 winners[w++] = p;
         }
         int64_t share = amount[k] / w, odd = amount[k] % w;
-        for (int i = 0; i < w; i++)
+        for (int i = 0; i < w; i++) {
             t->stack[winners[i]] += share + (i < odd);
+            record(t, winners[i], BF_ACT_WIN, share + (i < odd));
+        }
     }
     t->done = 1;
+}
+
+/* Game.post_forced_bet: a short stack posts what it has; an ante is dead money, no bet. */
+static void post(table_t *t, int seat, int64_t amount, int kind)
+{
+    amount = at_most(amount, t->stack[seat]);
+    put_in(t, seat, amount);
+    if (kind == BF_ACT_ANTE)
+        t->round_bets[seat] -= amount;
+    record(t, seat, kind, amount);
 }
 
 static void play_hand(table_t *t, uint64_t seed, uint64_t number)
 {
     const bf_game_spec *spec = t->spec;
-    int n = spec->seats;
+    bf_game_action *trace = t->trace;
+    int n = spec->seats, trace_cap = t->trace_cap;
     memset(t, 0, sizeof *t);
     t->spec = spec;
+    t->trace = trace;
+    t->trace_cap = trace_cap;
     t->n = n;
     t->number = number;
     t->key = bf_mix64(seed);
@@ -427,12 +524,15 @@ static void play_hand(table_t *t, uint64_t seed, uint64_t number)
     /* Rules.post_forced and KoreanRules.post_forced: a short stack posts what it has. */
     if (spec->rules == BF_GAME_KOREAN) {
         for (int p = 0; p < n; p++)
-            put_in(t, p, at_most(spec->ante, t->stack[p]));
-    } else {
+            post(t, p, spec->ante, BF_ACT_ANTE);
+    } else { /* the antes, then the blinds (none when the big blind is 0) */
+        for (int p = 0; spec->ante && p < n; p++)
+            post(t, p, spec->ante, BF_ACT_ANTE);
         int small = small_blind_seat(t);
-        int64_t blind[2] = {spec->small_blind, spec->big_blind};
-        for (int b = 0; b < 2; b++)
-            put_in(t, (small + b) % n, at_most(blind[b], t->stack[(small + b) % n]));
+        if (spec->big_blind > 0) {
+            post(t, small, spec->small_blind, BF_ACT_POST);
+            post(t, (small + 1) % n, spec->big_blind, BF_ACT_POST);
+        }
     }
     /* Game._deal: one card at a time from the button's left. */
     for (int c = 0; c < 4; c++)
@@ -471,9 +571,10 @@ static int spec_valid(const bf_game_spec *spec)
             spec->cutting[1] > 4 || spec->cutting[2] > 4)
             return 0;
     } else if (spec->rules != BF_GAME_CASINO || spec->structure < BF_GAME_FIXED_LIMIT ||
-               spec->structure > BF_GAME_NO_LIMIT || !chips_valid(spec->small_bet, 1) ||
+               spec->structure > BF_GAME_HALF_POT_LIMIT || !chips_valid(spec->small_bet, 1) ||
                !chips_valid(spec->big_bet, 1) || !chips_valid(spec->small_blind, 0) ||
-               !chips_valid(spec->big_blind, 0)) {
+               !chips_valid(spec->big_blind, 0) || !chips_valid(spec->ante, 0) ||
+               spec->cap_heads_up < 0 || spec->cap_heads_up > 1) {
         return 0;
     }
     for (int p = 0; p < spec->seats; p++) {
@@ -493,6 +594,8 @@ int bf_game_play(const bf_game_spec *spec, uint64_t seed, uint64_t first_hand, u
     int n = spec->seats;
     table_t t;
     t.spec = spec;
+    t.trace = NULL;
+    t.trace_cap = 0;
     for (uint64_t h = 0; h < hands; h++) {
         play_hand(&t, seed, first_hand + h);
         for (int p = 0; p < n; p++) {
@@ -505,4 +608,20 @@ int bf_game_play(const bf_game_spec *spec, uint64_t seed, uint64_t first_hand, u
         }
     }
     return 0;
+}
+
+int bf_game_trace(const bf_game_spec *spec, uint64_t seed, uint64_t hand, int64_t *profit,
+                  bf_game_action *trace, int capacity)
+{
+    if (!spec_valid(spec) || capacity < 0 || (capacity > 0 && !trace))
+        return BF_GAME_BAD_SPEC;
+    table_t t;
+    t.spec = spec;
+    bf_game_action unused;
+    t.trace = trace ? trace : &unused; /* counting only, when capacity is 0 */
+    t.trace_cap = capacity;
+    play_hand(&t, seed, hand);
+    for (int p = 0; p < spec->seats; p++)
+        profit[p] = t.stack[p] - spec->stacks[p];
+    return t.trace_n;
 }

@@ -1,8 +1,8 @@
 /* badugi_fast hand loop: whole hands of Badugi between threshold bots under the casino rules
  * (fixed, pot or no limit) or the Korean room rules, the fast path of badugi_fast.simulate. It
- * plays the rules of badugi_fast/engine.py (Game with Rules() or KoreanRules()) and the bots of
- * badugi_fast/bots.py (ThresholdBot); the tests play both side by side, hand for hand, from the
- * same deck and reshuffles.
+ * plays the rules of badugi_fast/game/ (Game with Rules() or KoreanRules()) and the bots of
+ * badugi_fast/game/bots.py (ThresholdBot); the tests play both side by side, hand for hand,
+ * from the same deck and reshuffles.
  */
 #ifndef BADUGI_GAME_H
 #define BADUGI_GAME_H
@@ -16,7 +16,31 @@
 #define BF_GAME_FIXED_LIMIT 0 /* casino betting structures (Rules.structure) */
 #define BF_GAME_POT_LIMIT 1
 #define BF_GAME_NO_LIMIT 2
+#define BF_GAME_HALF_POT_LIMIT 3
 #define BF_GAME_BAD_SPEC (-1)
+
+/* Kinds of a traced action, in the order of game.actions.ActionKind's members that the C loop
+ * plays (a 다이 is traced as a fold, as Game records it; draw: amount is the cards thrown; win:
+ * the chips a seat takes from one pot). */
+#define BF_ACT_POST 0
+#define BF_ACT_ANTE 1
+#define BF_ACT_FOLD 2
+#define BF_ACT_CHECK 3
+#define BF_ACT_CALL 4
+#define BF_ACT_BET 5
+#define BF_ACT_RAISE 6
+#define BF_ACT_BBING 7
+#define BF_ACT_TTADANG 8
+#define BF_ACT_QUARTER 9
+#define BF_ACT_HALF 10
+#define BF_ACT_DRAW 11
+#define BF_ACT_WIN 12
+
+typedef struct {
+    int seat;
+    int kind; /* BF_ACT_... */
+    int64_t amount;
+} bf_game_action;
 
 /* bots.ThresholdBot(raise_top, call_top, draw_with); ranks 0 = ace .. 12 = king. */
 typedef struct {
@@ -28,12 +52,13 @@ typedef struct {
 typedef struct {
     int seats;                  /* 2 .. 8 */
     int rules;                  /* BF_GAME_CASINO or BF_GAME_KOREAN */
-    int structure;              /* casino: BF_GAME_FIXED_LIMIT, _POT_LIMIT or _NO_LIMIT */
+    int structure; /* casino: BF_GAME_FIXED_LIMIT, _POT_LIMIT, _NO_LIMIT or _HALF_POT_LIMIT */
     int burn;                   /* casino: 1 burns a card before each draw's first replacement */
     int max_bets; /* bets and raises a round, 0 .. MAX_BETS (fixed limit: while 3+ are in) */
+    int cap_heads_up;           /* casino fixed limit: 1 caps the raises heads-up too */
     int64_t small_bet, big_bet; /* casino: the bet of the first two rounds, and of the last two */
     int64_t small_blind, big_blind;
-    int64_t ante, chip;         /* Korean: the ante (and 삥), and the unit amounts round down to */
+    int64_t ante, chip; /* the ante (Korean: also 삥; casino: 0 for none), Korean chip unit */
     uint8_t cutting[3];         /* Korean: the most cards exchanged at 아침, 점심, 저녁 */
     int64_t stacks[BF_MAX_SEATS];         /* every hand starts from these */
     bf_threshold_bot bots[BF_MAX_SEATS];
@@ -52,5 +77,12 @@ void bf_game_reshuffle(uint64_t seed, uint64_t hand, unsigned k, uint8_t *cards,
  * for a folded seat). Hand h depends only on (seed, h). Returns 0, or BF_GAME_BAD_SPEC. */
 int bf_game_play(const bf_game_spec *spec, uint64_t seed, uint64_t first_hand, uint64_t hands,
                  int64_t *profit, uint8_t *final_hands);
+
+/* Plays hand `hand` of the seed's stream as bf_game_play does, writing its chips won per seat
+ * into profit[seats] and its actions, in order, into trace[0 .. capacity). Returns the number
+ * of actions the hand took (more than capacity: only the first capacity were written), or
+ * BF_GAME_BAD_SPEC. */
+int bf_game_trace(const bf_game_spec *spec, uint64_t seed, uint64_t hand, int64_t *profit,
+                  bf_game_action *trace, int capacity);
 
 #endif

@@ -4,8 +4,14 @@
  * rank (A 2-9 T 10 J Q K, any case) and a suit (c d h s any case, or UTF-8 ♣♦♥♠ ♧♢♡♤ ◇◆) in
  * either order, separated by ASCII whitespace or commas, or run together. On anything else it
  * reports failure and the Python reader takes over, to accept what it may or name the bad token.
+ * A line of more than HAND_TEXT_MAX bytes is such a failure: the Python reader refuses it.
  */
 #include "badugi.h"
+
+/* The longest line read as a hand, in bytes: badugi_fast.cards.MAX_HAND_TEXT, whose reader refuses
+ * text of more characters (four cards and room for separators). A longer line goes to that reader,
+ * so both refuse the same texts (a character is at least one byte) and a huge line is never read. */
+#define HAND_TEXT_MAX 256
 
 /* Byte classes, so reading a card is table lookups rather than mispredicted branches:
  * rank + 1 for a rank character ('1' is handled apart: only "10" is a rank), suit + 1 for an
@@ -96,6 +102,8 @@ static int read_hand(const unsigned char *s, size_t len, uint8_t ids[4])
     size_t i = 0;
     int count = 0;
     uint64_t seen = 0;
+    if (len > HAND_TEXT_MAX)
+        return 0;
     for (;;) {
         while (i < len && is_separator(s[i]))
             i++;

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import threading
 
 import numpy as np
 import pytest
 
 import badugi_fast as bf
-from badugi_fast._threads import thread_count
+from badugi_fast._threads import max_threads, run_in_chunks, thread_count
 from badugi_fast.hands import evaluator, kernels
 
 
@@ -78,7 +79,7 @@ def test_the_result_is_uint16_with_one_rank_per_row():
     assert ((result >= 1) & (result <= 1092)).all()
 
 
-@pytest.mark.parametrize("threads", [1, 2, 3, 7, 64])
+@pytest.mark.parametrize("threads", [1, 2, 3, max_threads()])
 def test_any_thread_count_gives_the_same_ranks(threads):
     hands = random_hands(200_003)
     np.testing.assert_array_equal(
@@ -182,3 +183,90 @@ def test_a_kernel_this_cpu_lacks_is_refused_rather_than_run(monkeypatch):
     monkeypatch.setattr(kernels, "available_kernels", lambda: ["scalar"])
     with pytest.raises(ValueError, match="'avx2' is not supported by this CPU"):
         bf.evaluate_many(random_hands(3), kernel="avx2")
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_an_out_array_sharing_memory_with_the_cards_gets_the_ranks_of_the_cards_as_passed(threads):
+    hands = random_hands(300_000, seed=3)
+    expected = bf.evaluate_many(hands, threads=1)
+    # The ranks' 2 bytes a row overlay the first half of the cards' 4 bytes a row.
+    out = hands.reshape(-1).view(np.uint16)[: len(hands)]
+    assert np.shares_memory(out, hands)
+    result = bf.evaluate_many(hands, out=out, threads=threads)
+    assert result is out
+    np.testing.assert_array_equal(out, expected)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("bad_row", [10, 149_999, 250_000])
+def test_a_bad_row_is_named_rightly_when_out_overlays_the_cards(threads, bad_row):
+    hands = random_hands(300_000, seed=4)
+    hands[bad_row] = [7, 7, 8, 9]
+    out = hands.reshape(-1).view(np.uint16)[: len(hands)]
+    with pytest.raises(bf.InvalidHandError, match=f"row {bad_row}: duplicate card 2s") as info:
+        bf.evaluate_many(hands, out=out, threads=threads)
+    assert info.value.row == bad_row and info.value.hand == [7, 7, 8, 9]
+
+
+def test_an_out_array_overlaying_cards_that_are_converted_first_is_fine():
+    hands = random_hands(1000, seed=5).astype(np.int64)
+    expected = bf.evaluate_many(hands)
+    out = hands.reshape(-1).view(np.uint16)[: len(hands)]
+    np.testing.assert_array_equal(bf.evaluate_many(hands, out=out), expected)
+
+
+def test_more_threads_than_the_ceiling_is_a_value_error_naming_it():
+    hands = random_hands(10)
+    for call in (
+        lambda: bf.evaluate_many(hands, threads=max_threads() + 1),
+        lambda: bf.evaluate_many(hands, threads=10**9),
+        lambda: bf.random_hands(10, threads=10**9),
+    ):
+        with pytest.raises(ValueError, match=f"threads must be at most {max_threads()}"):
+            call()
+
+
+def _badugi_threads() -> int:
+    return sum(thread.name.startswith("badugi") for thread in threading.enumerate())
+
+
+def test_threads_never_outnumber_the_ceiling_nor_the_blocks():
+    hands = random_hands(200_000, seed=6)
+    expected = bf.evaluate_many(hands, threads=1)
+    for threads in range(1, max_threads() + 1):
+        np.testing.assert_array_equal(bf.evaluate_many(hands, threads=threads), expected)
+        assert _badugi_threads() < max_threads()
+    used: set[int] = set()
+
+    def work(lo: int, hi: int) -> int:
+        used.add(threading.get_ident())
+        return hi - lo
+
+    blocks = run_in_chunks(100, max_threads(), work, block_rows=64)
+    assert [(lo, hi) for lo, hi, _ in blocks] == [(0, 64), (64, 100)]
+    assert len(used) <= 2
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+@pytest.mark.parametrize("n", [0, 1, 63, 64, 65, 1000, 4097, 100_000])
+def test_blocks_cover_the_rows_in_order_and_never_exceed_block_rows(threads, n):
+    blocks = run_in_chunks(n, threads, lambda lo, hi: (lo, hi), block_rows=1024)
+    assert [result for _, _, result in blocks] == [(lo, hi) for lo, hi, _ in blocks]
+    assert blocks[0][0] == 0 and blocks[-1][1] == n
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(blocks))
+    assert all(hi - lo <= 1024 for lo, hi, _ in blocks)
+    assert blocks == run_in_chunks(n, threads, lambda lo, hi: (lo, hi), block_rows=1024)
+
+
+def test_an_error_in_one_block_stops_the_others_and_reaches_the_caller():
+    done: list[int] = []
+
+    def work(lo: int, hi: int) -> None:
+        if lo == 64 * 10:
+            raise RuntimeError("block 10 failed")
+        done.append(lo)
+
+    with pytest.raises(RuntimeError, match="block 10 failed"):
+        run_in_chunks(64 * 1000, 2, work, block_rows=64)
+    assert len(done) < 1000
+    assert _badugi_threads() < max_threads()

@@ -147,7 +147,7 @@ def test_odds_prints_the_seed_figure_exactly(capsys):
 
 
 def test_odds_json_gives_exact_fractions(capsys):
-    code, out, _ = run(capsys, ["odds", "As 2d 3c 3h", "--json"])
+    code, out, _ = run(capsys, ["odds", "As 2d 3c 3h", "--json", "--draws", "1"])
     result = json.loads(out)
     assert code == 0
     assert result["badugi_fraction"] == "5/24" and result["exact"] is True
@@ -155,7 +155,9 @@ def test_odds_json_gives_exact_fractions(capsys):
 
 
 def test_discard_lists_sixteen_options_best_first(capsys):
-    code, out, _ = run(capsys, ["discard", "As 2d 3c Kh", "--vs", "5s 6d 7c 8h", "--json"])
+    code, out, _ = run(
+        capsys, ["discard", "As 2d 3c Kh", "--vs", "5s 6d 7c 8h", "--json", "--draws", "1"]
+    )
     result = json.loads(out)
     assert code == 0 and len(result["options"]) == 16
     assert result["options"][0]["discard"] == ["Kh"]
@@ -165,7 +167,8 @@ def test_discard_lists_sixteen_options_best_first(capsys):
 def test_equity_text_and_json(capsys):
     code, out, _ = run(capsys, ["equity", "As 2d 3c Kc", "5s 6d 7c 8h", "--draws", "1"])
     assert code == 0 and out.splitlines()[-1] == "exact"
-    assert "equity 9.09%" in out.splitlines()[0]
+    assert out.splitlines()[0] == "1 draw(s), policy default, cutting limits none"
+    assert "equity 9.09%" in out.splitlines()[1]
     code, out, _ = run(
         capsys, ["equity", "As 2d 3c Kc", "random", "--draws", "2", "--trials", "5000", "--json"]
     )
@@ -202,7 +205,10 @@ def test_simulate_reports_profit_per_seat(capsys):
     code, out, _ = run(
         capsys, ["simulate", "--bots", "drawer,threshold:7:J", "--hands", "50", "--seed", "2"]
     )
-    assert code == 0 and out.splitlines()[0] == "50 hands, small bet 2, played in c"
+    assert (
+        code == 0
+        and out.splitlines()[0] == "50 hands, casino fixed limit, small bet 2, played in c"
+    )
     code, _, err = run(capsys, ["simulate", "--bots", "drawer,genius", "--hands", "5"])
     assert code == 1 and "unknown bot 'genius'" in err
 
@@ -221,7 +227,7 @@ def test_simulate_engine_threads_and_stacks(capsys):
     code, _, err = run(capsys, ["simulate", "--bots", "drawer,random", "--engine", "c"])
     assert code == 1 and "threshold bots" in err
     code, out, _ = run(capsys, ["simulate", "--korean", "--hands", "500", "--seed", "3"])
-    assert code == 0 and out.splitlines()[0] == "500 hands, ante 1, played in c"
+    assert code == 0 and out.splitlines()[0] == "500 hands, Korean rules, ante 1, played in c"
 
 
 def test_break_above_is_a_policy_and_cannot_be_combined_with_another(capsys):
@@ -246,7 +252,7 @@ def test_play_is_driven_by_scripted_input(capsys, monkeypatch):
     assert code == 0
     assert "not allowed" in out  # "dance" and "swap" are refused, then asked again
     assert "seat 0 (you) call 1" in out and "seat 0 (you) stands pat" in out
-    assert out.splitlines()[-1].startswith("total: ")
+    assert out.splitlines()[-1].startswith("total over 1 hand(s): ")
     assert "-- you won" in out or "-- you lost" in out
 
 
@@ -254,9 +260,24 @@ def test_play_with_korean_names_and_rules(capsys, monkeypatch):
     script = "다이\n" * 3 + "콜\n" * 20 + "pat\n" * 6
     argv = ["play", "--korean", "--ko", "--bots", "random,random", "--seed", "5"]
     code, out, _ = run(capsys, argv, stdin=script, monkeypatch=monkeypatch)
-    assert code == 0 and "total: " in out
+    assert code == 0 and "합계: " in out
 
 
 def test_play_stops_cleanly_at_the_end_of_input(capsys, monkeypatch):
     code, out, _ = run(capsys, ["play", "--seed", "1"], stdin="", monkeypatch=monkeypatch)
-    assert code == 0 and out.splitlines()[-1] == "total: +0 chips"
+    assert code == 0 and out.splitlines()[-1] == "total over 0 hand(s): +0 chips"
+
+
+def test_draw_commands_state_the_draws_policy_and_limits_they_assumed(capsys):
+    code, out, _ = run(capsys, ["odds", "As 2d 4c 9h", "--break-above", "8", "--json",
+                                "--limits", "3-2-1"])  # fmt: skip
+    result = json.loads(out)
+    assert code == 0 and result["draws"] == 3  # a dealt hand in triple draw by default
+    assert (result["policy"], result["limits"]) == ("break-above-8", [3, 2, 1])
+    code, out, _ = run(capsys, ["equity", "As 2d 3c Kc", "5s 6d 7c 8h"])
+    assert out.splitlines()[0] == "3 draw(s), policy default, cutting limits none"
+    code, out, _ = run(capsys, ["discard", "As 2d 3c Kh", "--draws", "1", "--vs", "random",
+                                "--trials", "2000", "--seed", "1", "--json"])  # fmt: skip
+    result = json.loads(out)
+    assert code == 0 and (result["draws"], result["limits"]) == (1, None)
+    assert len(result["options"]) == 16

@@ -1,5 +1,5 @@
-"""simulate and its C hand loop: the C loop and engine.Game agree on every hand, dealt from the
-same stream, including reshuffles, all-ins, side pots and split pots."""
+"""simulate and its C hand loop: the C loop and Game agree on every hand, action by action,
+dealt from the same stream, including reshuffles, all-ins, side pots and split pots."""
 
 from __future__ import annotations
 
@@ -11,7 +11,14 @@ import pytest
 from badugi_fast._badugi import ffi, lib
 from badugi_fast.game import KoreanRules, Rules
 from badugi_fast.game.bots import ThresholdBot, drawer, random_bot, threshold
-from badugi_fast.game.simulate import _play_out, _python_game, play_hands, simulate
+from badugi_fast.game.simulate import (
+    _play_out,
+    _python_game,
+    play_hands,
+    simulate,
+    trace_in_c,
+    traced,
+)
 
 LOOSE = threshold("K", "K", 1)  # never folds a badugi or a draw: long hands, all-ins, reshuffles
 TIGHT = threshold("6", "8", 4)
@@ -40,6 +47,25 @@ GAMES = {
         60,
         Rules(1, 2, 0, 0, structure="no-limit"),
     ),
+    "half-pot limit, four": (
+        [LOOSE, drawer, LOOSE, TIGHT],
+        [60, 200, 35, 90],
+        Rules(small_bet=4, structure="half-pot-limit"),
+    ),
+    "antes, no blinds, fixed": (
+        [LOOSE, drawer, LOOSE, LOOSE],
+        [30, 80, 11, 50],
+        Rules(small_blind=0, big_blind=0, ante=1),
+    ),
+    "antes, no blinds, pot limit": (
+        [LOOSE, drawer, LOOSE],
+        [40, 70, 25],
+        Rules(small_blind=0, big_blind=0, ante=2, structure="pot-limit"),
+    ),
+    "antes and blinds, short stacks": ([LOOSE] * 5, [3, 12, 7, 30, 9], Rules(ante=1)),
+    "short all-ins, fixed limit": ([LOOSE] * 6, [3, 5, 9, 13, 7, 40], Rules(small_bet=2)),
+    "short all-ins, no limit": ([LOOSE] * 5, [7, 15, 30, 22, 60], Rules(structure="no-limit")),
+    "capped heads-up": ([LOOSE, LOOSE], 200, Rules(cap_heads_up=True)),
     "korean, heads-up drawers": ([drawer, drawer], None, KoreanRules()),
     "korean 3-3-3, chips of 5": ([LOOSE, drawer, TIGHT, LOOSE], 400, KoreanRules(5, 5, (3, 3, 3))),
     "korean, short stacks, capped": (
@@ -64,6 +90,36 @@ def test_the_c_loop_plays_every_hand_as_the_engine_does(name):
     differ = np.nonzero((c != python).any(axis=1))[0]
     assert differ.size == 0, f"hands {list(differ[:5] + 1000)} differ"
     assert not c.sum(axis=1).any()  # chips are conserved in every hand
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_c_loop_takes_every_action_game_takes(name):
+    """Every forced bet, bet, call, fold, draw (cards thrown) and win, in order and amount."""
+    bots, stacks, rules = GAMES[name]
+    start = [stacks or 100 * rules.unit] * len(bots) if not isinstance(stacks, list) else stacks
+    for number in range(2000, 2030):
+        game = _python_game(start, rules, 5, number)
+        _play_out(game, bots, number)
+        actions, won = trace_in_c(bots, number, 5, rules, stacks=stacks)
+        assert actions == traced(game.history), f"hand {number}"
+        assert won == [a - b for a, b in zip(game.stacks, start, strict=True)]
+
+
+def test_the_trace_reports_its_length_when_the_buffer_is_short():
+    bots, stacks, rules = GAMES["six drawers"]
+    actions, _ = trace_in_c(bots, 7, 1, rules, stacks=stacks)
+    spec = ffi.new("bf_game_spec *")
+    spec.seats = 6
+    rules.fill_c_spec(spec)
+    for seat in range(6):
+        spec.stacks[seat] = 400
+        spec.bots[seat] = (drawer.raise_top, drawer.call_top, drawer.draw_with)
+    short = ffi.new("bf_game_action[]", 3)
+    won = ffi.new("int64_t[]", 6)
+    assert lib.bf_game_trace(spec, 1, 7, won, short, 3) == len(actions)
+    assert [(a.seat, a.amount) for a in short] == [(e.seat, e.amount) for e in actions[:3]]
+    assert lib.bf_game_trace(spec, 1, 7, won, ffi.NULL, 0) == len(actions)
+    assert lib.bf_game_trace(spec, 1, 7, won, ffi.NULL, 5) == lib.BF_GAME_BAD_SPEC
 
 
 def test_the_compared_hands_cover_the_hard_rules():
@@ -208,7 +264,10 @@ def test_the_c_loop_refuses_a_bad_spec():
         ("max_bets", -1),
         ("max_bets", lib.BF_GAME_MAX_BETS + 1),
         ("rules", lib.BF_GAME_KOREAN),  # an ante of 0
-        ("structure", lib.BF_GAME_NO_LIMIT + 1),
+        ("structure", lib.BF_GAME_HALF_POT_LIMIT + 1),
+        ("structure", -1),
+        ("ante", -1),
+        ("cap_heads_up", 2),
     ):
         bad = ffi.new("bf_game_spec *", spec[0])
         setattr(bad, field, value)

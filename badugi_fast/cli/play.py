@@ -1,55 +1,197 @@
 """Play hands against bots in a terminal: ``badugi play``.
 
-The person types an action by name (``call``, ``raise``, ``fold``, ...; with ``--ko`` also the
-Korean names ``콜``, ``다이``, ``따당``, ...), or ``draw CARDS`` / ``pat`` when drawing. Everything
+The person types an action by name (``call``, ``raise``, ``fold``, ...; ``콜``, ``다이``,
+``체크``, ``레이즈``, ``따당``, ...), ``draw CARDS`` / ``pat`` when drawing, ``help`` for the
+legal moves with their amounts, ``quit`` (or Ctrl-C, or the end of input) to stop. Everything
 is read from and written to the given streams, so tests drive it with scripted input.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TextIO
 
 from ..cards import parse_cards
+from ..game import phh
+from ..game.actions import BET_KINDS, KO_ACTIONS, Action, Event, IllegalActionError, Phase
+from ..game.actions import ActionKind as K
 from ..game.bots import Bot
-from ..game.engine import (
-    KO_ACTIONS,
-    KO_NAMES,
-    Action,
-    Event,
-    Game,
-    IllegalActionError,
-    KoreanRules,
-    Phase,
-    Rules,
-)
+from ..game.rules import KoreanRules, Rules
+from ..game.state import Game
+from .words import DRAW_NAMES, action_name, hand_name, say, who
+
+QUIT_WORDS = ("quit", "exit", "q", "그만", "종료")
+HELP_WORDS = ("help", "?", "도움말")
+PAT_WORDS = ("pat", "패스", "스테이", "stay")
+DRAW_WORDS = ("draw", "바꿈", "체인지")
+RAISE_WORDS = ("raise", "레이즈", "bet", "베팅", "벳")
+CHECK_WORDS = ("check", "체크")
+FOLD_WORDS = ("fold", "die", "다이", "폴드")
 
 
-def _name(kind: str, korean: bool) -> str:
-    return KO_NAMES.get(kind, kind) if korean else kind
+class _Quit(Exception):
+    """The person asked to stop (quit, Ctrl-C or the end of input)."""
 
 
-def _describe(event: Event, you: int, korean: bool) -> str | None:
-    who = f"seat {event.seat}" + (" (you)" if event.seat == you else "")
-    if event.kind in ("post", "ante"):
-        return f"{who} posts {event.amount}"
-    if event.kind == "draw":
-        taken = "stands pat" if not event.amount else f"draws {event.amount}"
-        if event.seat == you and event.amount:
-            taken += " (" + " ".join(str(c) for c in event.received) + ")"
-        return f"{who} {taken}"
-    if event.kind == "show":
-        return f"{who} shows {' '.join(str(c) for c in event.cards)}"
-    if event.kind == "win":
-        return f"{who} wins {event.amount}"
-    if event.kind == "reshuffle":
-        return "the discards are shuffled into a new stub"
-    if event.kind == "burn":
-        return "the dealer burns a card"
-    if event.kind == "deal":
+def describe_event(
+    event: Event, you: int | None, names: list[str] | None, korean: bool
+) -> str | None:
+    """One line for an event of the history (None for the deals, shown with the hand)."""
+    person = who(event.seat, you, names, korean)
+    if event.kind in (K.POST, K.ANTE):
+        kind = action_name(event.kind, korean)
+        return say("posts", korean, who=person, amount=event.amount, kind=kind)
+    if event.kind == K.DRAW:
+        if not event.amount:
+            return say("pat", korean, who=person)
+        line = say("draws", korean, who=person, amount=event.amount)
+        if event.received:
+            line += say("received", korean, cards=" ".join(str(c) for c in event.received))
+        return line
+    if event.kind == K.SHOW:
+        cards = " ".join(str(c) for c in event.cards)
+        return say("shows", korean, who=person, cards=cards, name=hand_name(event.cards, korean))
+    if event.kind == K.WIN:
+        return say("wins", korean, who=person, amount=event.amount)
+    if event.kind in (K.RESHUFFLE, K.BURN):
+        return say(event.kind, korean)
+    if event.kind == K.DEAL:
         return None
     amount = f" {event.amount}" if event.amount else ""
-    return f"{who} {_name(event.kind, korean)}{amount}"
+    return say("acts", korean, who=person, action=action_name(event.kind, korean) + amount)
+
+
+class Table:
+    """One person's session: the hands, the bots, what has been shown, the running total."""
+
+    def __init__(self, bots: Sequence[Bot], seat: int, stdin: TextIO, stdout: TextIO, *,
+                 korean: bool, names: list[str]) -> None:  # fmt: skip
+        self.bots, self.seat, self.stdin, self.stdout = bots, seat, stdin, stdout
+        self.korean = korean
+        self.names = names
+
+    def out(self, line: str) -> None:
+        print(line, file=self.stdout, flush=True)
+
+    def play_hand(self, game: Game, number: int) -> None:
+        where = (say("first", self.korean, seat=game.first) if isinstance(game.rules, KoreanRules)
+                 else say("button", self.korean, seat=game.button))  # fmt: skip
+        self.out(say("hand_start", self.korean, number=number, seat=self.seat, where=where))
+        players = ", ".join(who(s, self.seat, self.names, self.korean) for s in range(game.seats))
+        self.out(say("players", self.korean, names=players))
+        self.out(say("stacks", self.korean, stacks=" ".join(str(s) for s in game.starting_stacks)))
+        shown = 0
+        while not game.done:
+            shown = self.report(game, shown)
+            actor = game.actor
+            assert actor is not None
+            if actor != self.seat:
+                bot = self.bots[actor if actor < self.seat else actor - 1]
+                game.act(bot(game.view(actor)))
+            else:
+                self.person_acts(game)
+        self.report(game, shown)
+
+    def report(self, game: Game, shown: int) -> int:
+        for event in game.view(self.seat).history[shown:]:
+            line = describe_event(event, self.seat, self.names, self.korean)
+            if line:
+                self.out(line)
+        return len(game.history)
+
+    def prompt(self, game: Game) -> str:
+        view = game.view(self.seat)
+        mine = say("your_hand", self.korean, hand=" ".join(str(c) for c in view.hand),
+                   name=hand_name(view.hand, self.korean))  # fmt: skip
+        if view.phase is Phase.DRAW:
+            draw = DRAW_NAMES[self.korean][3 - view.draws_left]
+            return f"{mine}; " + say("to_draw", self.korean, draw=draw, most=view.legal[0].amount)
+        stacks = " ".join(str(s) for s in view.stacks)
+        options = ", ".join(self.option_text(a) for a in view.legal)
+        return f"{mine}; {say('stacks', self.korean, stacks=stacks)}; " + say(
+            "to_act", self.korean, pot=view.pot, to_call=view.to_call, options=options
+        )
+
+    def option_text(self, action: Action) -> str:
+        return action_name(action.kind, self.korean) + (
+            f" {action.amount}" if action.amount else ""
+        )
+
+    def help_text(self, game: Game) -> list[str]:
+        legal = game.legal_actions()
+        if game.phase is Phase.DRAW:
+            return [say("help_draw", self.korean, most=legal[0].amount)]
+        lines = []
+        for action in legal:
+            total = game.round_bets[self.seat] + action.amount
+            if action.amount:
+                lines.append("  " + say("means", self.korean, action=self.option_text(action),
+                                        amount=action.amount, total=total))  # fmt: skip
+            else:
+                lines.append("  " + self.option_text(action))
+        return lines
+
+    def read_words(self) -> list[str]:
+        try:
+            line = self.stdin.readline()
+        except KeyboardInterrupt:
+            raise _Quit from None
+        if not line:
+            raise _Quit
+        return line.split()
+
+    def person_acts(self, game: Game) -> None:
+        while True:
+            self.out(self.prompt(game))
+            words = self.read_words()
+            if not words:
+                continue
+            verb = words[0].lower()
+            if verb in QUIT_WORDS:
+                raise _Quit
+            if verb in HELP_WORDS:
+                for line in self.help_text(game):
+                    self.out(line)
+                continue
+            try:
+                action = self.parse(words, game)
+                game.act(action)
+                return
+            except (IllegalActionError, ValueError) as error:
+                self.out(say("not_allowed", self.korean, error=error))
+
+    def parse(self, words: list[str], game: Game) -> Action:
+        verb = words[0].lower()
+        legal = game.legal_actions()
+        if game.phase is Phase.DRAW:
+            if verb in PAT_WORDS:
+                return Action.draw()
+            if verb in DRAW_WORDS:
+                return Action.draw(parse_cards(" ".join(words[1:])))
+            try:  # the cards alone: "Kh Qs"
+                return Action.draw(parse_cards(" ".join(words)))
+            except ValueError:
+                raise ValueError(say("draw_words", self.korean)) from None
+        kinds = {action.kind: action for action in legal}
+        kind = KO_ACTIONS.get(words[0], verb)
+        if (
+            kind in CHECK_WORDS
+            and K.CHECK not in kinds
+            and K.CALL in kinds
+            and kinds[K.CALL].amount == 0
+        ):
+            kind = K.CALL  # 체크 when nothing is to be called: a 콜 of nothing
+        elif kind in FOLD_WORDS:
+            kind = K.FOLD if K.FOLD in kinds else K.DIE
+        elif verb in RAISE_WORDS and kind not in kinds:
+            kind = next((k for k in (K.RAISE, K.BET, K.TTADANG, K.BBING) if k in kinds),
+                        next((a.kind for a in legal if a.kind in BET_KINDS), kind))  # fmt: skip
+        if kind not in kinds:
+            options = ", ".join(self.option_text(a) for a in legal)
+            raise ValueError(say("unknown_word", self.korean, options=options))
+        chosen = kinds[kind]
+        return Action(chosen.kind, chosen.amount)
 
 
 def play(
@@ -63,78 +205,31 @@ def play(
     rules: Rules | KoreanRules | None = None,
     korean: bool = False,
     stack: int = 200,
+    names: Sequence[str] | None = None,
+    save: Path | None = None,
 ) -> int:
-    """Play ``hands`` hands; ``bots`` fill every seat but ``seat``. Returns the chips won."""
+    """Play ``hands`` hands; ``bots`` fill every seat but ``seat``. Prints the total over the
+    hands played and returns it (chips won)."""
     seats = len(bots) + 1
-    won = 0
+    bot_names = list(names) if names is not None else ["bot"] * len(bots)
+    table_names = [*bot_names[:seat], "you", *bot_names[seat:]]
+    table = Table(bots, seat, stdin, stdout, korean=korean, names=table_names)
+    won = played = 0
     for number in range(hands):
-        game = Game(
-            [stack] * seats,
-            rules,
-            button=number % seats,
-            seed=None if seed is None else seed + number,
-        )
-        shown = 0
-        print(
-            f"-- hand {number + 1}: you are seat {seat}, the button is seat {game.button}",
-            file=stdout,
-        )
-        while not game.done:
-            shown = _report(game, shown, seat, korean, stdout)
-            actor = game.actor
-            assert actor is not None
-            if actor != seat:
-                bot = bots[actor if actor < seat else actor - 1]
-                game.act(bot(game.view(actor)))
-                continue
-            if not _human_turn(game, seat, stdin, stdout, korean):
-                return won  # end of input
-        _report(game, shown, seat, korean, stdout)
+        game = Game([stack] * seats, rules, button=number % seats,
+                    seed=None if seed is None else seed + number)  # fmt: skip
+        try:
+            table.play_hand(game, number + 1)
+        except _Quit:
+            break
+        played += 1
         result = game.stacks[seat] - stack
         won += result
-        print(f"-- you {'won' if result >= 0 else 'lost'} {abs(result)}", file=stdout)
+        table.out(say("result", korean, verb="won" if result >= 0 else "lost",
+                      amount=abs(result), signed=result))  # fmt: skip
+        if save is not None:
+            path = save / f"hand-{number + 1:04d}.phh"
+            path.write_text(phh.dumps(game, players=table_names), encoding="utf-8")
+            table.out(say("saved", korean, path=path))
+    table.out(say("total", korean, hands=played, chips=won))
     return won
-
-
-def _report(game: Game, shown: int, seat: int, korean: bool, stdout: TextIO) -> int:
-    for event in game.view(seat).history[shown:]:
-        line = _describe(event, seat, korean)
-        if line:
-            print(line, file=stdout)
-    return len(game.history)
-
-
-def _human_turn(game: Game, seat: int, stdin: TextIO, stdout: TextIO, korean: bool) -> bool:
-    view = game.view(seat)
-    hand = " ".join(str(c) for c in view.hand)
-    if view.phase is Phase.DRAW:
-        prompt = f"your hand {hand}; draw up to {view.legal[0].amount} cards (draw CARDS / pat)"
-    else:
-        options = ", ".join(
-            _name(a.kind, korean) + (f" {a.amount}" if a.amount else "") for a in view.legal
-        )
-        prompt = f"your hand {hand}; pot {view.pot}, to call {view.to_call}; {options}"
-    while True:
-        print(prompt, file=stdout)
-        line = stdin.readline()
-        if not line:
-            return False
-        words = line.split()
-        if not words:
-            continue
-        try:
-            game.act(_parse(words, view.phase))
-            return True
-        except (IllegalActionError, ValueError) as error:
-            print(f"  not allowed: {error}", file=stdout)
-
-
-def _parse(words: list[str], phase: Phase) -> Action:
-    verb = KO_ACTIONS.get(words[0], words[0].lower())
-    if phase is Phase.DRAW:
-        if verb == "pat":
-            return Action.draw()
-        if verb == "draw":
-            return Action.draw(parse_cards(" ".join(words[1:])))
-        raise ValueError("type draw CARDS, or pat")
-    return Action(verb)

@@ -24,7 +24,7 @@ from . import optimal
 from ._checks import (
     Limits,
     LimitsLike,
-    Seat,
+    Player,
     card_set,
     check_apart,
     check_draws,
@@ -38,6 +38,8 @@ from ._checks import (
 from ._fallback import python_equity, python_odds
 from .kept import caps_for
 from .policy import Policy, PolicyLike, break_above, to_policy
+from .range_equity import ranged_equity
+from .ranges import Range
 from .results import DiscardOption, DrawOdds, Equity
 
 DEFAULT_DRAWS = 3  # a dealt hand in triple draw
@@ -136,7 +138,7 @@ def equity(
 
 
 def _equity(
-    seats: list[Seat],
+    players: list[Player],
     draws: int,
     dead: frozenset[int],
     policy: Policy,
@@ -145,15 +147,22 @@ def _equity(
     first: Sequence[int] | None = None,
     opponents_policy: Policy | None = None,
 ) -> Equity:
+    theirs = policy if opponents_policy is None else opponents_policy
+    policies = [policy] + [theirs] * (len(players) - 1)
+    if any(isinstance(player, Range) for player in players):
+        return ranged_equity(
+            players, draws, dead, policies, caps, run.trials, run.seed, run.max_exact,
+            run.threads, first,
+        )  # fmt: skip
+    seats = [player for player in players if not isinstance(player, Range)]  # all of them
     check_apart(seats, dead)
     if 52 - len(dead) < 4 * len(seats):
         raise ValueError("not enough cards for every player")
-    theirs = policy if opponents_policy is None else opponents_policy
     if not (policy.in_c and theirs.in_c):
         if first is not None or theirs is not policy:
             raise ValueError("best_discard plays Python policies too slowly: use a C policy")
         return python_equity(seats, draws, dead, policy, caps, run.trials, run.seed)
-    spec = engine.Spec(seats, draws, [policy] + [theirs] * (len(seats) - 1), caps, dead, first)
+    spec = engine.Spec(seats, draws, policies, caps, dead, first)
     known = all(seat is not None for seat in seats)
     exact = engine.exact_counts(spec, run.max_exact) if known else None
     if exact is not None:

@@ -19,7 +19,9 @@ from ..cards import parse_rank
 from ..draws.model import cap_discards
 from ..hands.evaluator import evaluate
 from ..hands.naming import class_ranks
-from .engine import Action, Phase, View
+from .actions import Action, ActionKind, Phase, View
+
+K = ActionKind
 
 Bot = Callable[[View], Action]
 
@@ -32,7 +34,7 @@ def random_bot(seed: int | None = None) -> Bot:
         choice = rng.choice(view.legal)
         if choice.max_amount > choice.amount:  # pot or no limit: any amount in the range
             return Action(choice.kind, rng.randint(choice.amount, choice.max_amount))
-        if choice.kind == "draw":  # uniform over the subsets the cutting limit allows
+        if choice.kind is K.DRAW:  # uniform over the subsets the cutting limit allows
             while True:
                 thrown = [card for card in view.hand if rng.random() < 0.5]
                 if len(thrown) <= choice.amount:
@@ -43,11 +45,11 @@ def random_bot(seed: int | None = None) -> Bot:
 
 
 # Action names of both rule sets, most wanted first: casino fixed limit and the Korean rooms.
-AGGRESSIVE = ("raise", "bet", "half", "ttadang", "quarter", "bbing")
-PASSIVE = ("call", "check")
+AGGRESSIVE = (K.RAISE, K.BET, K.HALF, K.TTADANG, K.QUARTER, K.BBING)
+PASSIVE = (K.CALL, K.CHECK)
 
 
-def _first(kinds: dict[str, Action], wanted: tuple[str, ...]) -> Action:
+def _first(kinds: dict[str, Action], wanted: tuple[ActionKind, ...]) -> Action:
     return next(kinds[kind] for kind in wanted if kind in kinds)
 
 
@@ -84,10 +86,10 @@ class ThresholdBot:
         keep_going = (size == 4 and top <= self.call_top) or (
             size >= self.draw_with and view.draws_left > 0
         )
-        call = kinds.get("call")
+        call = kinds.get(K.CALL)
         if call is not None and (keep_going or call.amount == 0):  # Korean rooms: 콜 for nothing
             return call
-        return _first(kinds, ("check", "fold", "die"))
+        return _first(kinds, (K.CHECK, K.FOLD, K.DIE))
 
 
 def threshold(raise_top: str | int = "9", call_top: str | int = "K", draw_with: int = 3) -> Bot:

@@ -28,28 +28,42 @@ A reader that ignores these fields takes the hand for fixed limit: most such fil
 replay there, but not all (a Korean hand where everyone is all-in on the antes replays with
 other side pots), so such readers should check ``_rules`` and ``_structure``. Reading needs
 every card: hands with ``??`` cards are refused. A draw that reshuffled the discards replays
-exactly: the recorded deals say which discards came back and in what order.
+exactly: the recorded deals say which discards came back and in what order. ``loads`` checks
+every field's TOML type (a bad one is a ValueError naming it) and, when the file has
+``finishing_stacks``, that the replay ends with them.
+
+``dumps(game, hide=...)`` writes what an observer knows: ``hide=True`` writes as ``??`` every
+card but those of the hands shown at showdown (a shown hand's discards and the cards it was
+dealt and threw stay unknown, as they would at a table), and the burn cards; a sequence of
+seats hides only those seats' cards in the same way. A hidden history cannot be replayed.
 """
 
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Callable, Sequence
-from typing import Any
+import json
+from collections.abc import Sequence
 
-from ..cards import DECK, Card, parse_cards
-from .engine import BET_KINDS, Action, Event, Game, KoreanRules, Rules
-
-HIDDEN = "??"  # one unknown card: rank and suit unknown
+from .._validate import whole
+from ..cards import Card
+from .actions import BET_KINDS, FOLD_KINDS, ActionKind, Event
+from .phh_read import HIDDEN, loads
+from .rules import KoreanRules, Rules
+from .state import Game
 
 
 def _cards_text(cards: Sequence[Card], hidden: bool) -> str:
     return HIDDEN * len(cards) if hidden else "".join(str(card) for card in cards)
 
 
+def _seen_text(cards: Sequence[Card], known: frozenset[Card] | None) -> str:
+    """The cards as written, each unknown one (not in ``known``) as ``??``; None: all known."""
+    return "".join(str(c) if known is None or c in known else HIDDEN for c in cards)
+
+
 def _toml(value: object) -> str:
     if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        # JSON's string escapes are TOML's, but for DEL, which TOML also wants escaped.
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list):
@@ -57,24 +71,30 @@ def _toml(value: object) -> str:
     return str(value)
 
 
-def dumps(game: Game, players: Sequence[str] | None = None, hide: Sequence[int] = ()) -> str:
-    """The hand so far as PHH text. ``hide`` lists seats whose unshown cards are written as
-    ``????`` (what an observer would know)."""
+def _hidden_seats(game: Game, hide: object) -> set[int]:
+    """The seats whose cards the history hides (but those they show): ``hide`` is True
+    (everyone's), False or a sequence of seats."""
+    if hide is True or hide is False:
+        seats = set(range(game.seats)) if hide else set()
+    elif isinstance(hide, Sequence) and not isinstance(hide, str):
+        seats = {whole("a seat in hide", seat, 0, game.seats - 1) for seat in hide}
+    else:
+        raise TypeError(f"hide is True, False or a sequence of seats, not {type(hide).__name__}")
+    return seats
+
+
+def dumps(game: Game, players: Sequence[str] | None = None, hide: bool | Sequence[int] = ()) -> str:
+    """The hand so far as PHH text. ``hide``: True writes what an observer knows (every card
+    but the hands shown at showdown as ``??``, burn cards too); a sequence of seats hides only
+    those seats' unshown cards; the default hides nothing (a full history, which ``loads``
+    replays)."""
+    if not isinstance(game, Game):
+        raise TypeError(f"dumps writes a Game, not {type(game).__name__}")
+    hidden = _hidden_seats(game, hide)
     order = [(game.button + k) % game.seats for k in range(1, game.seats + 1)]
     number = {seat: k + 1 for k, seat in enumerate(order)}
-    # The forced bets of the rules, as the standard has them (a short stack posts less).
-    antes = [0] * game.seats
-    blinds = [0] * game.seats
-    if isinstance(game.rules, KoreanRules):
-        antes = [game.rules.ante] * game.seats
-    else:
-        small, big = game.rules.blinds
-        sb = number[Rules.small_blind_seat(game)] - 1
-        blinds[sb], blinds[(sb + 1) % game.seats] = small, big
-        if game.seats == 2:  # heads-up the list is [small, big] though p1 (the big) is first
-            blinds.reverse()
-    shown = {event.seat for event in game.history if event.kind == "show"}
-    actions = _actions(game, number, {s for s in hide if s not in shown})
+    antes, blinds = _forced_bets(game, number)
+    actions = _ActionWriter(game, number, hidden).lines
     fields: list[tuple[str, object]] = [
         ("variant", "FB"),
         ("antes", antes),
@@ -84,9 +104,7 @@ def dumps(game: Game, players: Sequence[str] | None = None, hide: Sequence[int] 
         ("actions", actions),
     ]
     if players is not None:
-        if len(players) != game.seats:
-            raise ValueError(f"players names {game.seats} seats, got {len(players)} names")
-        fields.append(("players", [players[s] for s in order]))
+        fields.append(("players", [_names(players, game.seats)[s] for s in order]))
     if game.done:
         fields.append(("finishing_stacks", [game.stacks[s] for s in order]))
     fields.append(("_seats", order))
@@ -99,6 +117,31 @@ def dumps(game: Game, players: Sequence[str] | None = None, hide: Sequence[int] 
         else:
             lines.append(f"{name} = {_toml(value)}")
     return "\n".join(lines) + "\n"
+
+
+def _names(players: object, seats: int) -> list[str]:
+    if not isinstance(players, Sequence) or isinstance(players, str):
+        raise TypeError(f"players is a sequence of names, not {type(players).__name__}")
+    if any(not isinstance(name, str) for name in players):
+        raise TypeError(f"players are names (str), got {list(players)!r:.80}")
+    if len(players) != seats:
+        raise ValueError(f"players names {seats} seats, got {len(players)} names")
+    return list(players)
+
+
+def _forced_bets(game: Game, number: dict[int, int]) -> tuple[list[int], list[int]]:
+    """The forced bets of the rules, as the standard has them (a short stack posts less)."""
+    antes = [0] * game.seats
+    blinds = [0] * game.seats
+    if isinstance(game.rules, KoreanRules):
+        antes = [game.rules.ante] * game.seats
+    else:
+        small, big = game.rules.blinds
+        sb = number[Rules.small_blind_seat(game)] - 1
+        blinds[sb], blinds[(sb + 1) % game.seats] = small, big
+        if game.seats == 2:  # heads-up the list is [small, big] though p1 (the big) is first
+            blinds.reverse()
+    return antes, blinds
 
 
 def _rule_fields(game: Game, number: dict[int, int], observer: bool) -> list[tuple[str, object]]:
@@ -125,247 +168,78 @@ def _rule_fields(game: Game, number: dict[int, int], observer: bool) -> list[tup
     if rules.max_raises != Rules.max_raises:
         fields.append(("_max_raises", rules.max_raises))
     if rules.burn:
-        burned = [event.cards[0] for event in game.history if event.kind == "burn"]
+        burned = [event.cards[0] for event in game.history if event.kind == ActionKind.BURN]
         fields += [("_burn", True), ("_burns", [_cards_text([c], observer) for c in burned])]
     return fields
 
 
-def _actions(game: Game, number: dict[int, int], hidden: set[int]) -> list[str]:
-    actions: list[str] = []
-    round_bets = {seat: 0 for seat in number}
-    pending_deals: list[Event] = []
+K = ActionKind
+_CHECK_OR_CALL = (K.CHECK, K.CALL)
+_ROUND_BETS = (
+    K.POST,
+    *_CHECK_OR_CALL,
+    *BET_KINDS,
+)  # what counts to a round's "cbr X"; antes do not
 
-    def flush_deals() -> None:
-        for draw in pending_deals:
+
+class _ActionWriter:
+    """The ``actions`` lines of a game's history. A draw's discards are written first, then its
+    deals: the deals wait until the draw is over (the next betting action, or a player drawing
+    a second time when everyone is all-in). Burns and reshuffles happen inside a draw and end
+    nothing: burned cards go to ``_burns``, and the deals themselves show what a reshuffle
+    brought back. A hidden seat's cards are written only when it shows them."""
+
+    def __init__(self, game: Game, number: dict[int, int], hidden: set[int]) -> None:
+        self.number = number
+        shown = {e.seat: frozenset(e.cards) for e in game.history if e.kind == ActionKind.SHOW}
+        self.known = {seat: shown.get(seat, frozenset()) for seat in hidden}
+        self.lines: list[str] = []
+        self.round_bets = dict.fromkeys(number, 0)
+        self.draw: list[Event] = []  # this draw's discards so far, their deals not yet written
+        for event in game.history:
+            self.write(event)
+        self.end_draw()
+
+    def write(self, event: Event) -> None:
+        if event.kind == K.DRAW:
+            self.discard(event)
+            return
+        if event.kind in (K.BURN, K.RESHUFFLE):
+            return
+        self.end_draw()
+        p = f"p{self.number[event.seat]}" if event.seat is not None else ""
+        if event.kind in _ROUND_BETS:
+            self.round_bets[event.seat] += event.amount  # type: ignore[index]
+        if event.kind == K.DEAL:
+            self.lines.append(f"d dh {p} {self.text(event)}")
+        elif event.kind in FOLD_KINDS:
+            self.lines.append(f"{p} f")
+        elif event.kind in _CHECK_OR_CALL:
+            self.lines.append(f"{p} cc")
+        elif event.kind in BET_KINDS:  # the Korean kinds named in a comment
+            comment = "" if event.kind in (K.BET, K.RAISE) else f" # {event.kind}"
+            self.lines.append(f"{p} cbr {self.round_bets[event.seat]}{comment}")  # type: ignore[index]
+        elif event.kind == K.SHOW:
+            self.lines.append(f"{p} sm {_cards_text(event.cards, False)}")
+
+    def discard(self, event: Event) -> None:
+        if any(draw.seat == event.seat for draw in self.draw):
+            self.end_draw()  # the next draw came with no betting between (all-ins)
+        if not self.draw:  # a new draw: the betting round before it is over
+            self.round_bets = dict.fromkeys(self.round_bets, 0)
+        self.lines.append(f"p{self.number[event.seat]} sd {self.text(event)}".rstrip())  # type: ignore[index]
+        self.draw.append(event)
+
+    def end_draw(self) -> None:
+        for draw in self.draw:
             if draw.received:
-                cards = _cards_text(draw.received, draw.seat in hidden)
-                actions.append(f"d dh p{number[draw.seat]} {cards}")  # type: ignore[index]
-        pending_deals.clear()
+                cards = self.text(draw, draw.received)
+                self.lines.append(f"d dh p{self.number[draw.seat]} {cards}")  # type: ignore[index]
+        self.draw.clear()
 
-    for event in game.history:
-        if event.kind != "draw":
-            flush_deals()
-        p = f"p{number[event.seat]}" if event.seat is not None else ""
-        if event.kind == "post":
-            round_bets[event.seat] += event.amount  # type: ignore[index]
-        elif event.kind == "deal":
-            actions.append(f"d dh {p} {_cards_text(event.cards, event.seat in hidden)}")
-        elif event.kind == "fold":
-            actions.append(f"{p} f")
-        elif event.kind in ("check", "call"):
-            round_bets[event.seat] += event.amount  # type: ignore[index]
-            actions.append(f"{p} cc")
-        elif event.kind in BET_KINDS:
-            round_bets[event.seat] += event.amount  # type: ignore[index]
-            comment = "" if event.kind in ("bet", "raise") else f" # {event.kind}"
-            actions.append(f"{p} cbr {round_bets[event.seat]}{comment}")  # type: ignore[index]
-        elif event.kind == "draw":
-            if any(draw.seat == event.seat for draw in pending_deals):
-                flush_deals()  # the next draw came with no betting between (all-ins)
-            if not pending_deals:  # a new draw: the betting round before it is over
-                round_bets = dict.fromkeys(round_bets, 0)
-            thrown = _cards_text(event.cards, event.seat in hidden)
-            actions.append(f"{p} sd {thrown}".rstrip())
-            pending_deals.append(event)
-        elif event.kind == "show":
-            actions.append(f"{p} sm {_cards_text(event.cards, False)}")
-    flush_deals()
-    return actions
-
-
-def loads(text: str) -> Game:
-    """Replay a PHH badugi hand (every card known) into a Game, checking each action against the
-    engine; a hand it cannot replay exactly raises ValueError."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ValueError(f"not a PHH (TOML) file: {error}") from None
-    if data.get("variant") != "FB":
-        raise ValueError(f"only badugi (variant FB) is read, not {data.get('variant')!r}")
-    try:
-        stacks = list(data["starting_stacks"])
-        actions = [str(a).split("#")[0].split() for a in data["actions"]]
-        rules, first = _read_rules(data, len(stacks))
-    except KeyError as error:
-        raise ValueError(f"the history lacks the field {error}") from None
-    except TypeError as error:
-        raise ValueError(f"a field of the history has the wrong type: {error}") from None
-    comments = [str(a).partition("#")[2].strip() for a in data["actions"]]
-    burns = [str(c) for c in data.get("_burns", [])]
-    deals = _replay_deck(actions, len(stacks), burns, getattr(rules, "burn", False))
-    # p1 .. pn are seats 0 .. n-1 of the replay, the button last.
-    game = Game(
-        stacks,
-        rules,
-        button=len(stacks) - 1,
-        first=first,
-        deck=deals[: len(DECK)],
-        reshuffle=_replay_reshuffle(deals[len(DECK) :]),
-    )
-    deals_seen: dict[int, int] = {}
-    for index, (words, comment) in enumerate(zip(actions, comments, strict=True)):
-        try:
-            if words[:2] == ["d", "dh"]:
-                _check_deal(game, words, deals_seen)
-            _apply(game, words, comment)
-        except ValueError as error:  # engine errors number seats from 0: name the line too
-            raise ValueError(f"action {index + 1} ({' '.join(words)!r}): {error}") from None
-    return game
-
-
-def _read_rules(data: dict[str, Any], n: int) -> tuple[Rules | KoreanRules, int | None]:
-    """The rules from the standard's fields and ours (see the module docstring)."""
-    if data.get("_rules") == "korean":
-        first = int(data.get("_first", 1)) - 1
-        antes = set(data.get("antes", [0]))
-        if len(antes) != 1:
-            raise ValueError(f"the Korean rules have one ante for all, not {sorted(antes)}")
-        korean = KoreanRules(
-            ante=antes.pop(),
-            chip=data.get("_chip", 1),
-            cutting=tuple(data.get("_cutting", (3, 2, 1))),
-            cutting_type=data.get("_cutting_type", "simultaneous"),
-            allow_full=bool(data.get("_allow_full", False)),
-            max_raises=data.get("_max_raises"),
-        )
-        if not 0 <= first < n:
-            raise ValueError(f"_first names player {first + 1} of {n}")
-        return korean, first
-    if "_rules" in data:
-        raise ValueError(f"unknown _rules {data['_rules']!r}; only 'korean' is defined")
-    if any(data.get("antes", [])):
-        raise ValueError("antes belong to the Korean rules (_rules = 'korean') here")
-    small, big = list(data["blinds_or_straddles"])[:2]  # heads-up too: [small, big]
-    structure = data.get("_structure", "fixed-limit")
-    max_raises = data.get("_max_raises", Rules.max_raises)
-    burn = data.get("_burn", False)
-    return Rules(data["small_bet"], data["big_bet"], small, big, max_raises, structure, burn), None
-
-
-def _replay_reshuffle(later: list[Card]) -> Callable[[list[Card]], None]:
-    """Orders each reshuffled stub so that it deals the recorded cards next."""
-    queue = list(later)
-
-    def reshuffle(stub: list[Card]) -> None:
-        wanted, queue[:] = queue[: len(stub)], queue[len(stub) :]
-        missing = [str(card) for card in wanted if card not in stub]
-        if missing or len(set(wanted)) != len(wanted):
-            raise ValueError(
-                f"after the reshuffle the history deals {' '.join(map(str, wanted))}, "
-                f"which the discards ({' '.join(map(str, stub))}) cannot give"
-            )
-        rest = [card for card in stub if card not in wanted]
-        stub[:] = rest + wanted[::-1]  # the last card is dealt first
-
-    return reshuffle
-
-
-def _replay_deck(actions: list[list[str]], n: int, burns: list[str], burn: bool) -> list[Card]:
-    """The deck order that deals exactly the recorded cards: the first four cards of each player
-    one at a time round the table, then each draw's replacements in draw order, after the draw's
-    burn card when the rules burn one."""
-    first: dict[int, list[Card]] = {}
-    later: list[Card] = []
-    if any(HIDDEN in burn for burn in burns):
-        raise ValueError("a hand with hidden burn cards cannot be replayed")
-    to_burn = [card for burn in burns for card in parse_cards(burn)]
-    drew: set[str] = set()  # players who drew in this draw
-    burn_due = False
-    for words in actions:
-        if words[1:2] in (["f"], ["cc"], ["cbr"]):
-            drew = set()  # betting: the draw before, if any, is over
-        elif words[1:2] == ["sd"]:
-            if not drew or words[0] in drew:  # the first discard of a draw
-                drew, burn_due = set(), True
-            drew.add(words[0])
-        if words[:2] != ["d", "dh"]:
-            continue
-        if len(words) != 4 or not words[2].startswith("p") or not words[2][1:].isdigit():
-            raise ValueError(f"a deal is 'd dh pK CARDS', not {' '.join(words)!r}")
-        if HIDDEN[0] in words[3]:
-            raise ValueError("a hand with hidden cards cannot be replayed")
-        player, cards = int(words[2][1:]) - 1, parse_cards(words[3])
-        if player not in first:
-            first[player] = cards
-            continue
-        if burn_due and burn:
-            if not to_burn:
-                raise ValueError("_burns lists fewer cards than the draws burned")
-            later.append(to_burn.pop(0))
-        burn_due = False
-        later += cards
-    if sorted(first) != list(range(n)) or any(len(c) != 4 for c in first.values()):
-        raise ValueError("every player must be dealt four cards first")
-    if to_burn:
-        raise ValueError(f"_burns lists {len(to_burn)} more cards than the draws burned")
-    return [first[p][i] for i in range(4) for p in range(n)] + later
-
-
-def _check_deal(game: Game, words: list[str], deals_seen: dict[int, int]) -> None:
-    """A draw's replacements as recorded are the cards the replay dealt (burns and reshuffles
-    included): the k-th deal to a player after the first is its k-th draw that took cards."""
-    seat = int(words[2][1:]) - 1
-    k = deals_seen[seat] = deals_seen.get(seat, -1) + 1
-    if k == 0:
-        return  # the first four cards: the stacked deck is made of them
-    taken = [e.received for e in game.history if e.kind == "draw" and e.seat == seat and e.received]
-    if k > len(taken) or sorted(taken[k - 1]) != sorted(parse_cards(words[3])):
-        dealt = " ".join(map(str, taken[k - 1])) if k <= len(taken) else "nothing"
-        raise ValueError(f"the history deals {words[3]} to p{seat + 1}, the replay {dealt}")
-
-
-def _apply(game: Game, words: list[str], comment: str) -> None:
-    if not words:
-        return  # a no-op: a commentary alone
-    if words[0] == "d":
-        if words[1:2] != ["dh"] or len(words) != 4:
-            raise ValueError(f"a deal is 'd dh pK CARDS', not {' '.join(words)!r}")
-        return  # deals come from the stacked deck
-    if len(words) < 2 or not words[0].startswith("p") or not words[0][1:].isdigit():
-        raise ValueError(f"a player's action is 'pK VERB ...', not {' '.join(words)!r}")
-    seat = int(words[0][1:]) - 1
-    verb, rest = words[1], words[2:]
-    if verb == "sm":
-        shown = [e for e in game.history if e.kind == "show" and e.seat == seat]
-        if rest and (not shown or sorted(shown[0].cards) != sorted(parse_cards(rest[0]))):
-            raise ValueError(f"p{seat + 1} shows {rest[0]}, which is not the hand it holds")
-        return
-    if game.actor != seat:
-        raise ValueError(f"p{seat + 1} acts out of turn ({' '.join(words)})")
-    if verb == "sd" and len(rest) <= 1:
-        game.act(Action.draw(parse_cards(rest[0]) if rest else []))
-        return
-    legal = {action.kind: action for action in game.legal_actions()}
-    wanted = {"f": ("fold", "die"), "cc": ("check", "call")}.get(verb)
-    if wanted is not None:
-        kind = next((k for k in wanted if k in legal), None)
-        if kind is None:
-            raise ValueError(f"p{seat + 1} may {', '.join(legal)} now, not {' '.join(words)!r}")
-        game.act(legal[kind])
-    elif verb == "cbr" and len(rest) == 1 and rest[0].isdigit():
-        game.act(_raise_to(game, seat, int(rest[0]), legal, comment))
-    else:
-        raise ValueError(f"unknown PHH action {' '.join(words)!r}")
-
-
-def _raise_to(game: Game, seat: int, to: int, legal: dict[str, Action], comment: str) -> Action:
-    """The bet or raise that brings the seat's round total to ``to``."""
-    amount = to - game.round_bets[seat]
-    kinds = [kind for kind in BET_KINDS if kind in legal]
-    if comment in kinds:
-        kinds = [comment]
-    for kind in kinds:
-        least = legal[kind].amount
-        if least <= amount <= (legal[kind].max_amount or least):
-            return Action(kind, amount)
-    if not kinds:
-        raise ValueError(f"p{seat + 1} may not bet or raise here")
-    allowed = ", ".join(
-        f"{kind} to {game.round_bets[seat] + legal[kind].amount}"
-        + (f"..{game.round_bets[seat] + legal[kind].max_amount}" if legal[kind].max_amount else "")
-        for kind in kinds
-    )
-    raise ValueError(f"p{seat + 1} raises to {to}, but the rules allow {allowed}")
+    def text(self, event: Event, cards: Sequence[Card] | None = None) -> str:
+        """The event's cards (or ``cards``) as the reader of this history may know them."""
+        return _seen_text(event.cards if cards is None else cards, self.known.get(event.seat))  # type: ignore[arg-type]
 
 
 __all__ = ["dumps", "loads"]

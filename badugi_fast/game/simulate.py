@@ -3,9 +3,9 @@
 Hand h of a seed is dealt from the C stream of (seed, h) (``bf_game_deck``; its reshuffles from
 ``bf_game_reshuffle``), whichever engine plays it. Hands between ``ThresholdBot``s (``drawer``
 among them), under the casino rules (fixed, pot or no limit) or the Korean rules, are played by
-the C hand loop (csrc/badugi_game.c), which follows engine.py rule for rule: both engines give
-the same chips on every hand (the tests play them side by side). Bots of your own are played by
-``engine.Game``.
+the C hand loop (csrc/badugi_game.c), which follows ``Game`` (state.py, rules.py) rule for rule:
+both engines play the same actions on every hand (the tests compare them action by action). Bots
+of your own are played by ``Game``.
 """
 
 from __future__ import annotations
@@ -21,10 +21,13 @@ import numpy.typing as npt
 
 from .._badugi import ffi, lib
 from .._threads import run_in_chunks, thread_count
-from .._validate import check_seed, is_whole, whole
+from .._validate import below_2_64, check_seed, is_whole, whole
 from ..cards import DECK, Card
+from .actions import ActionKind, Event, IllegalActionError
 from .bots import Bot, ThresholdBot
-from .engine import MAX_SEATS, MIN_SEATS, Game, IllegalActionError, KoreanRules, Rules
+from .rules import AnyRules, check_rules
+from .state import Game
+from .table import MAX_SEATS, MIN_SEATS
 
 ENGINES = ("auto", "c", "python")
 BATCH = 1 << 14  # hands per progress update (and per block of per-hand results in memory)
@@ -33,11 +36,6 @@ BATCH = 1 << 14  # hands per progress update (and per block of per-hand results 
 AUTO_THREADS_MIN_HANDS = 1024
 MAX_HANDS = 1 << 54  # hand h's numbers start at h * 1024 in a 64-bit counter
 MAX_CHIPS = lib.BF_GAME_MAX_STACK  # 2**40: per-hand results stay far inside int64
-STRUCTURES = {
-    "fixed-limit": lib.BF_GAME_FIXED_LIMIT,
-    "pot-limit": lib.BF_GAME_POT_LIMIT,
-    "no-limit": lib.BF_GAME_NO_LIMIT,
-}
 
 
 @dataclass(frozen=True)
@@ -57,7 +55,7 @@ def simulate(
     bots: Sequence[Bot],
     hands: int = 1000,
     seed: int | None = None,
-    rules: Rules | KoreanRules | None = None,
+    rules: AnyRules | None = None,
     *,
     stacks: int | Sequence[int] | None = None,
     progress: bool = False,
@@ -68,13 +66,13 @@ def simulate(
     seat starts each hand with ``stacks`` chips: one number for all or one per seat, by default
     100 big blinds (or antes). The deals follow ``seed`` (0 .. 2**64-1; None: a random one).
     ``engine``: "auto" plays in C when it can, "c" insists on it (ValueError when the bots or
-    rules are not the C loop's), "python" plays every hand with ``engine.Game``. ``threads`` (C
+    rules are not the C loop's), "python" plays every hand with ``Game``. ``threads`` (C
     only; default: all cores from about 1,000 hands) never changes the results. A hand's
     length grows with stack / bet when bots raise each other without a cap (heads-up, or pot
     and no limit): keep stacks within a few thousand bets."""
     _check_run(bots, hands, engine)
     check_seed(seed)
-    rules = rules or Rules()
+    rules = check_rules(rules)
     seed = secrets.randbits(64) if seed is None else seed
     seats = len(bots)
     total, square = [0] * seats, np.zeros(seats, dtype=np.float64)  # totals exact in Python ints
@@ -98,7 +96,7 @@ def simulate(
         hands,
         [float(100 * m) for m in mean],
         [float(100 * sqrt(v / hands)) for v in variance],
-        _unit(rules),
+        rules.unit,
         played_by,
     )
 
@@ -108,7 +106,7 @@ def play_hands(
     first_hand: int,
     hands: int,
     seed: int | None,
-    rules: Rules | KoreanRules | None = None,
+    rules: AnyRules | None = None,
     *,
     stacks: int | Sequence[int] | None = None,
     engine: str = "auto",
@@ -123,7 +121,7 @@ def play_hands(
     first_hand = whole("first_hand", first_hand, 0)
     if first_hand + hands > MAX_HANDS:
         raise ValueError(f"a seed's stream holds {MAX_HANDS} hands")
-    rules = rules or Rules()
+    rules = check_rules(rules)
     start = _start(rules, stacks, len(bots))
     if _choose_engine(bots, rules, engine) == "c":
         return _play_in_c(_c_spec(bots, rules, start), seed, first_hand, hands, threads)
@@ -143,11 +141,11 @@ def _check_run(bots: Sequence[Bot], hands: int, engine: str) -> None:
         raise ValueError(f"engine is one of {', '.join(ENGINES)}, not {engine!r}")
 
 
-def _start(rules: Rules | KoreanRules, stacks: int | Sequence[int] | None, seats: int) -> list[int]:
+def _start(rules: AnyRules, stacks: int | Sequence[int] | None, seats: int) -> list[int]:
     """Every seat's starting chips, checked; every amount of the game within MAX_CHIPS."""
     start: list[object]
     if stacks is None:
-        start = [100 * _unit(rules)] * seats
+        start = [100 * rules.unit] * seats
     elif isinstance(stacks, Sequence):
         start = list(stacks)
     else:
@@ -159,10 +157,7 @@ def _start(rules: Rules | KoreanRules, stacks: int | Sequence[int] | None, seats
         raise ValueError(
             f"stacks is a positive whole number of chips, or one per seat ({seats}), got {stacks!r}"
         )
-    if isinstance(rules, Rules):
-        amounts = [rules.bet_size(0), rules.bet_size(2), *rules.blinds, *chips]
-    else:
-        amounts = [rules.ante, rules.chip, *chips]
+    amounts = [*rules.largest_amounts(), *chips]
     if max(amounts) > MAX_CHIPS:
         raise ValueError(
             f"simulate plays stacks, bets and blinds up to 2**40 chips, not {max(amounts)}"
@@ -170,15 +165,7 @@ def _start(rules: Rules | KoreanRules, stacks: int | Sequence[int] | None, seats
     return chips
 
 
-def _unit(rules: Rules | KoreanRules) -> int:
-    """What stacks and results are counted in: the big blind (the small bet when the blinds are
-    zero), or the ante."""
-    if isinstance(rules, Rules):
-        return rules.big_blind_amount or rules.bet_size(0)
-    return rules.big_blind_amount
-
-
-def _choose_engine(bots: Sequence[Bot], rules: Rules | KoreanRules, engine: str) -> str:
+def _choose_engine(bots: Sequence[Bot], rules: AnyRules, engine: str) -> str:
     if engine == "python":
         return "python"
     why_not = _why_not_c(bots, rules)
@@ -187,40 +174,18 @@ def _choose_engine(bots: Sequence[Bot], rules: Rules | KoreanRules, engine: str)
     return "python" if why_not else "c"
 
 
-def _why_not_c(bots: Sequence[Bot], rules: Rules | KoreanRules) -> str:
+def _why_not_c(bots: Sequence[Bot], rules: AnyRules) -> str:
     if not all(isinstance(bot, ThresholdBot) for bot in bots):
         return "it plays the threshold bots (drawer among them) only"
-    if _max_bets(rules) > lib.BF_GAME_MAX_BETS:
+    if rules.c_max_bets() > lib.BF_GAME_MAX_BETS:
         return f"it caps bets and raises at {lib.BF_GAME_MAX_BETS:,} a round"
     return ""
 
 
-def _max_bets(rules: Rules | KoreanRules) -> int:
-    """Bets and raises a round: the opening bet and max_raises raises (fixed limit), or
-    max_raises (Korean; a cap above BF_GAME_MAX_BETS never binds there, as every raise adds at
-    least a quarter of the pot). Pot and no limit have no cap."""
-    if isinstance(rules, KoreanRules):
-        if rules.max_raises is None:
-            return lib.BF_GAME_MAX_BETS
-        return min(rules.max_raises, lib.BF_GAME_MAX_BETS)
-    if rules.structure != "fixed-limit":
-        return lib.BF_GAME_MAX_BETS
-    return 1 + rules.max_raises
-
-
-def _c_spec(bots: Sequence[Bot], rules: Rules | KoreanRules, start: list[int]) -> Any:
+def _c_spec(bots: Sequence[Bot], rules: AnyRules, start: list[int]) -> Any:
     spec = ffi.new("bf_game_spec *")
     spec.seats = len(bots)
-    spec.max_bets = _max_bets(rules)
-    if isinstance(rules, KoreanRules):
-        spec.rules = lib.BF_GAME_KOREAN
-        spec.ante, spec.chip, spec.cutting = rules.ante, rules.chip, list(rules.cutting)
-    else:
-        spec.rules = lib.BF_GAME_CASINO
-        spec.structure = STRUCTURES[rules.structure]
-        spec.burn = rules.burn
-        spec.small_bet, spec.big_bet = rules.bet_size(0), rules.bet_size(2)
-        spec.small_blind, spec.big_blind = rules.blinds
+    rules.fill_c_spec(spec)
     for seat, bot in enumerate(bots):
         assert isinstance(bot, ThresholdBot)
         spec.stacks[seat] = start[seat]
@@ -243,8 +208,48 @@ def _play_in_c(
     return won
 
 
-def _python_game(start: list[int], rules: Rules | KoreanRules, seed: int, number: int) -> Game:
-    """Hand ``number`` of the seed's stream as an engine.Game: the C loop's deck and reshuffles."""
+K = ActionKind
+# The C loop's traced kinds (BF_ACT_*), and the history kinds they stand for.
+TRACED_KINDS = ("POST ANTE FOLD CHECK CALL BET RAISE BBING TTADANG QUARTER HALF DRAW WIN").split()
+TRACED = {int(getattr(lib, f"BF_ACT_{name}")): ActionKind[name] for name in TRACED_KINDS}
+TRACE_CAPACITY = 1 << 12
+
+
+def trace_in_c(
+    bots: Sequence[Bot],
+    number: int,
+    seed: int,
+    rules: AnyRules | None = None,
+    *,
+    stacks: int | Sequence[int] | None = None,
+) -> tuple[list[Event], list[int]]:
+    """Hand ``number`` of the seed's stream played by the C hand loop: its actions (forced bets,
+    bets, draws with the number of cards thrown, wins) as history events without cards, and the
+    chips each seat won. ``traced(game.history)`` is the same list for ``Game``."""
+    rules = check_rules(rules)
+    start = _start(rules, stacks, len(bots))
+    if why_not := _why_not_c(bots, rules):
+        raise ValueError(f"the C hand loop cannot play this: {why_not}")
+    spec = _c_spec(bots, rules, start)
+    trace = ffi.new("bf_game_action[]", TRACE_CAPACITY)
+    won = ffi.new("int64_t[]", len(bots))
+    count = lib.bf_game_trace(
+        spec, below_2_64("seed", seed), whole("number", number, 0), won, trace, TRACE_CAPACITY
+    )
+    if not 0 <= count <= TRACE_CAPACITY:
+        raise ValueError(f"the C hand loop took {count} actions, more than {TRACE_CAPACITY}")
+    actions = [Event(TRACED[a.kind], a.seat, a.amount) for a in trace[0:count]]
+    return actions, list(won)
+
+
+def traced(history: Sequence[Event]) -> list[Event]:
+    """The events of a history that the C loop traces, without their cards."""
+    kinds = set(TRACED.values()) | {K.FULL}
+    return [Event(e.kind, e.seat, e.amount) for e in history if e.kind in kinds]
+
+
+def _python_game(start: list[int], rules: AnyRules, seed: int, number: int) -> Game:
+    """Hand ``number`` of the seed's stream as a Game: the C loop's deck and reshuffles."""
     deck = ffi.new("uint8_t[52]")
     lib.bf_game_deck(seed, number, deck)
     return Game(

@@ -10,7 +10,7 @@ import numpy.typing as npt
 
 from .._badugi import ffi, lib
 from .._threads import AUTO_THREADS_MIN_ROWS, available_cores, run_in_chunks, thread_count
-from ..cards import CardLike, hand_ids
+from ..cards import Card, CardLike, hand_ids
 from ..errors import InvalidHandError
 from .kernels import kernel_id
 from .text import c_hand_ids, parse_hands
@@ -21,6 +21,9 @@ BEST_RANK = 1
 WORST_RANK = NUM_RANKS
 
 HandLike = str | Iterable[CardLike]
+# Rows per C call of evaluate_many: a few ms at 1-7 ns a row, so Ctrl-C is seen at once and the
+# Python between calls costs nothing measurable.
+BLOCK_ROWS = 1 << 20
 
 __all__ = [
     "AUTO_THREADS_MIN_ROWS",
@@ -45,31 +48,55 @@ def evaluate(hand: HandLike) -> int:
     """Rank of a hand: 1 (A-2-3-4 badugi, best) ... 1092 (four kings, worst); ties are equal.
 
     ``hand`` is text (``"As 2d 3h 4c"``, ``"As,2d,3h,4c"``, ``"As2d3h4c"``) or a sequence of four
-    card ids, card texts or Cards, in any order.
+    card ids, card texts or Cards, in any order. An id is an integer (an int, a numpy integer or
+    a Card); a float or anything else that merely converts to int is a TypeError.
     """
-    # Fast paths in C: text read by bf_rank_text, four int ids by bf_rank; either returns 0 for
-    # anything it cannot take, and the Python reader then accepts it or names what is wrong.
-    rank: int
-    if hand.__class__ is str:
+    rank = _fast_rank(hand)
+    if rank:
+        return rank
+    if isinstance(hand, str):  # a str subclass such as np.str_ is text too
+        hand = str(hand)
+    return int(_rank(*hand_ids(hand)))
+
+
+def _fast_rank(hand: Any) -> int:
+    """The rank from C, or 0 when the Python reader must judge the hand.
+
+    Text goes to bf_rank_text, four ids of integer types to bf_rank; either returns 0 for
+    anything it cannot take. The type check matters: cffi would truncate np.float32(3.7),
+    Fraction(7, 2) or any object with ``__int__`` to a valid id.
+    """
+    kind = hand.__class__
+    if kind is str:
         try:
             data = hand.encode()
         except UnicodeEncodeError:
-            rank = 0
-        else:
-            rank = _rank_text(data, len(data))
+            return 0
+        return int(_rank_text(data, len(data)))
+    if kind is tuple or kind is list:
+        if len(hand) != 4:
+            return 0
+        a, b, c, d = hand
+        if not (
+            a.__class__ in _ID_TYPES
+            and b.__class__ in _ID_TYPES
+            and c.__class__ in _ID_TYPES
+            and d.__class__ in _ID_TYPES
+        ):
+            return 0
+    elif kind is np.ndarray and hand.shape == (4,) and hand.dtype.kind in "iu":
+        a, b, c, d = hand.tolist()
     else:
-        if hand.__class__ is not tuple and hand.__class__ is not list:
-            try:  # one pass over iterators: the slow path below must see the cards again
-                hand = list(hand)
-            except TypeError:
-                return int(_rank(*hand_ids(hand)))  # raises the TypeError that names the type
-        try:
-            rank = _rank(*hand)
-        except (TypeError, OverflowError):
-            rank = 0
-    if rank:
-        return rank
-    return int(_rank(*hand_ids(hand)))
+        return 0
+    try:
+        return int(_rank(a, b, c, d))
+    except OverflowError:  # an id beyond a C int: the Python reader names it
+        return 0
+
+
+_ID_TYPES = frozenset(
+    {int, bool, Card, *(np.dtype(code).type for code in np.typecodes["AllInteger"])}
+)
 
 
 def fast_hand_ids(hand: HandLike) -> tuple[int, int, int, int]:
@@ -91,7 +118,11 @@ def winners(hands: Sequence[HandLike]) -> list[int]:
     """Indices of every hand sharing the best rank (more than one means a split pot)."""
     if isinstance(hands, str):
         raise TypeError("winners() takes a list of hands, not one str")
-    ranks = [evaluate(hand) for hand in hands]
+    try:
+        hand_list = list(hands)
+    except TypeError:
+        raise TypeError(f"winners() takes a list of hands, not {type(hands).__name__}") from None
+    ranks = [evaluate(hand) for hand in hand_list]
     if not ranks:
         raise ValueError("winners() needs at least one hand")
     best = min(ranks)
@@ -111,7 +142,11 @@ def evaluate_many(
     converted once. Text hands (a list of strings, or one string with a hand per line) are read
     in C; sequences of hands in any other form (Cards, mixed) are read row by row.
     ``threads=None`` splits large batches across the available cores; ``threads=1`` forces one.
-    ``out`` receives the ranks when given (a writable, contiguous uint16 array of length N).
+    ``out`` receives the ranks when given (a writable, contiguous uint16 array of length N); when
+    it shares memory with ``cards``, the cards are copied first (as numpy's ufuncs do), so the
+    ranks are those of the cards as passed.
+    ``threads`` is at most 4 x the usable cores (a ValueError above); the batch runs in blocks,
+    so Ctrl-C stops it within a fraction of a second (``out`` then holds the rows done so far).
     ``kernel`` forces a batch kernel (``"scalar"``, ``"avx2"``, ``"avx512"``; default: the fastest
     this CPU runs, or the ``BADUGI_FAST_KERNEL`` environment variable).
     Raises InvalidHandError naming the first bad row (also in its ``row`` attribute).
@@ -120,6 +155,8 @@ def evaluate_many(
     rows = _card_rows(cards)
     n = rows.shape[0]
     result = _output_array(out, n)
+    if out is not None and np.shares_memory(rows, result):
+        rows = rows.copy()  # C would read ranks it has just written over the cards
     nthreads = thread_count(threads, n)
     if n:
         first_bad = _rank_rows(rows, result, nthreads, kernel_number)
@@ -228,7 +265,8 @@ def _rank_rows(
     def rank_chunk(lo: int, hi: int) -> int:
         return int(lib.bf_rank_batch_kernel(kernel, src + 4 * lo, hi - lo, dst + lo))
 
-    for lo, hi, first_bad in run_in_chunks(int(rows.shape[0]), nthreads, rank_chunk):
+    blocks = run_in_chunks(int(rows.shape[0]), nthreads, rank_chunk, block_rows=BLOCK_ROWS)
+    for lo, hi, first_bad in blocks:
         if first_bad < hi - lo:
             return lo + first_bad
     return int(rows.shape[0])

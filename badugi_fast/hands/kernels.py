@@ -11,6 +11,7 @@ import os
 from functools import cache
 
 from .._badugi import lib
+from ..errors import shown
 
 KERNEL_IDS = {
     "scalar": lib.BF_KERNEL_SCALAR,
@@ -51,9 +52,9 @@ def kernel_id(name: str | None) -> int:
 
 def _check(name: str, source: str) -> None:
     if name not in KERNEL_IDS:
-        raise ValueError(f"unknown kernel {name!r}{source}; known: {', '.join(KERNEL_IDS)}")
+        raise ValueError(f"unknown kernel {shown(name)}{source}; known: {', '.join(KERNEL_IDS)}")
     if name not in available_kernels():
         raise ValueError(
-            f"kernel {name!r}{source} is not supported by this CPU;"
+            f"kernel {shown(name)}{source} is not supported by this CPU;"
             f" available: {available_kernels()}"
         )

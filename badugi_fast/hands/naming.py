@@ -13,6 +13,9 @@ from functools import cache
 from itertools import combinations
 from math import comb
 
+from ..cards import MAX_HAND_TEXT
+from ..errors import shown
+
 EN_RANKS = "A23456789TJQK"
 KO_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 # Korean readings of A..10, as in "일사오육" for A-4-5-6 (seed 000); J, Q, K have none there.
@@ -140,7 +143,12 @@ def lookup_name(name: str) -> tuple[int, ...]:
     ``"6탑"`` every four-card 6-high, ``"무탑"`` all thirteen one-card classes."""
     if not isinstance(name, str):
         raise TypeError(f"a hand name is a str, not {type(name).__name__}")
+    if len(name) > MAX_HAND_TEXT:  # no name comes close: refused before it is normalized
+        raise ValueError(
+            f"unknown hand name {shown(name)}: a name is at most {MAX_HAND_TEXT} characters,"
+            f" got {len(name):,}"
+        )
     ranks = _names_index().get(normalize_name(name))
     if ranks is None:
-        raise ValueError(f"unknown hand name {name!r}")
+        raise ValueError(f"unknown hand name {shown(name)}")
     return ranks

@@ -29,7 +29,13 @@ def parse_hands(hands: str | os.PathLike[str] | TextIO | Iterable[str]) -> npt.N
         return _parse_lines(hands.read())
     if isinstance(hands, str):
         return _parse_lines(hands)
-    rows = list(hands)
+    try:
+        rows = list(hands)
+    except TypeError:
+        raise TypeError(
+            "hands must be a str, a path, a text file or a sequence of str,"
+            f" not {type(hands).__name__}"
+        ) from None
     n = len(rows)
     cards = np.empty((n, 4), dtype=np.uint8)
     if n == 0:

@@ -1,0 +1,94 @@
+"""The table's words in English and Korean, for `play` and `replay`: one place for each phrase.
+
+Korean as the seed documents speak it: 아침/점심/저녁 for the three draws, 선 for the first to
+act, 족보 names for hands, 콜/다이/체크/삥/따당/쿼터/하프/풀 for actions.
+"""
+
+from __future__ import annotations
+
+from ..game.actions import KO_NAMES
+from ..game.actions import ActionKind as K
+from ..hands.hand import describe
+
+DRAW_NAMES = {False: ("first draw", "second draw", "third draw"), True: ("아침", "점심", "저녁")}
+
+# Casino kinds in Korean (the Korean kinds' names come from the engine's KO_NAMES).
+_KO_CASINO = {K.FOLD: "다이", K.BET: "베팅", K.RAISE: "레이즈", K.POST: "블라인드", K.ANTE: "앤티"}
+
+PHRASES: dict[str, tuple[str, str]] = {
+    "seat": ("seat {n}", "{n}번"),
+    "you": ("you", "나"),
+    "hand_start": (
+        "-- hand {number}: you are seat {seat}; {where}",
+        "-- 제{number}판: 나는 {seat}번 자리; {where}",
+    ),
+    "button": ("the button is seat {seat}", "버튼(딜러)은 {seat}번"),
+    "first": ("선 (first to act) is seat {seat}", "선은 {seat}번"),
+    "players": ("players: {names}", "참가자: {names}"),
+    "stacks": ("stacks: {stacks}", "칩: {stacks}"),
+    "posts": ("{who} posts {amount}", "{who} {kind} {amount}"),
+    "pat": ("{who} stands pat", "{who} 패스 (안 바꿈)"),
+    "draws": ("{who} draws {amount}", "{who} {amount}장 바꿈"),
+    "received": (" (got {cards})", " (받은 패 {cards})"),
+    "shows": ("{who} shows {cards}: {name}", "{who} 패 공개 {cards}: {name}"),
+    "wins": ("{who} wins {amount}", "{who} {amount}칩 획득"),
+    "reshuffle": ("the discards are shuffled into a new stub", "버린 패를 섞어 다시 씀"),
+    "burn": ("the dealer burns a card", "딜러가 한 장 버림"),
+    "acts": ("{who} {action}", "{who} {action}"),
+    "your_hand": ("your hand {hand} ({name})", "내 패 {hand} ({name})"),
+    "to_act": (
+        "pot {pot}, to call {to_call}; you may: {options}",
+        "팟 {pot}, 콜 금액 {to_call}; 가능: {options}",
+    ),
+    "to_draw": (
+        "{draw}: draw up to {most} cards (draw CARDS, or pat)",
+        "{draw}: 최대 {most}장까지 바꿀 수 있음 (바꿀 카드 입력, 또는 패스)",
+    ),
+    "not_allowed": ("  not allowed: {error}", "  할 수 없음: {error}"),
+    "unknown_word": (
+        "type one of: {options}; or help, quit",
+        "다음 중 하나를 입력: {options}; 또는 help, quit",
+    ),
+    "draw_words": (
+        "type draw CARDS (e.g. draw Kh Qs), or pat",
+        "바꿀 카드를 입력 (예: Kh Qs), 또는 패스",
+    ),
+    "means": (
+        "{action}: puts in {amount} now; your bet this round becomes {total}",
+        "{action}: 지금 {amount}칩을 내고, 이번 라운드 내 베팅은 {total}",
+    ),
+    "help_draw": (
+        "draw up to {most}: draw CARDS (the cards to throw) or pat",
+        "최대 {most}장: 바꿀 카드를 입력, 또는 패스",
+    ),
+    "result": ("-- you {verb} {amount}", "-- 이번 판 결과: {signed:+d}칩"),
+    "total": ("total over {hands} hand(s): {chips:+d} chips", "{hands}판 합계: {chips:+d}칩"),
+    "saved": ("saved {path}", "저장: {path}"),
+    "replay_rules": ("rules: {rules}", "규칙: {rules}"),
+}
+
+
+def say(key: str, korean: bool, **values: object) -> str:
+    return PHRASES[key][korean].format(**values)
+
+
+def action_name(kind: str, korean: bool) -> str:
+    if not korean:
+        return str(kind)
+    action = K(kind)
+    return KO_NAMES.get(action) or _KO_CASINO.get(action, str(kind))
+
+
+def hand_name(cards: tuple[object, ...] | list[object], korean: bool) -> str:
+    hand = describe(cards)  # type: ignore[arg-type]
+    return hand.name_ko if korean else hand.name
+
+
+def who(seat: int | None, you: int | None, names: list[str] | None, korean: bool) -> str:
+    """``seat 1 (drawer)``, ``seat 0 (you)``; ``1번 (drawer)``, ``0번 (나)``."""
+    if seat is None:
+        return "딜러" if korean else "dealer"
+    label = say("seat", korean, n=seat)
+    if seat == you:
+        return f"{label} ({say('you', korean)})"
+    return f"{label} ({names[seat]})" if names and names[seat] else label

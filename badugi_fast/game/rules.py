@@ -1,0 +1,353 @@
+"""The betting rules: a ``RuleSet`` protocol and its two rule sets, the casino ``Rules`` (seeds
+003 and 004) and the Korean room rules ``KoreanRules`` (seed 001).
+
+A rule set decides what is forced, who opens, what each player may do and what a raise counts
+as; ``Game`` (state.py) runs the hand. Rule sets read the game through its public surface only
+(seats, button, first, round_index, stacks, round_bets, pot, in_hand, raise_size, may_raise,
+round_has_action, post_forced_bet), so every difference between the casino and the Korean
+rooms lives here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .._badugi import lib
+from .._validate import whole
+from .actions import Action, ActionKind
+
+if TYPE_CHECKING:
+    from .state import Game
+
+K = ActionKind
+# in the order of the C loop's BF_GAME_FIXED_LIMIT .. BF_GAME_HALF_POT_LIMIT
+STRUCTURES = ("fixed-limit", "pot-limit", "no-limit", "half-pot-limit")
+
+
+class RuleSet(Protocol):
+    """What ``Game`` asks of a rule set."""
+
+    @property
+    def burn(self) -> bool: ...  # a burn card before each draw's first replacement
+    @property
+    def simultaneous_draws(self) -> bool: ...  # everyone chooses, then the exchanges are dealt
+    @property
+    def unit(self) -> int: ...  # what results are counted in: the big blind, or the ante
+
+    def post_forced(self, game: Game) -> None: ...
+    def opening_bet(self, game: Game) -> tuple[int, int]: ...  # (amount to match, bets so far)
+    def opener(self, game: Game) -> int: ...  # betting starts after this seat
+    def draw_starts_after(self, game: Game) -> int: ...
+    def draw_cap(self, draw_index: int) -> int: ...
+    def options(self, game: Game, seat: int, current: int, raises: int) -> list[Action]: ...
+    def full_raise(self, game: Game, raised_by: int) -> bool: ...  # counts and re-opens
+    def largest_amounts(self) -> list[int]: ...  # every fixed amount (simulate's bound)
+    def c_max_bets(self) -> int: ...  # bets and raises a round as the C loop counts them
+    def fill_c_spec(self, spec: Any) -> None: ...  # the C hand loop's settings (bf_game_spec)
+
+
+def _check_chips(name: str, value: object, least: int, optional: bool = False) -> None:
+    if value is None and optional:
+        return
+    whole(name, value, least)
+
+
+def someone_can_call(game: Game, seat: int) -> bool:
+    """A bet or raise needs another player in the hand with chips behind to answer it."""
+    return any(game.stacks[p] > 0 for p in game.in_hand() if p != seat)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Casino betting: ``structure`` "fixed-limit" (the default), "pot-limit", "half-pot-limit"
+    or "no-limit" (seed 003). Fixed limit: ``big_bet`` defaults to twice ``small_bet``, the
+    blinds to half a small bet and a full small bet (as $20-$40 plays with $10/$20 blinds), and
+    a round allows a bet (the big blind, before the first draw) and ``max_raises`` raises, with
+    no cap once two players are left unless ``cap_heads_up``. Pot and no limit: a bet or raise
+    raises by at least the big blind, the round's largest raise and one chip, and puts in at
+    most the call plus the pot after calling (pot limit), the call plus half of it (half-pot
+    limit; both never less than that least) or the whole stack (no limit); all-in for less is
+    always allowed. Their legal actions carry the range: ``amount`` the least, ``max_amount``
+    the most. An all-in raise short of a full raise (fixed limit: of half a bet) neither counts
+    towards the cap nor re-opens the betting to players who have acted. ``ante``: every player
+    antes first, dead money; ``small_blind=0, big_blind=0`` plays without blinds, the player
+    left of the button opening the first round.
+    ``burn``: the dealer burns the top card of the stub before dealing the first replacement of
+    each draw (none when everyone stands pat); a burned card joins the muck, out of play, and
+    is never reshuffled."""
+
+    small_bet: int = 2
+    big_bet: int | None = None
+    small_blind: int | None = None
+    big_blind: int | None = None
+    max_raises: int = 3  # raises after the opening bet, per round (fixed limit)
+    structure: str = "fixed-limit"
+    burn: bool = False  # burn a card before each draw's first replacement
+    ante: int = 0  # every player's ante, dead money posted before the blinds
+    cap_heads_up: bool = False  # fixed limit: the raise cap binds heads-up too (online rule)
+
+    simultaneous_draws = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.structure, str):
+            raise TypeError(f"structure is text, not {type(self.structure).__name__}")
+        if self.structure not in STRUCTURES:
+            raise ValueError(
+                "structure is fixed-limit, pot-limit, half-pot-limit or no-limit, "
+                f"not {self.structure!r}"
+            )
+        _check_chips("small_bet", self.small_bet, least=1)
+        _check_chips("big_bet", self.big_bet, least=1, optional=True)
+        _check_chips("small_blind", self.small_blind, least=0, optional=True)
+        _check_chips("big_blind", self.big_blind, least=0, optional=True)
+        _check_chips("max_raises", self.max_raises, least=0)
+        _check_chips("ante", self.ante, least=0)
+        for name in ("burn", "cap_heads_up"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(
+                    f"{name} is True or False, not {type(getattr(self, name)).__name__}"
+                )
+        if self.blinds[0] > 0 and self.blinds[1] == 0:
+            raise ValueError(f"small_blind is 0 when big_blind is 0, not {self.blinds[0]}")
+
+    def bet_size(self, round_index: int) -> int:
+        if round_index < 2:
+            return self.small_bet
+        return self.big_bet if self.big_bet is not None else 2 * self.small_bet
+
+    @property
+    def blinds(self) -> tuple[int, int]:
+        small = self.small_blind if self.small_blind is not None else self.small_bet // 2
+        big = self.big_blind if self.big_blind is not None else self.small_bet
+        return small, big
+
+    @property
+    def big_blind_amount(self) -> int:
+        return self.blinds[1]
+
+    @property
+    def unit(self) -> int:
+        """The big blind, or the small bet when the blinds are zero."""
+        return self.big_blind_amount or self.bet_size(0)
+
+    @property
+    def has_blinds(self) -> bool:
+        """False for ``small_blind=0, big_blind=0``: antes only, and the player left of the
+        button opens the first round with nothing to call (seed 003)."""
+        return self.blinds[1] > 0
+
+    @staticmethod
+    def small_blind_seat(game: Game) -> int:
+        """Left of the button; heads-up the button itself. The big blind sits next to it."""
+        return game.button if game.seats == 2 else (game.button + 1) % game.seats
+
+    def post_forced(self, game: Game) -> None:
+        """The antes first (seat 0 up), then the blinds."""
+        if self.ante:
+            for seat in range(game.seats):
+                game.post_forced_bet(seat, self.ante, K.ANTE)
+        if not self.has_blinds:
+            return
+        small, big = self.blinds
+        sb = self.small_blind_seat(game)
+        for seat, blind in ((sb, small), ((sb + 1) % game.seats, big)):
+            game.post_forced_bet(seat, blind, K.POST)
+
+    def opening_bet(self, game: Game) -> tuple[int, int]:
+        """Before the first draw the big blind is the opening bet; other rounds open at 0."""
+        if game.round_index == 0 and self.has_blinds:
+            return max(game.round_bets), 1
+        return 0, 0
+
+    def opener(self, game: Game) -> int:
+        """Betting starts after this seat: the big blind before the first draw, else (and
+        without blinds) the button."""
+        if game.round_index == 0 and self.has_blinds:
+            return (self.small_blind_seat(game) + 1) % game.seats
+        return game.button
+
+    def draw_starts_after(self, game: Game) -> int:
+        return game.button
+
+    def draw_cap(self, draw_index: int) -> int:
+        return 4
+
+    def options(self, game: Game, seat: int, current: int, raises: int) -> list[Action]:
+        to_call = current - game.round_bets[seat]
+        stack = game.stacks[seat]
+        actions = (
+            [Action(K.FOLD), Action(K.CALL, min(to_call, stack))] if to_call else [Action(K.CHECK)]
+        )
+        kind = K.RAISE if current else K.BET
+        if stack <= to_call or not someone_can_call(game, seat) or not game.may_raise(seat):
+            return actions
+        if self.structure == "fixed-limit":
+            uncapped = len(game.in_hand()) <= 2 and not self.cap_heads_up
+            if uncapped or raises < 1 + self.max_raises:
+                actions.append(Action(kind, min(to_call + self.bet_size(game.round_index), stack)))
+            return actions
+        least = to_call + self._least_raise(game)
+        after_call = game.pot + to_call
+        limits = {"pot-limit": to_call + after_call, "half-pot-limit": to_call + after_call // 2}
+        most = min(stack, max(limits.get(self.structure, stack), least))  # never below the least
+        actions.append(Action(kind, min(least, most), max_amount=most))
+        return actions
+
+    def _least_raise(self, game: Game) -> int:
+        """Pot and no limit: the big blind, the round's largest raise and one chip."""
+        return max(game.raise_size, self.blinds[1], 1)
+
+    def full_raise(self, game: Game, raised_by: int) -> bool:
+        """Fixed limit: at least half a bet (Robert's Rules' half-bet rule); pot and no limit:
+        at least the least raise (TDA). Less is an all-in that neither counts towards the cap
+        nor re-opens the betting to those who have acted."""
+        if self.structure == "fixed-limit":
+            return 2 * raised_by >= self.bet_size(game.round_index)
+        return raised_by >= self._least_raise(game)
+
+    def largest_amounts(self) -> list[int]:
+        return [self.bet_size(0), self.bet_size(2), *self.blinds, self.ante]
+
+    def fill_c_spec(self, spec: Any) -> None:
+        spec.rules = lib.BF_GAME_CASINO
+        spec.structure = STRUCTURES.index(self.structure)  # BF_GAME_FIXED_LIMIT .. _NO_LIMIT
+        spec.burn = self.burn
+        spec.small_bet, spec.big_bet = self.bet_size(0), self.bet_size(2)
+        spec.small_blind, spec.big_blind = self.blinds
+        spec.ante, spec.cap_heads_up = self.ante, self.cap_heads_up
+        spec.max_bets = self.c_max_bets()
+
+    def c_max_bets(self) -> int:
+        """The opening bet and max_raises raises; pot and no limit have no cap."""
+        if self.structure != "fixed-limit":
+            return int(lib.BF_GAME_MAX_BETS)
+        return 1 + self.max_raises
+
+
+@dataclass(frozen=True)
+class KoreanRules:
+    """The Korean room rules (seed 001). Every player antes ``ante`` (기본 앤티); 선 (the first
+    to act, left of the button unless the game says otherwise) opens each round and draws first.
+    With C the amount to call and P the pot after that call: 삥 bets the ante (선 only, as the
+    round's first action), 체크 (선 only, no bet yet), 콜 puts in C, 따당 makes the round's bet
+    twice the bet standing ("앞 사용자가 건 돈의 2배"), 쿼터 C + P/4, 하프 C + P/2, 풀 C + P
+    (when ``allow_full``), 다이 folds.
+    Amounts round down to ``chip``. ``cutting`` caps the cards exchanged at 아침, 점심, 저녁
+    (3-2-1 or 3-3-3); ``cutting_type`` "simultaneous" (동시에: everyone chooses, then the
+    exchanges are dealt in turn) or "in_turn" (순서대로). ``max_raises`` caps raises per round.
+    Simplification: if 선 has folded or is all-in, nobody may 삥 or 체크; the others 콜 for
+    nothing instead."""
+
+    ante: int = 1
+    chip: int = 1
+    cutting: tuple[int, int, int] = (3, 2, 1)
+    cutting_type: str = "simultaneous"
+    allow_full: bool = False
+    max_raises: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.cutting_type not in ("simultaneous", "in_turn"):
+            raise ValueError(
+                f"cutting_type is 'simultaneous' or 'in_turn', not {self.cutting_type!r}"
+            )
+        if not isinstance(self.cutting, tuple | list) or not all(
+            isinstance(c, int) and not isinstance(c, bool) for c in self.cutting
+        ):
+            raise TypeError(f"cutting is three whole numbers of cards, not {self.cutting!r}")
+        if len(self.cutting) != 3 or any(not 0 <= c <= 4 for c in self.cutting):
+            raise ValueError(
+                f"cutting is three limits of 0..4 cards, e.g. (3, 2, 1), not {self.cutting}"
+            )
+        _check_chips("ante", self.ante, least=1)
+        _check_chips("chip", self.chip, least=1)
+        _check_chips("max_raises", self.max_raises, least=0, optional=True)
+
+    burn = False  # the Korean rooms deal without burn cards
+
+    @property
+    def simultaneous_draws(self) -> bool:
+        return self.cutting_type == "simultaneous"
+
+    @property
+    def big_blind_amount(self) -> int:
+        return self.ante
+
+    @property
+    def unit(self) -> int:
+        return self.ante
+
+    def post_forced(self, game: Game) -> None:
+        for seat in range(game.seats):
+            game.post_forced_bet(seat, self.ante, K.ANTE)
+
+    def opening_bet(self, game: Game) -> tuple[int, int]:
+        """Every round opens at 0: antes are not bets."""
+        return 0, 0
+
+    def opener(self, game: Game) -> int:
+        return (game.first - 1) % game.seats
+
+    def draw_starts_after(self, game: Game) -> int:
+        return (game.first - 1) % game.seats
+
+    def draw_cap(self, draw_index: int) -> int:
+        return self.cutting[draw_index]
+
+    def options(self, game: Game, seat: int, current: int, raises: int) -> list[Action]:
+        to_call = current - game.round_bets[seat]
+        stack = game.stacks[seat]
+        actions = [Action(K.DIE)]
+        if current == 0 and seat == game.first and not game.round_has_action():
+            actions += [Action(K.BBING, min(self.ante, stack)), Action(K.CHECK)]
+        else:
+            actions.append(Action(K.CALL, min(to_call, stack)))
+        if self.max_raises is not None and raises >= self.max_raises:
+            return actions
+        if not someone_can_call(game, seat):
+            return actions
+        pot_after_call = game.pot + to_call
+        raises_to = {
+            K.TTADANG: 2 * current - game.round_bets[seat] if current else 0,  # doubles it
+            K.QUARTER: to_call + pot_after_call // 4,
+            K.HALF: to_call + pot_after_call // 2,
+            K.FULL: to_call + pot_after_call if self.allow_full else 0,
+        }
+        for kind, amount in raises_to.items():
+            amount -= amount % self.chip
+            if amount > to_call and stack > to_call:
+                actions.append(Action(kind, min(amount, stack)))
+        return actions
+
+    def full_raise(self, game: Game, raised_by: int) -> bool:
+        """Every raise counts and re-opens the betting."""
+        return True
+
+    def largest_amounts(self) -> list[int]:
+        return [self.ante, self.chip]
+
+    def fill_c_spec(self, spec: Any) -> None:
+        spec.rules = lib.BF_GAME_KOREAN
+        spec.ante, spec.chip, spec.cutting = self.ante, self.chip, list(self.cutting)
+        spec.max_bets = self.c_max_bets()
+
+    def c_max_bets(self) -> int:
+        """max_raises; a cap above BF_GAME_MAX_BETS never binds, as every raise adds at least a
+        quarter of the pot."""
+        if self.max_raises is None:
+            return int(lib.BF_GAME_MAX_BETS)
+        return min(self.max_raises, lib.BF_GAME_MAX_BETS)
+
+
+AnyRules = Rules | KoreanRules  # the rule sets a Game plays (each a RuleSet)
+
+
+def check_rules(rules: object) -> AnyRules:
+    """``rules`` itself when it is a rule set (None: the casino default), else TypeError."""
+    if rules is None:
+        return Rules()
+    if not isinstance(rules, Rules | KoreanRules):
+        raise TypeError(f"rules is Rules(...) or KoreanRules(...), not {type(rules).__name__}")
+    return rules
+
+
+__all__ = ["AnyRules", "KoreanRules", "RuleSet", "Rules", "check_rules"]

@@ -1,0 +1,181 @@
+"""Vector policies: ``policy(obs) -> actions`` (or ``(actions, amounts)``) on a batch of tables.
+
+- ``random_policy(seed)``: uniform over each table's legal actions (EXACT: a uniform amount).
+- ``threshold_policy(bot, rules)``: a ``ThresholdBot`` (``drawer`` among them) in numpy, giving
+  the same actions as the bot, hence hand for hand the same chips as ``simulate``.
+- ``by_seat(policies)``: one policy per seat, each deciding where its seat is to act.
+- ``play(game, policy, hands)``: every table's first ``hands`` results under a policy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .._badugi import lib
+from .._validate import whole
+from ..hands.evaluator import evaluate_many
+from ..hands.naming import class_ranks
+from . import KoreanRules, Rules
+from .bots import ThresholdBot
+from .vector import VectorGame, VectorPolicy
+from .vector_spec import (
+    BET,
+    CHECK_CALL,
+    EXACT,
+    FOLD,
+    HALF,
+    NO_ACTION,
+    PHASE_BETTING,
+    PHASE_DRAW,
+    QUARTER,
+    TTADANG,
+    Obs,
+)
+
+Actions = npt.NDArray[np.int64]
+
+
+def random_policy(seed: int | None = None) -> VectorPolicy:
+    """Uniform over the legal actions of each table (reproducible for a seed); tables with no
+    legal action get NO_ACTION."""
+    rng = np.random.default_rng(seed)
+
+    def act(obs: Obs) -> tuple[Actions, Actions]:
+        mask = obs["action_mask"].astype(bool)
+        scores = rng.random(mask.shape)
+        scores[~mask] = -1.0
+        actions = np.argmax(scores, axis=1).astype(np.int64)
+        actions[~mask.any(axis=1)] = NO_ACTION
+        low, high = obs["raise_min"].astype(np.int64), obs["raise_max"].astype(np.int64)
+        amounts = np.where(actions == EXACT, low + rng.integers(0, high - low + 1), 0)
+        return actions, amounts
+
+    return act
+
+
+@cache
+def _badugi_tables() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+    """For each rank 1..1092: the size of its badugi and its top card rank (index 0 unused)."""
+    size, top = np.zeros(1093, dtype=np.int8), np.zeros(1093, dtype=np.int8)
+    for rank in range(1, 1093):
+        ranks = class_ranks(rank)
+        size[rank], top[rank] = len(ranks), ranks[-1]
+    return size, top
+
+
+def hand_shapes(
+    cards: npt.NDArray[np.integer[Any]],
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+    """For (N, 4) card ids: each hand's badugi size (1..4) and its top card (0 = ace .. 12)."""
+    size_of, top_of = _badugi_tables()
+    ranks = evaluate_many(np.ascontiguousarray(cards, dtype=np.uint8), threads=1)
+    return size_of[ranks], top_of[ranks]
+
+
+def threshold_policy(bot: ThresholdBot, rules: Rules | KoreanRules | None = None) -> VectorPolicy:
+    """``bot`` as a vector policy under ``rules`` (the Korean kinds take other indices)."""
+    if not isinstance(bot, ThresholdBot):
+        raise TypeError(f"threshold_policy takes a ThresholdBot, not {type(bot).__name__}")
+    korean = isinstance(rules, KoreanRules)
+    # ThresholdBot's AGGRESSIVE + PASSIVE order in this encoding's indices.
+    aggressive = [HALF, TTADANG, QUARTER, BET, CHECK_CALL] if korean else [BET, CHECK_CALL]
+
+    def act(obs: Obs) -> Actions:
+        mask = obs["action_mask"].astype(bool)
+        phase = obs["phase"]
+        actions = np.full(len(mask), NO_ACTION, dtype=np.int64)
+        betting = np.flatnonzero((phase == PHASE_BETTING) & mask.any(axis=1))
+        if betting.size:
+            actions[betting] = _bets(bot, aggressive, obs, mask, betting)
+        drawing = np.flatnonzero((phase == PHASE_DRAW) & mask.any(axis=1))
+        if drawing.size:
+            actions[drawing] = _discards(obs, drawing)
+        return actions
+
+    return act
+
+
+def _bets(
+    bot: ThresholdBot,
+    aggressive: list[int],
+    obs: Obs,
+    mask: npt.NDArray[np.bool_],
+    rows: npt.NDArray[np.intp],
+) -> Actions:
+    size, top = hand_shapes(obs["cards"][rows])
+    made = size == 4
+    keep_going = (made & (top <= bot.call_top)) | (
+        (size >= bot.draw_with) & (obs["draws_left"][rows] > 0)
+    )
+    passive = np.where(keep_going | (obs["to_call"][rows] == 0), CHECK_CALL, FOLD)
+    first_legal = passive.astype(np.int64)
+    for index in reversed(aggressive):  # the first legal one in the bot's order wins
+        first_legal = np.where(mask[rows, index], index, first_legal)
+    return np.where(made & (top <= bot.raise_top), first_legal, passive)
+
+
+_BITS = np.uint64(1) << np.arange(52, dtype=np.uint64)
+
+
+def _discards(obs: Obs, rows: npt.NDArray[np.intp]) -> Actions:
+    """The default draw policy (``bf_draw_keep``, in C, row by row in this reference), capped
+    at the cutting limit by throwing the highest ids first."""
+    known = (obs["discards"][rows].astype(np.uint64) * _BITS).sum(axis=1, dtype=np.uint64)
+    cards, caps = obs["cards"][rows], obs["cutting"][rows]
+    out = np.empty(len(rows), dtype=np.int64)
+    for i in range(len(rows)):
+        kept = lib.bf_draw_keep(bytes(cards[i].astype(np.uint8)), int(known[i]), 0)
+        thrown = [p for p in (3, 2, 1, 0) if not kept >> p & 1][: int(caps[i])]
+        out[i] = sum(1 << p for p in thrown)
+    return out
+
+
+def by_seat(policies: Sequence[VectorPolicy]) -> VectorPolicy:
+    """One policy per seat: each table's action comes from the policy of the seat to act."""
+    policies = list(policies)
+
+    def act(obs: Obs) -> tuple[Actions, Actions]:
+        seat = obs["seat"]
+        actions = np.full(len(seat), NO_ACTION, dtype=np.int64)
+        amounts = np.zeros(len(seat), dtype=np.int64)
+        for s, policy in enumerate(policies):
+            rows = seat == s
+            if rows.any():
+                chosen, chips = split(policy(obs), len(seat))
+                actions[rows], amounts[rows] = chosen[rows], chips[rows]
+        return actions, amounts
+
+    return act
+
+
+def split(decision: Any, tables: int) -> tuple[Actions, Actions]:
+    """A policy's answer as (actions, amounts): the amounts are zero when not given."""
+    if isinstance(decision, tuple):
+        actions, amounts = decision
+        return np.asarray(actions), np.asarray(amounts)
+    return np.asarray(decision), np.zeros(tables, dtype=np.int64)
+
+
+def play(game: VectorGame, policy: VectorPolicy, hands: int) -> npt.NDArray[np.int64]:
+    """Step ``game`` from a reset under ``policy`` until every table has finished ``hands``
+    hands; the chips each seat won in each: an int64 array (tables, hands, seats)."""
+    whole("hands", hands, 1)
+    won = np.zeros((game.tables, hands, game.seats), dtype=np.int64)
+    finished = np.zeros(game.tables, dtype=np.int64)
+    obs = game.reset()
+    while finished.min() < hands:
+        actions, amounts = split(policy(obs), game.tables)
+        actions = np.where(finished < hands, actions, NO_ACTION)  # tables done wait
+        obs, _, done, info = game.step(actions, amounts)
+        rows = np.flatnonzero(done)
+        won[rows, finished[rows]] = info["chips"][rows]
+        finished[rows] += 1
+    return won
+
+
+__all__ = ["by_seat", "hand_shapes", "play", "random_policy", "split", "threshold_policy"]

@@ -1,0 +1,115 @@
+"""``aec_env(...)``: every seat of one table as a PettingZoo AEC environment."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from ..game import KoreanRules, Rules
+from ..game.vector import VectorGame
+from ..game.vector_spec import Obs
+from ._common import action_space, check_action, observation_space, row, step_info, without_exact
+
+
+class BadugiAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+    """Agents ``player_0`` .. ``player_{seats-1}`` sit at seats 0 .. seats-1; one hand is one
+    episode (the button moves one seat a hand). Each agent observes vector_spec's observation
+    from its seat (its ``action_mask`` empty unless it is to act; EXACT never offered); rewards
+    come at the hand's end, every agent's result in units, when all agents terminate. Hands
+    follow the seed's stream: ``reset(seed=s)`` deals hand 0 of table ``table``, each later
+    ``reset()`` the next hand. ``illegal``: "raise" (IllegalActionError) or "fallback"."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's convention)
+        "name": "badugi_v0",
+        "render_modes": [],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        seats: int = 2,
+        rules: Rules | KoreanRules | None = None,
+        *,
+        stacks: int | list[int] | None = None,
+        table: int = 0,
+        illegal: str = "raise",
+    ) -> None:
+        super().__init__()
+        self._settings: dict[str, Any] = {
+            "stacks": stacks,
+            "illegal": illegal,
+            "first_table": table,
+        }
+        self._game = VectorGame(1, seats, rules, seed=0, **self._settings)
+        self.seats, self.rules = seats, self._game.rules
+        self.possible_agents = [f"player_{seat}" for seat in range(seats)]
+        self._observation_space = observation_space(seats)
+        self._action_space = action_space()
+        self._rng = np.random.default_rng()
+        self._started, self._over = False, False
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None or not self._started:
+            stream = seed if seed is not None else int(self._rng.integers(2**63))
+            self._game = VectorGame(1, self.seats, self.rules, stream, **self._settings)
+            self._started = True
+        else:
+            self._game.next_hands()
+        self._over = False
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self._actor()
+
+    def observe(self, agent: str) -> Obs:
+        seat = np.array([self.possible_agents.index(agent)])
+        game = self._game
+        obs = game.final_observation(seat) if self._over else game.observe(seat)
+        return row(without_exact(obs), 0)
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        _, rewards, done, info = self._game.step(np.array([check_action(action)]))
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if done[0]:
+            self._over = True
+            end = step_info(bool(info["illegal"][0]), int(info["hand"][0]), info["chips"][0])
+            for seat, name in enumerate(self.agents):
+                self.rewards[name] = float(rewards[0, seat])
+                self.terminations[name] = True
+                self.infos[name] = dict(end)
+        else:
+            self.infos[agent] = step_info(bool(info["illegal"][0]))
+            self.agent_selection = self._actor()
+        self._accumulate_rewards()
+
+    def _actor(self) -> str:
+        return self.possible_agents[int(self._game.observe()["seat"][0])]
+
+
+def aec_env(
+    seats: int = 2,
+    rules: Rules | KoreanRules | None = None,
+    *,
+    stacks: int | list[int] | None = None,
+    table: int = 0,
+    illegal: str = "raise",
+) -> BadugiAEC:
+    """A PettingZoo AEC environment of one Badugi table (see ``BadugiAEC``)."""
+    return BadugiAEC(seats, rules, stacks=stacks, table=table, illegal=illegal)

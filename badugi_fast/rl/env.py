@@ -1,0 +1,116 @@
+"""``BadugiEnv``: one seat of one table as a single-agent gymnasium environment."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from ..game import KoreanRules, Rules
+from ..game.vector import VectorGame
+from ..game.vector_spec import NO_ACTION, Obs
+from ._common import (
+    action_space,
+    check_action,
+    observation_space,
+    opponent_actions,
+    opponents_for,
+    reset_info,
+    row,
+    step_info,
+    without_exact,
+)
+
+
+class BadugiEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    """The agent plays seat ``seat``; ``opponents`` (a vector policy for every other seat, or one
+    per other seat; by default the drawer) play the rest. One hand is one episode: ``reset``
+    deals the table's next hand and plays the others up to the agent's first decision;
+    ``step(action)`` plays the agent's action and the others' up to its next decision or the
+    hand's end, when ``terminated`` is True and the reward is the agent's result in units
+    (big blinds, the small bet without blinds, or antes). The observation at the end is the
+    agent's view of the finished hand (phase 2, nothing legal).
+
+    Hands follow the seed's stream as ``VectorGame`` deals them: ``reset(seed=s)`` starts at
+    hand 0 of table ``table``, and each later ``reset()`` deals the next hand. A hand that ends
+    before the agent acts (everyone folds to its blind) is played inside ``reset`` and counted
+    in its info (``skipped``, ``skipped_reward``). ``illegal``: "raise" (IllegalActionError) or
+    "fallback" (check or fold, stand pat when drawing; ``info["illegal"]``)."""
+
+    metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012 (gymnasium's convention)
+
+    def __init__(
+        self,
+        seats: int = 2,
+        rules: Rules | KoreanRules | None = None,
+        opponents: Any = None,
+        *,
+        seat: int = 0,
+        stacks: int | list[int] | None = None,
+        table: int = 0,
+        illegal: str = "raise",
+    ) -> None:
+        self._settings = {"stacks": stacks, "illegal": illegal, "first_table": table}
+        self._game = VectorGame(1, seats, rules, seed=0, **self._settings)  # type: ignore[arg-type]
+        if not 0 <= seat < seats:
+            raise ValueError(f"seat is 0..{seats - 1}, not {seat}")
+        self.seats, self.seat, self.rules = seats, seat, self._game.rules
+        self._opponents = opponents_for(seats, seat, self._game.rules, opponents)
+        self.observation_space = observation_space(seats)
+        self.action_space = action_space()
+        self._started = False
+        self._over = True
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Obs, dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None or not self._started:
+            stream = seed if seed is not None else int(self.np_random.integers(2**63))
+            self._game = VectorGame(1, self.seats, self.rules, stream, **self._settings)  # type: ignore[arg-type]
+            self._started = True
+        elif not self._over:  # a hand in play is abandoned (a finished one is already dealt on)
+            self._game.next_hands()
+        skipped, skipped_reward = 0, 0.0
+        while True:
+            ended, reward = self._others_play()
+            if not ended:
+                break
+            skipped, skipped_reward = skipped + 1, skipped_reward + reward
+        self._over = False
+        return self._observation(), reset_info(skipped, skipped_reward)
+
+    def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        if self._over:
+            raise RuntimeError("the hand is over: call reset() to deal the next one")
+        chosen = np.array([check_action(action)])
+        _, _, done, info = self._game.step(chosen)
+        illegal = bool(info["illegal"][0])
+        if not done[0]:
+            ended, _ = self._others_play()
+            if not ended:
+                return self._observation(), 0.0, False, False, step_info(illegal)
+        self._over = True
+        game = self._game
+        final = row(without_exact(game.final_observation([self.seat])), 0)
+        hand, chips = int(game.last_hand[0]), game.last_chips[0]
+        reward = float(chips[self.seat]) / game.unit
+        return final, reward, True, False, step_info(illegal, hand, chips)
+
+    def _others_play(self) -> tuple[bool, float]:
+        """The other seats act until the agent's turn (False) or the hand's end (True, with the
+        agent's result)."""
+        game = self._game
+        obs = game.observe()
+        while obs["seat"][0] != self.seat:
+            actions, amounts = opponent_actions(game, self._opponents, obs, obs["seat"] >= 0)
+            if actions[0] == NO_ACTION:
+                raise RuntimeError(f"the policy of seat {obs['seat'][0]} gave no action")
+            obs, rewards, done, _ = game.step(actions, amounts)
+            if done[0]:
+                return True, float(rewards[0, self.seat])
+        return False, 0.0
+
+    def _observation(self) -> Obs:
+        return row(without_exact(self._game.observe()), 0)

@@ -1,0 +1,129 @@
+"""eval and compare read files through the batch path: the same bytes as one hand at a time."""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+from badugi_fast import describe, evaluate_many, random_hands
+from badugi_fast.cli import batch, hand_commands, main
+from badugi_fast.cli.hand_commands import hand_json, hand_line
+
+
+def _one_at_a_time(cards, korean=False, as_json=False):
+    lines = []
+    for row in cards:
+        hand = describe(tuple(int(c) for c in row))
+        text = (
+            json.dumps(hand_json(hand), ensure_ascii=False) if as_json else hand_line(hand, korean)
+        )
+        lines.append(text + "\n")
+    return "".join(lines).encode()
+
+
+def _one_hand_of_every_rank():
+    every = np.array(list(combinations(range(52), 4)), dtype=np.uint8)
+    ranks = evaluate_many(every)
+    _, first = np.unique(ranks, return_index=True)
+    return every[first]
+
+
+@pytest.mark.parametrize(("korean", "as_json"), [(False, False), (True, False), (False, True)])
+def test_batch_lines_equal_the_per_hand_lines_for_every_rank_and_random_hands(korean, as_json):
+    cards = np.concatenate([_one_hand_of_every_rank(), random_hands(3000, seed=7)])
+    rng = np.random.default_rng(1)
+    cards = rng.permuted(cards, axis=1)  # any order of the cards within a hand
+    ranks = evaluate_many(cards)
+    got = batch.json_objects(cards, ranks) if as_json else batch.text_lines(cards, ranks, korean)
+    assert got == _one_at_a_time(cards, korean, as_json)
+
+
+def test_badugi_cards_choose_what_describe_chooses_among_tied_subsets():
+    # Pairs and suited cards leave several subsets of the best size: describe's choice.
+    every = np.array(list(combinations(range(52), 4)), dtype=np.uint8)[::7]
+    picked, size = batch.badugi_cards(every)
+    for row, chosen, n in zip(every, picked, size, strict=True):
+        expected = describe(tuple(int(c) for c in row)).cards
+        assert tuple(int(c) for c in chosen[:n]) == tuple(int(c) for c in expected)
+
+
+def test_numbers_as_text():
+    assert batch.numbers_text(8, 4, b"#", b"\t") == [b"#8\t", b"#9\t", b"#10\t", b"#11\t"]
+    assert batch.numbers_text(99_999, 2, b"", b"") == [b"99999", b"100000"]
+
+
+def _file_with_everything(tmp_path):
+    """Good hands, a blank line, comments, a bad card, a three-card line, Korean symbols."""
+    hands = [" ".join(str(c) for c in describe(tuple(int(x) for x in row)).dealt)
+             for row in random_hands(2500, seed=3)]  # fmt: skip
+    lines = [*hands[:1000], "", "# a comment", "As 2d 3h Zz", "  ♠A ♣4 ♦5 ♦6  "]
+    lines += [*hands[1000:2000], "As 2d 3h", "   # indented comment", *hands[2000:]]
+    path = tmp_path / "hands.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path, lines
+
+
+def _expected(lines, korean=False, as_json=False):
+    out, err = [], []
+    for number, line in enumerate(lines, start=1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            hand = describe(text)
+        except ValueError as error:
+            err.append(f"badugi: line {number}: {error}\n")
+            continue
+        out.append((json.dumps(hand_json(hand), ensure_ascii=False) if as_json
+                    else hand_line(hand, korean)) + "\n")  # fmt: skip
+    return "".join(out), "".join(err)
+
+
+@pytest.mark.parametrize("options", [[], ["--ko"], ["--json"]])
+def test_eval_file_output_equals_one_hand_at_a_time_with_bad_lines_reported(
+    capsys, tmp_path, monkeypatch, options
+):
+    path, lines = _file_with_everything(tmp_path)
+    monkeypatch.setattr(hand_commands, "ROWS_PER_WRITE", 700)
+    code = main(["eval", "--file", str(path), *options])
+    captured = capsys.readouterr()
+    out, err = _expected(lines, "--ko" in options, "--json" in options)
+    assert code == 1
+    assert captured.out == out
+    assert captured.err == err
+    assert err.count("\n") == 2 and "line 1003: unknown card 'Zz'" in err
+
+
+def test_eval_reads_stdin_in_blocks_with_the_same_output(capsys, tmp_path, monkeypatch):
+    import io
+
+    from badugi_fast.cli import sources
+
+    path, lines = _file_with_everything(tmp_path)
+    monkeypatch.setattr(sources, "BLOCK_CHARS", 4096)  # many blocks, lines split across them
+    monkeypatch.setattr("sys.stdin", io.StringIO(path.read_text(encoding="utf-8")))
+    code = main(["eval"])
+    captured = capsys.readouterr()
+    assert code == 1 and (captured.out, captured.err) == _expected(lines)
+
+
+def test_compare_file_numbers_every_hand_and_names_the_winner(capsys, tmp_path):
+    path = tmp_path / "hands.txt"
+    rows = random_hands(1500, seed=11)
+    texts = [" ".join(str(c) for c in describe(tuple(int(x) for x in r)).dealt) for r in rows]
+    path.write_text("\n".join(texts) + "\n", encoding="utf-8")
+    assert main(["compare", "--file", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 1501
+    assert out[41] == f"#42\t{hand_line(describe(texts[41]), False)}"
+    ranks = evaluate_many(rows)
+    best = [i + 1 for i in np.flatnonzero(ranks == ranks.min())]
+    expected = " ".join(f"#{i}" for i in best)
+    assert out[-1] == ("winner: " if len(best) == 1 else "split pot: ") + expected
+    assert main(["compare", "--json", "--file", str(path)]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["winners"] == [i - 1 for i in best]
+    assert result["hands"][41] == hand_json(describe(texts[41]))

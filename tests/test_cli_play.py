@@ -1,0 +1,105 @@
+"""badugi play for a person at a terminal (English and Korean), --save and badugi replay."""
+
+from __future__ import annotations
+
+import io
+import os
+import pty
+import select
+import signal
+import sys
+
+from badugi_fast.cli import main
+from badugi_fast.game import phh
+
+
+def run(capsys, monkeypatch, argv, script):
+    monkeypatch.setattr("sys.stdin", io.StringIO(script))
+    code = main(argv)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_korean_play_speaks_korean_throughout(capsys, monkeypatch):
+    script = "help\n체크\n" + "패스\n체크\n" * 3 + "quit\n"
+    code, out, _ = run(capsys, monkeypatch, ["play", "--korean", "--ko", "--seed", "3"], script)
+    assert code == 0
+    assert "선은 1번" in out and "참가자: 0번 (나), 1번 (drawer)" in out
+    assert "0번 (나) 앤티 1" in out
+    assert "아침: 최대 3장까지 바꿀 수 있음" in out and "점심: 최대 2장까지" in out
+    assert "내 패 8c 5s 7h 6h (568 베이스)" in out  # the 족보 of my hand at each decision
+    assert "하프 1: 지금 1칩을 내고, 이번 라운드 내 베팅은 1" in out  # help explains amounts
+    assert "0번 (나) 콜" in out  # 체크 where only 선 may check: a 콜 of nothing
+    assert "0번 (나) 패스 (안 바꿈)" in out
+    for english in ("seat", "call", "pot", "draw up to", "stands pat", "total"):
+        assert english not in out
+    assert out.splitlines()[-1].endswith("합계: +0칩") or "판 합계:" in out.splitlines()[-1]
+
+
+def test_words_a_player_types_raise_and_check_aliases(capsys, monkeypatch):
+    script = "레이즈\nquit\n"
+    code, out, _ = run(capsys, monkeypatch, ["play", "--seed", "3"], script)
+    assert code == 0
+    assert "seat 0 (you) raise 3" in out and "seat 1 (drawer) fold" in out
+    assert out.splitlines()[-1] == "total over 1 hand(s): +2 chips"
+
+
+def test_a_word_it_does_not_know_lists_the_legal_moves(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, ["play", "--seed", "3"], "dance\nquit\n")
+    assert code == 0
+    assert "not allowed: type one of: fold, call 1, raise 3; or help, quit" in out
+    assert "pot 3, to call 1" in out and "stacks: 199 198" in out
+    assert "the button is seat 0" in out and "seat 1 (drawer)" in out
+
+
+def test_save_writes_full_histories_that_replay(capsys, monkeypatch, tmp_path):
+    script = "call\n" + ("pat\ncheck\ncall\n" * 8) + "call\n" * 10
+    argv = ["play", "--seed", "4", "--hands", "2", "--save", str(tmp_path), "--bots", "drawer"]
+    code, _out, _ = run(capsys, monkeypatch, argv, script)
+    assert code == 0
+    files = sorted(tmp_path.glob("*.phh"))
+    assert [f.name for f in files] == ["hand-0001.phh", "hand-0002.phh"]
+    text = files[0].read_text(encoding="utf-8")
+    assert "??" not in text and 'players = ["drawer", "you"]' in text
+    game = phh.loads(text)  # every card is there: it replays
+    assert game.done
+    # replay: everything, then as seat 1 (the bot) saw it, in Korean
+    assert main(["replay", str(files[0])]) == 0
+    full = capsys.readouterr().out
+    assert main(["replay", "--seat", "1", "--ko", str(files[0])]) == 0
+    seen = capsys.readouterr().out
+    assert "?? ?? ?? ??" not in full
+    assert "0번 (you): ?? ?? ?? ??" in seen  # my cards, hidden from seat 1
+    assert "1번 (나): " in seen and "?? ??" not in seen.split("1번 (나): ")[1].splitlines()[0]
+
+
+def test_replay_refuses_a_bad_history_with_exit_1(capsys, tmp_path):
+    path = tmp_path / "bad.phh"
+    path.write_text('variant = "NT"\n', encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    assert "the history: only badugi" in capsys.readouterr().err
+
+
+def _read_until(fd, wanted, seen=b""):
+    while wanted not in seen:
+        ready, _, _ = select.select([fd], [], [], 30)
+        assert ready, f"waited for {wanted!r}, got {seen[-300:]!r}"
+        seen += os.read(fd, 4096)
+    return seen
+
+
+def test_play_at_a_real_terminal_and_ctrl_c_ends_with_the_total():
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(sys.executable, [sys.executable, "-m", "badugi_fast.cli", "play", "--seed", "3",
+                                  "--hands", "3"])  # fmt: skip
+    seen = _read_until(fd, b"raise 3\r\n")
+    os.write(fd, b"help\n")
+    seen = _read_until(fd, b"your bet this round becomes 4", seen)
+    os.kill(pid, signal.SIGINT)
+    seen = _read_until(fd, b"chips", seen)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert b"raise 3: puts in 3 now; your bet this round becomes 4" in seen
+    assert b"total over 0 hand(s): +0 chips" in seen
+    assert b"Traceback" not in seen
