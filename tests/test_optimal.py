@@ -182,3 +182,22 @@ def test_max_badugi_is_never_much_worse_than_the_default_by_the_exact_engine():
         default = bf.draw_odds(hand, 1).badugi
         worst = max(worst, default - table)
     assert worst <= 0.01
+
+
+def test_best_discard_samples_each_option_until_its_stderr_is_below_0_003():
+    options = bf.best_discard("As 2d 3c Kc", 2, opponents=["Ks Qd Jh 9c"], seed=3, max_exact=0)
+    trials = [o.odds.trials for o in options]
+    assert all(o.stderr <= 0.003 for o in options)
+    assert min(trials) >= 8192 and max(trials) <= 30_000 and len(set(trials)) > 1
+    fixed = bf.best_discard("As 2d 3c Kc", 2, opponents=["Ks Qd Jh 9c"], seed=3, max_exact=0,
+                            trials=5000)  # fmt: skip
+    assert {o.odds.trials for o in fixed} == {5000}
+
+
+def test_the_opponents_may_draw_by_a_table_too():
+    given = {"opponents": ["4s 5d 6h 6c"], "limits": "2-2-2", "max_exact": 10**6}
+    mine = bf.best_discard("As 2d 3c Kc", 1, **given)
+    theirs = bf.best_discard("As 2d 3c Kc", 1, opponent_policy="min-rank", **given)
+    assert all(o.exact for o in mine + theirs)
+    assert [o.discard for o in mine][:1] == [o.discard for o in theirs][:1]
+    assert {o.odds.policy for o in theirs} == {"max-equity"}

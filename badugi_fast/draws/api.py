@@ -13,6 +13,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
+from math import ceil
 from typing import NamedTuple, TypeVar
 
 import numpy as np
@@ -46,7 +47,9 @@ DEFAULT_DRAWS = 3  # a dealt hand in triple draw
 DEFAULT_TRIALS = 1_000_000
 MAX_SEATS = engine.MAX_SEATS
 OBJECTIVES = optimal.OBJECTIVES
-BEST_DISCARD_TRIALS = 30_000  # per option: a share in [0, 1] has stderr <= 0.5 / sqrt(n) < 0.003
+BEST_DISCARD_TRIALS = 30_000  # per option at most: a share in [0, 1] has stderr <= 0.5 / sqrt(n)
+BEST_DISCARD_STDERR = 0.0029  # per option, by default: the optimal-draws issue asks <= 0.003
+PILOT_TRIALS = 8192  # the first trials of an option, which measure its spread
 BEST_DISCARD_EXACT = 20_000  # plays per option before Monte Carlo (which costs about the same)
 
 R = TypeVar("R", DrawOdds, Equity)
@@ -64,6 +67,7 @@ class _Run(NamedTuple):
     max_exact: int
     threads: int | None
     progress: bool
+    target_stderr: float | None = None  # Monte Carlo stops once seat 0's stderr is below it
 
 
 def draw_odds(
@@ -168,7 +172,16 @@ def _equity(
     if exact is not None:
         return engine.equity_from_exact(exact, len(seats), 52 - 4 * len(seats) - len(dead))
     trials = trials_or(run.trials, DEFAULT_TRIALS)
-    tally = engine.simulate(spec, trials, run.seed, run.threads, run.progress)
+    if run.target_stderr is None or run.seed is None:
+        tally = engine.simulate(spec, trials, run.seed, run.threads, run.progress)
+        return engine.equity_from_tally(tally, len(seats))
+    # A pilot run, then as many more trials (of the same stream) as its spread asks for.
+    pilot = min(PILOT_TRIALS, trials)
+    tally = engine.simulate(spec, pilot, run.seed, run.threads, run.progress)
+    spread = engine.equity_from_tally(tally, len(seats)).stderr or [0.0]
+    needed = min(trials, ceil(pilot * (spread[0] / run.target_stderr) ** 2))
+    if needed > pilot:
+        engine.simulate(spec, needed - pilot, run.seed, run.threads, False, pilot, tally)
     return engine.equity_from_tally(tally, len(seats))
 
 
@@ -192,8 +205,9 @@ def best_discard(
     objective's solved table), the opponents' ``opponent_policy`` (default: the default policy).
 
     With ``opponents`` (hands, ``None`` for a random hand) the value is our equity against them,
-    exact when the plays fit in ``max_exact``, else Monte Carlo (``trials`` per option, default
-    30,000) on the same cards for every option (common random numbers), with its stderr.
+    exact when the plays fit in ``max_exact``, else Monte Carlo on the same cards for every
+    option (common random numbers), with its stderr: ``trials`` per option, or by default as
+    many as bring the stderr below 0.003 (at most 30,000).
     Without opponents the value is the ``objective``'s: ``"max-badugi"`` the chance of a
     four-card badugi, ``"min-rank"`` the expected final rank (lower is better), ``"max-equity"``
     the equity against a random hand; in the table model (exact, instant) when no cards are dead
@@ -218,7 +232,8 @@ def best_discard(
             return _engine_options(ids, draws, objective, ours, caps, dead_ids, max_exact)
         seats = [ids, None]
     seed = secrets.randbits(64) if seed is None else seed  # common random numbers
-    run = _Run(trials_or(trials, BEST_DISCARD_TRIALS), seed, max_exact, threads, progress)
+    target = BEST_DISCARD_STDERR if trials is None else None  # given trials: exactly those
+    run = _Run(trials_or(trials, BEST_DISCARD_TRIALS), seed, max_exact, threads, progress, target)
     options = []
     for thrown in _discards(ids, caps, draws):
         result = _equity(seats, draws, dead_ids, ours, caps, run, thrown, theirs)
