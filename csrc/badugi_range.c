@@ -20,7 +20,8 @@ static uint64_t hand_mask(const uint8_t *hand)
 static int hand_valid(const uint8_t *hand)
 {
     return hand[0] < BF_NUM_CARDS && hand[1] < BF_NUM_CARDS && hand[2] < BF_NUM_CARDS &&
-           hand[3] < BF_NUM_CARDS && __builtin_popcountll(hand_mask(hand)) == 4;
+           hand[3] < BF_NUM_CARDS && hand[0] != hand[1] && hand[0] != hand[2] &&
+           hand[0] != hand[3] && hand[1] != hand[2] && hand[1] != hand[3] && hand[2] != hand[3];
 }
 
 /* Vose's method on the weights scaled to mean 1 (`scaled`, overwritten): each short column is
