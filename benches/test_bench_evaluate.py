@@ -38,6 +38,21 @@ def test_evaluate_ids(benchmark) -> None:
 
 
 @single
+def test_evaluate_cards(benchmark) -> None:
+    """A tuple of Cards (what hand_cards returns): the fast path checks each id's type."""
+    cards = badugi_fast.hand_cards(HAND_IDS)
+    assert _one_hand(benchmark, badugi_fast.evaluate, cards) == 1
+    _record(benchmark, 1)
+
+
+@single
+def test_evaluate_numpy_row(benchmark, hands_2_22, ranks_2_22) -> None:
+    """One row of an id array, as a loop over evaluate_many's input would pass it."""
+    assert _one_hand(benchmark, badugi_fast.evaluate, hands_2_22[0]) == ranks_2_22[0]
+    _record(benchmark, 1)
+
+
+@single
 def test_evaluate_text(benchmark) -> None:
     assert _one_hand(benchmark, badugi_fast.evaluate, HAND_TEXT) == 1
     _record(benchmark, 1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import sys
 
 import numpy as np
 import pytest
@@ -118,13 +119,16 @@ def test_out_receives_the_hands():
 @pytest.mark.parametrize(
     ("kwargs", "error", "message"),
     [
-        ({"n": -1}, ValueError, "n must be at least 0"),
+        ({"n": -1}, ValueError, f"n must be 0 .. {sys.maxsize // 4:,}, got -1"),
+        ({"n": sys.maxsize // 4 + 1}, ValueError, f"n must be 0 .. {sys.maxsize // 4:,}, got"),
+        ({"n": np.uint64(2**63)}, ValueError, "n must be 0 .. "),
         ({"n": 2.0}, TypeError, "n must be a whole number"),
         ({"n": 5, "seed": -1}, ValueError, "seed must be in 0 .. 2\\*\\*64-1"),
         ({"n": 5, "seed": 2**64}, ValueError, "seed must be in"),
         ({"n": 5, "seed": "7"}, TypeError, "seed must be an int"),
         ({"n": 5, "seed": True}, TypeError, "seed must be an int"),
         ({"n": 5, "threads": 0}, ValueError, "threads must be at least 1"),
+        ({"n": 5, "threads": 10**9}, ValueError, "threads must be at most"),
         ({"n": 5, "out": np.zeros((5, 4), dtype=np.int64)}, TypeError, "uint8"),
         ({"n": 5, "out": np.zeros((4, 4), dtype=np.uint8)}, ValueError, "shape"),
         ({"n": 5, "out": np.zeros((5, 8), dtype=np.uint8)[:, ::2]}, ValueError, "contiguous"),

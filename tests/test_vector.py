@@ -48,6 +48,25 @@ def test_threshold_policies_win_the_same_chips_as_simulate_hand_for_hand(name: s
         assert (won[t] == play_hands(bots, t << 32, 12, 11, rules)).all()
 
 
+def test_eight_handed_tables_match_simulate() -> None:
+    rules, bots = Rules(), [threshold("4", "K", 0), drawer] * 4
+    policy = by_seat([threshold_policy(b, rules) for b in bots])
+    won = play(VectorGame(2, 8, rules, seed=21), policy, 6)
+    for t in range(2):
+        assert (won[t] == play_hands(bots, t << 32, 6, 21, rules)).all()
+
+
+def test_when_the_stub_runs_out_the_discards_come_back_and_no_card_is_dealt_twice() -> None:
+    game = VectorGame(2, 8, Rules(), seed=4)
+    obs = game.reset()
+    for _ in range(20):  # call everything, throw four cards at every draw
+        obs, *_ = game.step(np.where(obs["phase"] == 1, 15, CHECK_CALL))
+    for hand in game.games:
+        assert any(e.kind == "reshuffle" for e in hand.history)
+        cards = [c for h in hand.hands for c in h] + hand.stub + hand.discards + hand.muck
+        assert len(cards) == len(set(cards))
+
+
 def test_heads_up_fixed_limit_matches_simulate_over_many_hands() -> None:
     bots = [drawer, threshold("8", "J", 3)]
     won = play(VectorGame(1, 2, Rules(), seed=3), by_seat([threshold_policy(b) for b in bots]), 200)
@@ -189,6 +208,7 @@ def test_an_exact_amount_outside_the_range_is_illegal() -> None:
         ({"rules": "fixed"}, TypeError, "rules is a Rules"),
         ({"stacks": [100]}, ValueError, "one per seat"),
         ({"stacks": 1.5}, TypeError, "whole numbers"),
+        ({"stacks": 2**41}, ValueError, "at most 2..40"),
         ({"illegal": "ignore"}, ValueError, "illegal is"),
         ({"seed": -1}, ValueError, "seed"),
     ],
@@ -207,6 +227,15 @@ def test_the_reward_unit_is_simulates_big_blind(name: str) -> None:
     assert game.start == [100 * unit(rules)] * 2  # 100 units each by default, as simulate
 
 
+def test_stacks_may_differ_by_seat_and_every_chip_stays_on_the_table() -> None:
+    game = VectorGame(4, 3, Rules(), seed=1, stacks=[10, 20, 30])
+    obs, policy = game.reset(), random_policy(2)
+    for _ in range(40):
+        assert (obs["stacks"].sum(axis=1) + obs["pot"] == 60).all()
+        obs, *_ = game.step(*policy(obs))
+    assert game.start == [10, 20, 30]
+
+
 def test_the_random_policy_is_reproducible_and_legal() -> None:
     obs = VectorGame(64, 4, Rules(structure="no-limit"), seed=1).reset()
     a1, m1 = random_policy(7)(obs)
@@ -214,3 +243,8 @@ def test_the_random_policy_is_reproducible_and_legal() -> None:
     assert (a1 == a2).all() and (m1 == m2).all()
     assert obs["action_mask"][np.arange(64), a1].all()
     assert len(ACTION_NAMES) == N_ACTIONS
+
+
+def test_threshold_policy_takes_threshold_bots_only() -> None:
+    with pytest.raises(TypeError, match="takes a ThresholdBot"):
+        threshold_policy(random_policy(1))  # type: ignore[arg-type]

@@ -21,7 +21,7 @@ from . import _engine as engine
 from ._checks import (
     Limits,
     LimitsLike,
-    Seat,
+    Player,
     card_set,
     check_apart,
     check_draws,
@@ -35,6 +35,8 @@ from ._checks import (
 from ._fallback import python_equity, python_odds
 from .kept import caps_for
 from .policy import Policy, PolicyLike, break_above, to_policy
+from .range_equity import ranged_equity
+from .ranges import Range
 from .results import DiscardOption, DrawOdds, Equity
 
 DEFAULT_DRAWS = 3  # a dealt hand in triple draw
@@ -123,7 +125,7 @@ def equity(
 
 
 def _equity(
-    seats: list[Seat],
+    players: list[Player],
     draws: int,
     dead: frozenset[int],
     policy: Policy,
@@ -136,12 +138,17 @@ def _equity(
     first: Sequence[int] | None = None,
     opponents_policy: Policy | None = None,
 ) -> Equity:
+    policies = [policy] + [opponents_policy or policy] * (len(players) - 1)
+    if any(isinstance(player, Range) for player in players):
+        return ranged_equity(
+            players, draws, dead, policies, caps, trials, seed, max_exact, threads, first
+        )
+    seats = [player for player in players if not isinstance(player, Range)]  # all of them
     check_apart(seats, dead)
     if 52 - len(dead) < 4 * len(seats):
         raise ValueError("not enough cards for every player")
     if not policy.in_c:
         return python_equity(seats, draws, dead, policy, caps, trials, seed)
-    policies = [policy] + [opponents_policy or policy] * (len(seats) - 1)
     spec = engine.Spec(seats, draws, policies, caps, dead, first)
     known = all(seat is not None for seat in seats)
     exact = engine.exact_counts(spec, max_exact) if known else None

@@ -12,9 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ..cards import DECK, Card, parse_cards
-from .actions import BET_KINDS, Action
+from .actions import BET_KINDS, FOLD_KINDS, Action, ActionKind
 from .rules import KoreanRules, Rules
-from .state import MAX_SEATS, MIN_SEATS, Game
+from .state import Game
+from .table import MAX_SEATS, MIN_SEATS
 
 HIDDEN = "??"  # one unknown card: rank and suit unknown
 _PLAYER = re.compile(r"p([1-9][0-9]?)")  # p1 .. p8 (ASCII digits only)
@@ -265,7 +266,11 @@ def _check_deal(game: Game, words: list[str], deals_seen: dict[int, int]) -> Non
     k = deals_seen[seat] = deals_seen.get(seat, -1) + 1
     if k == 0:
         return  # the first four cards: the stacked deck is made of them
-    taken = [e.received for e in game.history if e.kind == "draw" and e.seat == seat and e.received]
+    taken = [
+        e.received
+        for e in game.history
+        if e.kind == ActionKind.DRAW and e.seat == seat and e.received
+    ]
     if k > len(taken) or sorted(taken[k - 1]) != sorted(cards):
         dealt = " ".join(map(str, taken[k - 1])) if k <= len(taken) else "nothing"
         raise ValueError(f"the history deals {words[3]} to p{seat + 1}, the replay {dealt}")
@@ -283,7 +288,7 @@ def _apply(game: Game, words: list[str], comment: str) -> None:
     seat = int(player.group(1)) - 1
     verb, rest = words[1], words[2:]
     if verb == "sm":
-        shown = [e for e in game.history if e.kind == "show" and e.seat == seat]
+        shown = [e for e in game.history if e.kind == ActionKind.SHOW and e.seat == seat]
         if rest and (not shown or sorted(shown[0].cards) != sorted(parse_cards(rest[0]))):
             raise ValueError(f"p{seat + 1} shows {rest[0]}, which is not the hand it holds")
         return
@@ -293,7 +298,7 @@ def _apply(game: Game, words: list[str], comment: str) -> None:
         game.act(Action.draw(parse_cards(rest[0]) if rest else []))
         return
     legal = {action.kind: action for action in game.legal_actions()}
-    wanted = {"f": ("fold", "die"), "cc": ("check", "call")}.get(verb)
+    wanted = {"f": FOLD_KINDS, "cc": (ActionKind.CHECK, ActionKind.CALL)}.get(verb)
     if wanted is not None:
         kind = next((k for k in wanted if k in legal), None)
         if kind is None:

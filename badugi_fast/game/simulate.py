@@ -26,7 +26,8 @@ from ..cards import DECK, Card
 from .actions import ActionKind, Event, IllegalActionError
 from .bots import Bot, ThresholdBot
 from .rules import AnyRules, check_rules
-from .state import MAX_SEATS, MIN_SEATS, Game
+from .state import Game
+from .table import MAX_SEATS, MIN_SEATS
 
 ENGINES = ("auto", "c", "python")
 BATCH = 1 << 14  # hands per progress update (and per block of per-hand results in memory)
