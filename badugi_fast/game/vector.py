@@ -26,6 +26,7 @@ from .._badugi import ffi, lib
 from .._validate import check_seed, is_whole, whole
 from ..cards import DECK, Card
 from . import Action, Game, IllegalActionError, KoreanRules, Phase, Rules
+from .table import MAX_SEATS, MIN_SEATS
 from .vector_spec import (
     AGGRESSIVE_KINDS,
     ALL_IN,
@@ -47,11 +48,9 @@ from .vector_spec import (
     encode,
     fallback_action,
     popcount4,
-    unit,
 )
 
 HAND_BITS = 32  # table t's hand h is hand t << 32 | h of the seed's stream
-MIN_SEATS, MAX_SEATS = 2, int(lib.BF_MAX_SEATS)
 MAX_TABLES = 1 << 22  # hand numbers stay below simulate's 2**54
 ILLEGAL_MODES = ("raise", "fallback")
 _MASKS_UP_TO = [[m for m in range(DISCARDS) if popcount4(m) <= cap] for cap in range(5)]
@@ -62,7 +61,7 @@ def start_stacks(
 ) -> list[int]:
     """Each seat's chips at the start of every hand: 100 units (big blinds, antes) unless given."""
     if stacks is None:
-        return [100 * unit(rules)] * seats
+        return [100 * rules.unit] * seats
     chips = list(stacks) if isinstance(stacks, Sequence) else [stacks] * seats
     if not all(is_whole(c) for c in chips):
         raise TypeError(f"stacks are whole numbers of chips, got {stacks!r}")
@@ -259,7 +258,7 @@ class VectorGame:
     ``step(actions, amounts=None)`` takes one action index per table (``vector_spec``; -1 leaves
     a table waiting) and, for EXACT, ``amounts[t]`` chips. It returns the next observations (for
     each table's next player to act), ``rewards`` (tables, seats): each seat's result in units
-    (``unit(rules)``) at tables whose hand ended this step, else 0; ``done`` (tables,): the
+    (``rules.unit``) at tables whose hand ended this step, else 0; ``done`` (tables,): the
     hand-ended flags; ``info``: ``chips`` (tables, seats) the ended hands' chips, ``hand``
     (tables,) their number h at the table (-1 where none ended), ``illegal`` (tables,) where a
     fallback replaced an illegal action. ``illegal="raise"`` (the default) rejects a batch with
@@ -292,7 +291,7 @@ class VectorGame:
         if illegal not in ILLEGAL_MODES:
             raise ValueError(f"illegal is 'raise' or 'fallback', not {illegal!r}")
         self.illegal = illegal
-        self.unit = unit(self.rules)
+        self.unit = self.rules.unit
         self.illegal_count = 0
         self.reset()
 
