@@ -116,6 +116,7 @@ class Table:
         self.discards = [0] * s  # bit c: the seat threw card c this hand
         self._seen = 0
         self._legal: dict[int, Action] | None = None
+        self._view: tuple[int, TableView] | None = None
         self._record(0)
 
     def _record(self, round_index: int) -> None:
@@ -180,6 +181,11 @@ class Table:
 
     def view(self, seat: int) -> TableView:
         """What ``seat`` sees, in seat order (``encode`` turns it round and into arrays)."""
+        if self._view is None or self._view[0] != seat:  # tables left waiting are not redone
+            self._view = (seat, self._make_view(seat))
+        return self._view[1]
+
+    def _make_view(self, seat: int) -> TableView:
         game = self.game
         phase = self.phase()
         hand = sorted(int(c) for c in game.hands[seat])
@@ -237,7 +243,7 @@ class Table:
         """Play the action; True when it ended the hand."""
         round_index = self.game.round_index
         self.game.act(action)
-        self._legal = None
+        self._legal, self._view = None, None
         self._record(round_index)
         return self.game.done
 
