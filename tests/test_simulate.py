@@ -3,8 +3,10 @@ dealt from the same stream, including reshuffles, all-ins, side pots and split p
 
 from __future__ import annotations
 
+import multiprocessing
 import pickle
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 import pytest
@@ -337,6 +339,15 @@ def test_table_bots_are_plain_values_that_pickle():
             bot.table().table,
         )
     assert BADUGI_321.limits == (3, 2, 1) and LOWEST_333.limits == (3, 3, 3)
+
+
+def test_table_bots_play_alike_in_worker_processes():
+    """Pickled to spawned workers (an optimal_policy table travels with its bot), the same sums."""
+    bots, rules = [EQUITY, LOWEST_333, drawer], Rules()
+    here = simulate(bots, 3000, seed=8, rules=rules, engine="c")
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        there = simulate(bots, 3000, seed=8, rules=rules, engine="c", executor=pool)
+    assert there == here and any(here.profit_per_100)
 
 
 def test_table_bots_refuse_what_they_cannot_play():
