@@ -20,7 +20,8 @@ static uint64_t hand_mask(const uint8_t *hand)
 static int hand_valid(const uint8_t *hand)
 {
     return hand[0] < BF_NUM_CARDS && hand[1] < BF_NUM_CARDS && hand[2] < BF_NUM_CARDS &&
-           hand[3] < BF_NUM_CARDS && __builtin_popcountll(hand_mask(hand)) == 4;
+           hand[3] < BF_NUM_CARDS && hand[0] != hand[1] && hand[0] != hand[2] &&
+           hand[0] != hand[3] && hand[1] != hand[2] && hand[1] != hand[3] && hand[2] != hand[3];
 }
 
 /* Vose's method on the weights scaled to mean 1 (`scaled`, overwritten): each short column is
@@ -113,11 +114,28 @@ static int ranges_valid(const bf_draw_spec *spec, const bf_range *ranges, uint64
     return 1;
 }
 
+static const bf_range_column *column_of(const bf_range *range, uint64_t x)
+{
+    return &range->table[((x >> 32) * range->n) >> 32];
+}
+
 /* One hand of the range by weight, from one number of the stream: one column read. */
 static const uint8_t *sample(const bf_range *range, uint64_t x)
 {
-    const bf_range_column *column = &range->table[((x >> 32) * range->n) >> 32];
+    const bf_range_column *column = column_of(range, x);
     return (x & 0xFFFFFFFFu) < column->threshold ? column->hand : column->other;
+}
+
+/* Starts loading the columns trial t's first deal will read: a large range's table is out of
+ * cache, and the draws of the trial before hide the wait. */
+static void prefetch_deal(const bf_range *ranges, int seats, uint64_t key, uint64_t t)
+{
+    uint64_t counter = key + t * NUMBERS_PER_TRIAL * RANGE_GAMMA;
+    for (int p = 0; p < seats; p++)
+        if (ranges[p].n) {
+            counter += RANGE_GAMMA;
+            __builtin_prefetch(column_of(&ranges[p], bf_mix64(counter)));
+        }
 }
 
 /* Deals every range seat of trial t into play->hands; 0, or BF_RANGE_NO_DEAL. */
@@ -152,8 +170,10 @@ int bf_range_simulate(const bf_draw_spec *spec, const bf_range *ranges, uint64_t
         return BF_DRAW_BAD_SPEC;
     bf_draw_spec play = *spec;
     const uint64_t key = bf_mix64(bf_mix64(seed) ^ RANGE_SALT);
+    prefetch_deal(ranges, spec->seats, key, first_trial);
     for (uint64_t t = first_trial; t < first_trial + trials; t++) {
         int status = deal_ranges(&play, ranges, fixed, key, t);
+        prefetch_deal(ranges, spec->seats, key, t + 1);
         if (status == 0)
             status = bf_draw_simulate(&play, seed, t, 1, tally);
         if (status != 0)

@@ -266,3 +266,18 @@ def test_play_with_korean_names_and_rules(capsys, monkeypatch):
 def test_play_stops_cleanly_at_the_end_of_input(capsys, monkeypatch):
     code, out, _ = run(capsys, ["play", "--seed", "1"], stdin="", monkeypatch=monkeypatch)
     assert code == 0 and out.splitlines()[-1] == "total over 0 hand(s): +0 chips"
+
+
+def test_draw_commands_state_the_draws_policy_and_limits_they_assumed(capsys):
+    code, out, _ = run(capsys, ["odds", "As 2d 4c 9h", "--break-above", "8", "--json",
+                                "--limits", "3-2-1"])  # fmt: skip
+    result = json.loads(out)
+    assert code == 0 and result["draws"] == 3  # a dealt hand in triple draw by default
+    assert (result["policy"], result["limits"]) == ("break-above-8", [3, 2, 1])
+    code, out, _ = run(capsys, ["equity", "As 2d 3c Kc", "5s 6d 7c 8h"])
+    assert out.splitlines()[0] == "3 draw(s), policy default, cutting limits none"
+    code, out, _ = run(capsys, ["discard", "As 2d 3c Kh", "--draws", "1", "--vs", "random",
+                                "--trials", "2000", "--seed", "1", "--json"])  # fmt: skip
+    result = json.loads(out)
+    assert code == 0 and (result["draws"], result["limits"]) == (1, None)
+    assert len(result["options"]) == 16

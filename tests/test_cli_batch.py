@@ -50,10 +50,9 @@ def test_badugi_cards_choose_what_describe_chooses_among_tied_subsets():
         assert tuple(int(c) for c in chosen[:n]) == tuple(int(c) for c in expected)
 
 
-def test_decimal_numbers_as_text():
-    numbers = np.array([0, 7, 10, 99, 100, 123456], dtype=np.int64)
-    text = batch.join([batch.decimal(numbers), batch.fixed(b",", len(numbers))])
-    assert text == b"0,7,10,99,100,123456,"
+def test_numbers_as_text():
+    assert batch.numbers_text(8, 4, b"#", b"\t") == [b"#8\t", b"#9\t", b"#10\t", b"#11\t"]
+    assert batch.numbers_text(99_999, 2, b"", b"") == [b"99999", b"100000"]
 
 
 def _file_with_everything(tmp_path):

@@ -70,7 +70,10 @@ def test_trials_below_one_are_refused_even_when_the_answer_is_exact(trials):
         (["simulate", "--korean", "--ante", "0"], "--ante must be at least 1, got 0"),
         (["simulate", "--hands", "0"], "--hands must be at least 1, got 0"),
         (["simulate", "--stacks", "-1"], "--stacks must be at least 1, got -1"),
-        (["simulate", "--bots", "drawer,threshold:7:J:x"], "N (cards to draw to a badugi)"),
+        (
+            ["simulate", "--bots", "drawer,threshold:7:J:x"],
+            "N (badugi cards to stay in on a draw) is 0..5",
+        ),
         (["play", "--seat", "5"], "--seat must be 0..1 with 1 bot(s)"),
         (["lookup", "no such hand"], "unknown hand name 'no such hand'"),
     ],

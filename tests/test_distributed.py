@@ -21,14 +21,15 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
+from badugi_fast._badugi import ffi  # noqa: E402
 from badugi_fast._blocks import block_bounds, exact_column_sums, run_blocks  # noqa: E402
 from badugi_fast.cli.distributed_options import add_distributed_options, dask_executor  # noqa: E402
-from badugi_fast.draws import api as draws_api  # noqa: E402
+from badugi_fast.draws import _engine as draw_engine  # noqa: E402
 from badugi_fast.draws.equity_blocks import tally_on  # noqa: E402
-from badugi_fast.draws.model import Policy  # noqa: E402
+from badugi_fast.draws.policy import Policy  # noqa: E402
 from badugi_fast.game import Action, IllegalActionError, KoreanRules, Rules  # noqa: E402
 from badugi_fast.game.bots import drawer, random_bot, threshold  # noqa: E402
-from badugi_fast.game.simulate import play_hands  # noqa: E402
+from badugi_fast.game.simulate import play_hands, simulate  # noqa: E402
 from badugi_fast.game.simulate_blocks import hand_sums_on, play_hands_on  # noqa: E402
 
 BOTS = [drawer, threshold("7", "Q", 3)]
@@ -48,6 +49,11 @@ def client() -> Iterator[Any]:
         distributed.Client(cluster) as connected,
     ):
         yield connected
+
+
+def words(tally: Any) -> bytes:
+    """A bf_draw_tally's every count, to compare two tallies whole."""
+    return bytes(ffi.buffer(tally))
 
 
 def one_worker(client: Any) -> Any:
@@ -91,13 +97,12 @@ def test_equity_trials_on_the_cluster_tally_exactly_as_the_threaded_run(
     client: Any, block: int
 ) -> None:
     seats = [(0, 5, 10, 15), None, (4, 9, 22, 51)]
-    spec = draws_api._spec(seats, 2, Policy(), (3, 2, 1), frozenset({30}))
-    expected = draws_api._simulate(spec, 300_000, SEED, None, False)
-    args = (seats, 2, Policy(), (3, 2, 1), frozenset({30}), 300_000, SEED)
-    on_cluster = tally_on(client, *args, block=block)
-    here = tally_on(None, *args, block=block)
-    assert bytes(draws_api.ffi.buffer(on_cluster)) == bytes(draws_api.ffi.buffer(expected))
-    assert bytes(draws_api.ffi.buffer(here)) == bytes(draws_api.ffi.buffer(expected))
+    spec = (seats, 2, [Policy(), Policy(break_above=6), Policy()], (3, 2, 1), frozenset({30}), None)
+    expected = draw_engine.simulate(draw_engine.Spec(*spec), 300_000, SEED, None, False)
+    on_cluster = tally_on(client, *spec, 300_000, SEED, block=block)
+    here = tally_on(None, *spec, 300_000, SEED, block=block)
+    assert words(on_cluster) == words(expected)
+    assert words(here) == words(expected)
 
 
 def test_a_worker_killed_mid_run_changes_nothing_but_time(client: Any) -> None:
@@ -149,16 +154,14 @@ def test_a_bot_that_cannot_travel_is_named(client: Any) -> None:
 
 
 def test_a_process_pool_plays_hands_and_trials_exactly_too() -> None:
-    seats = [(0, 5, 10, 15), None]
-    spec = draws_api._spec(seats, 3, Policy(break_above=7), None, frozenset())
-    expected_tally = draws_api._simulate(spec, 50_000, SEED, None, False)
+    first_throw = (0, 15)  # seat 0 throws these first; later draws by its policy
+    spec = ([(0, 5, 10, 15), None], 3, [Policy(break_above=7)] * 2, None, frozenset(), first_throw)
+    expected_tally = draw_engine.simulate(draw_engine.Spec(*spec), 50_000, SEED, None, False)
     expected_hands = play_hands(BOTS, 0, 30_000, SEED)
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
-        tally = tally_on(
-            pool, seats, 3, Policy(break_above=7), None, frozenset(), 50_000, SEED, block=9_000
-        )
+        tally = tally_on(pool, *spec, 50_000, SEED, block=9_000)
         hands = play_hands_on(pool, BOTS, 0, 30_000, SEED, block=8_000)
-    assert bytes(draws_api.ffi.buffer(tally)) == bytes(draws_api.ffi.buffer(expected_tally))
+    assert words(tally) == words(expected_tally)
     assert np.array_equal(hands, expected_hands)
 
 
@@ -228,3 +231,24 @@ def test_ctrl_c_cancels_the_blocks_on_the_cluster(client: Any, tmp_path: Path) -
     time.sleep(1.5)  # time for a dozen more blocks, had they not been cancelled
     assert len(list(tmp_path.iterdir())) < 20
     assert not any(client.processing().values())
+
+
+@pytest.mark.parametrize("rules", [None, KoreanRules()], ids=["casino", "korean"])
+def test_simulate_on_the_cluster_is_the_threaded_simulate_bit_for_bit(
+    client: Any, rules: Any
+) -> None:
+    expected = simulate(BOTS * 2, 50_000, SEED, rules, threads=2)
+    assert simulate(BOTS * 2, 50_000, SEED, rules, executor=client) == expected
+    assert simulate(BOTS * 2, 50_000, SEED, rules, executor=one_worker(client)) == expected
+
+
+def test_play_hands_on_the_cluster_is_the_threaded_play_hands(client: Any) -> None:
+    expected = play_hands(BOTS, 123, 20_000, SEED)
+    assert np.array_equal(play_hands(BOTS, 123, 20_000, SEED, executor=client), expected)
+
+
+def test_simulate_refuses_an_executor_of_another_kind_and_a_bot_that_cannot_travel() -> None:
+    with pytest.raises(TypeError, match="executor is None"):
+        simulate(BOTS, 100, SEED, executor="tcp://127.0.0.1:8786")
+    with ThreadPoolExecutor(2) as threads, pytest.raises(TypeError, match="bot 1 <function"):
+        simulate([drawer, lambda view: view.legal[0]], 100, SEED, executor=threads)

@@ -8,8 +8,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+import badugi_fast as bf
 from badugi_fast import equity, evaluate_many
-from badugi_fast.draws.range_equity import equity_matrix, range_equity
+from badugi_fast.draws.range_equity import equity_matrix
 from badugi_fast.draws.ranges import Range, parse_range
 
 HERO = "As 2d 3c 3h"
@@ -38,7 +39,7 @@ def test_exact_range_equity_is_the_weighted_mean_over_the_ranges_hands(
 ) -> None:
     villain_range = parse_range(villain) & parse_range("A2xx, 6탑, 7메이드, 5432, K32+, KQJT")
     small = Range.from_hands(villain_range.hands[:180], villain_range.weights[:180])
-    found = range_equity([HERO, small], draws)
+    found = equity([HERO, small], draws)
     assert found.exact
     assert found.equity[0] == pytest.approx(weighted_equity(HERO, small, draws), abs=1e-12)
     assert found.equity[0] + found.equity[1] == pytest.approx(1.0)
@@ -46,8 +47,8 @@ def test_exact_range_equity_is_the_weighted_mean_over_the_ranges_hands(
 
 def test_monte_carlo_lands_within_four_stderr_of_exact() -> None:
     villain = Range.from_hands(parse_range("8-").hands[::12], 1.0)
-    exact = range_equity([HERO, villain], 1)
-    sampled = range_equity([HERO, villain], 1, max_exact=0, trials=200_000, seed=7)
+    exact = equity([HERO, villain], 1)
+    sampled = equity([HERO, villain], 1, max_exact=0, trials=200_000, seed=7)
     assert exact.exact and not sampled.exact and sampled.stderr is not None
     assert abs(sampled.equity[0] - exact.equity[0]) < 4 * sampled.stderr[0]
 
@@ -55,10 +56,10 @@ def test_monte_carlo_lands_within_four_stderr_of_exact() -> None:
 def test_weights_set_how_often_each_hand_is_dealt() -> None:
     # Against 8-7-6-5 with no draw: the golf wins, 9-8-7-6 loses, the other 8-7-6-5 ties.
     villain = Range.from_hands(["As 2d 3h 4c", "9s 8d 7h 6c", "8s 7c 6d 5h"], [1.0, 0.5, 0.25])
-    exact = range_equity(["8c 7d 6h 5s", villain], 0)
+    exact = equity(["8c 7d 6h 5s", villain], 0)
     expected = (0.0 * 1.0 + 1.0 * 0.5 + 0.5 * 0.25) / 1.75
     assert exact.equity[0] == pytest.approx(expected)
-    sampled = range_equity(["8c 7d 6h 5s", villain], 0, max_exact=0, trials=100_000, seed=3)
+    sampled = equity(["8c 7d 6h 5s", villain], 0, max_exact=0, trials=100_000, seed=3)
     assert sampled.stderr is not None
     assert abs(sampled.equity[0] - expected) < 4 * sampled.stderr[0]
 
@@ -70,32 +71,30 @@ def test_a_hand_against_any_with_no_draw_beats_exactly_the_hands_it_beats_by_bru
     ranks = evaluate_many(everything.hands[apart])
     mine = evaluate_many(np.array([parse_range(hero).hands[0]]))[0]
     expected = (np.sum(ranks > mine) + 0.5 * np.sum(ranks == mine)) / len(ranks)
-    found = range_equity([hero, "any"], 0)
+    found = equity([hero, "any"], 0)
     assert found.exact and found.equity[0] == pytest.approx(expected)
 
 
 def test_card_removal_between_range_players_never_deals_a_card_twice() -> None:
     # Two ranges that share most hands: whatever the first gets, the second must fit around it.
     a, b = "As 2d 3h 4c, 5s 6d 7h 8c", "As 2d 3h 4c, 5s 6d 7h 9c"
-    exact = range_equity([a, b], 0)
+    exact = equity([a, b], 0)
     # Only (A234, 5679) and (5678, A234) are apart, equally likely: 1/2 win each.
     assert exact.exact and exact.equity == pytest.approx([0.5, 0.5])
-    sampled = range_equity([a, b], 0, max_exact=0, trials=20_000, seed=1)
+    sampled = equity([a, b], 0, max_exact=0, trials=20_000, seed=1)
     assert sampled.stderr is not None and abs(sampled.equity[0] - 0.5) < 4 * sampled.stderr[0]
 
 
 @pytest.mark.parametrize("players", [["8-", "K32+"], ["T-", None, "A2xx"], [HERO, "7메이드", None]])
 def test_monte_carlo_is_reproducible_for_a_seed_whatever_the_thread_count(players: list) -> None:
-    runs = [
-        range_equity(players, 3, trials=20_000, seed=11, threads=t, max_exact=0) for t in (1, 2, 3)
-    ]
+    runs = [equity(players, 3, trials=20_000, seed=11, threads=t, max_exact=0) for t in (1, 2, 3)]
     assert runs[0].equity == runs[1].equity == runs[2].equity
     assert sum(runs[0].equity) == pytest.approx(1.0)
 
 
 def test_ranges_and_known_hands_give_the_same_answer_as_equity_when_the_range_is_one_hand() -> None:
     known = equity([HERO, "Ks Qd 4h 4c"], 2, max_exact=0, trials=50_000, seed=5)
-    ranged = range_equity([HERO, Range.from_hands(["Ks Qd 4h 4c"])], 2, max_exact=0, trials=50_000)
+    ranged = equity([HERO, Range.from_hands(["Ks Qd 4h 4c"])], 2, max_exact=0, trials=50_000)
     assert ranged.stderr is not None and known.stderr is not None
     assert abs(ranged.equity[0] - known.equity[0]) < 4 * np.hypot(ranged.stderr[0], known.stderr[0])
 
@@ -111,12 +110,12 @@ def test_ranges_and_known_hands_give_the_same_answer_as_equity_when_the_range_is
 )
 def test_bad_players_are_named(players: list, message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        range_equity(players, 1)
+        equity(players, 1)
 
 
 def test_ranges_that_never_fit_together_are_an_error_not_a_hang() -> None:
     with pytest.raises(ValueError, match=r"held once|held a card twice"):
-        range_equity([Range.from_hands(["As 2d 3h 4c"]), Range.from_hands(["As 2d 3h 4c"])], 0)
+        equity([Range.from_hands(["As 2d 3h 4c"]), Range.from_hands(["As 2d 3h 4c"])], 0)
 
 
 def test_equity_matrix_rows_are_each_hands_equity_against_the_other_range() -> None:
@@ -126,7 +125,7 @@ def test_equity_matrix_rows_are_each_hands_equity_against_the_other_range() -> N
     assert values.shape == errors.shape == (3,)
     for row, hand in enumerate(first.hands.tolist()):
         cards = " ".join(str(c) for c in hand)
-        expected = range_equity([Range.from_hands([hand]), second], 1)
+        expected = equity([Range.from_hands([hand]), second], 1)
         assert expected.exact and values[row] == pytest.approx(expected.equity[0]), cards
     assert np.all(errors == 0)
 
@@ -139,3 +138,25 @@ def test_equity_matrix_monte_carlo_is_reproducible_and_blocked_rows_are_nan() ->
     assert 0 <= values[1] <= 1 and errors[1] > 0
     again, _ = equity_matrix(first, second, 2, trials=3000, seed=2, max_exact=0, threads=2)
     assert np.array_equal(values, again, equal_nan=True)
+
+
+def test_a_range_of_every_hand_at_one_weight_is_dealt_exactly_as_a_random_hand() -> None:
+    ranged = equity([HERO, "0.5:any"], 2, trials=20_000, seed=4, max_exact=0)
+    assert ranged.equity == equity([HERO, None], 2, trials=20_000, seed=4, max_exact=0).equity
+
+
+def test_equity_and_best_discard_take_range_text_and_ranges_for_opponents() -> None:
+    text = equity(["As 2d 3c Kh", "7메이드"], 1)
+    assert text.exact and text == equity(["As 2d 3c Kh", parse_range("7메이드")], 1)
+    options = bf.best_discard("Kc 2d 3h 4s", 1, opponents=["8-"], max_exact=10**6)
+    assert options[0].exact and len(options) == 16
+    # Against any 8-high or better badugi, which stands pat, the king must go.
+    assert [str(card) for card in options[0].discard] == ["Kc"]
+    ranged = bf.best_discard("Kc 2d 3h 4s", 2, opponents=[parse_range("8-"), None], seed=1,
+                             trials=2000)  # fmt: skip
+    assert len(ranged) == 16 and not ranged[0].exact
+
+
+def test_text_that_is_neither_a_hand_nor_a_range_says_both() -> None:
+    with pytest.raises(ValueError, match=r"neither a hand .* nor a range"):
+        equity(["As 2d 3c Kh", "As 2d 3c Xx"], 1)

@@ -117,3 +117,37 @@ def test_bad_actions_are_refused_and_finished_hands_need_a_reset() -> None:
         BadugiEnv(3, Rules(), [threshold_policy(drawer)])
     with pytest.raises(ValueError, match=r"seat is 0\.\.1"):
         BadugiVectorEnv(2, 2, Rules(), seat=2)
+
+
+def test_a_reset_without_a_seed_deals_each_table_its_next_hand() -> None:
+    env = BadugiVectorEnv(3, 2, Rules())
+    first, _ = env.reset(seed=[8, 8, 8])  # SyncVectorEnv's form, one seed for all tables
+    again, info = env.reset()  # hands in play are abandoned: the next ones are dealt
+    assert not (first["cards"] == again["cards"]).all()
+    assert set(info) >= {"skipped", "skipped_reward"}
+    single = BadugiEnv(2, Rules(), table=2)
+    single.reset(seed=8)
+    obs, _ = single.reset()
+    assert (obs["cards"] == again["cards"][2]).all()
+
+
+def test_the_vector_env_refuses_bad_actions_and_seeds() -> None:
+    env = BadugiVectorEnv(2, 2, Rules())
+    env.reset(seed=1)
+    with pytest.raises(TypeError, match="integer array"):
+        env.step(np.array([0.5, 1.0]))
+    with pytest.raises(ValueError, match="one seed"):
+        env.reset(seed=[1, 2])
+    with pytest.raises(ValueError, match=r"seat is 0\.\.1"):
+        BadugiEnv(2, Rules(), seat=3)
+
+
+def test_an_opponent_policy_that_gives_no_action_is_reported() -> None:
+    def idle(obs: dict[str, np.ndarray]) -> np.ndarray:
+        return np.full(len(obs["seat"]), -1)
+
+    env = BadugiEnv(2, Rules(), idle, seat=0)
+    with pytest.raises(RuntimeError, match="gave no action"):
+        for seed in range(4):  # the opponent acts first in some hand
+            env.reset(seed=seed)
+            env.step(CHECK_CALL)

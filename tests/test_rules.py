@@ -10,7 +10,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from badugi_fast.game import Action, ActionKind, Game, IllegalActionError, KoreanRules, Rules
+from badugi_fast import parse_cards
+from badugi_fast.game import (
+    Action,
+    ActionKind,
+    Event,
+    Game,
+    IllegalActionError,
+    KoreanRules,
+    Rules,
+)
 from badugi_fast.game.bots import ThresholdBot
 from badugi_fast.game.simulate import _play_out, _python_game, trace_in_c, traced
 
@@ -337,3 +346,70 @@ def test_the_c_loop_and_game_take_the_same_actions_under_random_rules(rules, bot
         actions, won = trace_in_c(bots, number, seed, rules, stacks=start)
         assert actions == traced(game.history)
         assert won == [a - b for a, b in zip(game.stacks, start, strict=True)]
+
+
+# -- 5. Showdown order and mucking -------------------------------------------------------------
+
+GOLF, EIGHT, KING = "As 2h 3d 4c", "5s 6h 7d 8c", "Ks Qh Jd Tc"
+
+
+def dealt(**hands: str) -> list:
+    """A deck dealing seat0..seat2 these hands, one card at a time from the button's (0) left,
+    then the replacements nobody asks for."""
+    per_seat = [parse_cards(hands[f"seat{s}"]) for s in (1, 2, 0)]
+    return [per_seat[k][i] for i in range(4) for k in range(3)]
+
+
+def play(game: Game, *moves: str) -> None:
+    for move in moves:
+        game.act(Action.draw() if move == "pat" else Action(move))
+
+
+def shows(game: Game) -> list[tuple[str, int]]:
+    return [(e.kind, e.seat) for e in game.history if e.kind in (K.SHOW, K.MUCK)]
+
+
+def test_without_a_bet_the_first_left_of_the_button_shows_and_beaten_hands_muck():
+    deck = dealt(seat1=GOLF, seat2=KING, seat0=EIGHT)
+    game = Game([100] * 3, Rules(small_bet=2), button=0, deck=deck)
+    play(game, "call", "call", "check", *(["pat"] * 3 + ["check"] * 3) * 3)
+    assert shows(game) == [(K.SHOW, 1), (K.MUCK, 2), (K.MUCK, 0)]
+    muck = [e for e in game.history if e.kind == K.MUCK]
+    assert sorted(muck[0].cards) == sorted(parse_cards(KING))  # the full history keeps them
+    for seat in (0, 1):  # nobody else sees a mucked hand, nor its rank
+        seen = [e for e in game.view(seat).history if e.kind == K.MUCK and e.seat == 2]
+        assert seen == [Event(K.MUCK, 2, 0)]
+    assert game.stacks == [98, 104, 98]
+
+
+def test_seats_listed_in_show_always_show():
+    deck = dealt(seat1=GOLF, seat2=KING, seat0=EIGHT)
+    game = Game([100] * 3, Rules(small_bet=2), button=0, deck=deck, show=[2])
+    play(game, "call", "call", "check", *(["pat"] * 3 + ["check"] * 3) * 3)
+    assert shows(game) == [(K.SHOW, 1), (K.SHOW, 2), (K.MUCK, 0)]
+
+
+def test_the_last_to_bet_or_raise_in_the_final_round_shows_first():
+    deck = dealt(seat1=GOLF, seat2=KING, seat0=EIGHT)
+    game = Game([100] * 3, Rules(small_bet=2), button=0, deck=deck)
+    play(game, "call", "call", "check", *(["pat"] * 3 + ["check"] * 3) * 2, "pat", "pat", "pat")
+    play(game, "check", "bet", "call", "call")  # seat 2 bets the last round
+    assert shows(game) == [(K.SHOW, 2), (K.SHOW, 0), (K.SHOW, 1)]  # each beats the last
+
+
+def test_a_hand_beaten_by_an_all_in_hand_still_shows_for_the_side_pot_it_wins():
+    deck = dealt(seat2=GOLF, seat1=KING, seat0=EIGHT)
+    game = Game([100, 100, 4], Rules(small_bet=2), button=0, deck=deck)
+    play(game, "raise", "call", "call")  # the big blind (seat 2) is all-in for 4
+    play(game, *(["pat"] * 3 + ["bet", "call"]) * 3)  # seat 1 bets, seat 0 calls
+    assert shows(game) == [(K.SHOW, 1), (K.SHOW, 2), (K.SHOW, 0)]
+    # 4 each before the first draw, then 2, 4 and 4: the main pot of 12 to the golf, the
+    # side pot of 2 x 10 to the eight
+    assert game.stacks == [100 - 14 + 20, 100 - 14, 12]
+
+
+def test_show_names_seats():
+    with pytest.raises(TypeError, match="show"):
+        Game([100] * 2, show=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"show holds seats 0\.\.1"):
+        Game([100] * 2, show=[2])

@@ -97,7 +97,7 @@ def test_the_c_loop_takes_every_action_game_takes(name):
     """Every forced bet, bet, call, fold, draw (cards thrown) and win, in order and amount."""
     bots, stacks, rules = GAMES[name]
     start = [stacks or 100 * rules.unit] * len(bots) if not isinstance(stacks, list) else stacks
-    for number in range(2000, 2060):
+    for number in range(2000, 2030):
         game = _python_game(start, rules, 5, number)
         _play_out(game, bots, number)
         actions, won = trace_in_c(bots, number, 5, rules, stacks=stacks)

@@ -26,13 +26,15 @@ from badugi_fast.game.vector_spec import (
     QUARTER,
     TTADANG,
     field_specs,
-    unit,
 )
 
 RULE_SETS = {
     "fixed": Rules(),
     "pot": Rules(structure="pot-limit"),
     "no-limit": Rules(structure="no-limit", small_bet=10),
+    "half-pot": Rules(structure="half-pot-limit", small_bet=10),
+    "antes, no blinds": Rules(ante=1, small_blind=0, big_blind=0),
+    "capped heads-up": Rules(cap_heads_up=True, ante=1),
     "korean": KoreanRules(ante=10),
     "korean-333": KoreanRules(ante=5, chip=5, cutting=(3, 3, 3), cutting_type="in_turn"),
 }
@@ -46,6 +48,25 @@ def test_threshold_policies_win_the_same_chips_as_simulate_hand_for_hand(name: s
     won = play(game, by_seat([threshold_policy(b, rules) for b in bots]), 12)
     for t in range(3):  # table t plays hands t * 2**32 + h
         assert (won[t] == play_hands(bots, t << 32, 12, 11, rules)).all()
+
+
+def test_eight_handed_tables_match_simulate() -> None:
+    rules, bots = Rules(), [threshold("4", "K", 0), drawer] * 4
+    policy = by_seat([threshold_policy(b, rules) for b in bots])
+    won = play(VectorGame(2, 8, rules, seed=21), policy, 6)
+    for t in range(2):
+        assert (won[t] == play_hands(bots, t << 32, 6, 21, rules)).all()
+
+
+def test_when_the_stub_runs_out_the_discards_come_back_and_no_card_is_dealt_twice() -> None:
+    game = VectorGame(2, 8, Rules(), seed=4)
+    obs = game.reset()
+    for _ in range(20):  # call everything, throw four cards at every draw
+        obs, *_ = game.step(np.where(obs["phase"] == 1, 15, CHECK_CALL))
+    for hand in game.games:
+        assert any(e.kind == "reshuffle" for e in hand.history)
+        cards = [c for h in hand.hands for c in h] + hand.stub + hand.discards + hand.muck
+        assert len(cards) == len(set(cards))
 
 
 def test_heads_up_fixed_limit_matches_simulate_over_many_hands() -> None:
@@ -85,7 +106,7 @@ def test_random_play_keeps_every_observation_in_its_declared_range(name: str) ->
         actions, amounts = policy(obs)
         obs, rewards, done, info = game.step(actions, amounts)
         assert np.allclose(rewards.sum(axis=1), 0.0)
-        assert (rewards == info["chips"] / unit(rules)).all()
+        assert (rewards == info["chips"] / rules.unit).all()
         assert (info["hand"] >= 0).tolist() == done.tolist()
 
 
@@ -189,6 +210,7 @@ def test_an_exact_amount_outside_the_range_is_illegal() -> None:
         ({"rules": "fixed"}, TypeError, "rules is a Rules"),
         ({"stacks": [100]}, ValueError, "one per seat"),
         ({"stacks": 1.5}, TypeError, "whole numbers"),
+        ({"stacks": 2**41}, ValueError, "at most 2..40"),
         ({"illegal": "ignore"}, ValueError, "illegal is"),
         ({"seed": -1}, ValueError, "seed"),
     ],
@@ -202,9 +224,18 @@ def test_bad_settings_are_refused(kwargs: dict[str, object], error: type, match:
 @pytest.mark.parametrize("name", RULE_SETS)
 def test_the_reward_unit_is_simulates_big_blind(name: str) -> None:
     rules = RULE_SETS[name]
-    assert unit(rules) == simulate([drawer, drawer], 1, seed=1, rules=rules).big_blind
     game = VectorGame(1, 2, rules, seed=1)
-    assert game.start == [100 * unit(rules)] * 2  # 100 units each by default, as simulate
+    assert game.unit == simulate([drawer, drawer], 1, seed=1, rules=rules).big_blind
+    assert game.start == [100 * rules.unit] * 2  # 100 units each by default, as simulate
+
+
+def test_stacks_may_differ_by_seat_and_every_chip_stays_on_the_table() -> None:
+    game = VectorGame(4, 3, Rules(), seed=1, stacks=[10, 20, 30])
+    obs, policy = game.reset(), random_policy(2)
+    for _ in range(40):
+        assert (obs["stacks"].sum(axis=1) + obs["pot"] == 60).all()
+        obs, *_ = game.step(*policy(obs))
+    assert game.start == [10, 20, 30]
 
 
 def test_the_random_policy_is_reproducible_and_legal() -> None:
@@ -214,3 +245,8 @@ def test_the_random_policy_is_reproducible_and_legal() -> None:
     assert (a1 == a2).all() and (m1 == m2).all()
     assert obs["action_mask"][np.arange(64), a1].all()
     assert len(ACTION_NAMES) == N_ACTIONS
+
+
+def test_threshold_policy_takes_threshold_bots_only() -> None:
+    with pytest.raises(TypeError, match="takes a ThresholdBot"):
+        threshold_policy(random_policy(1))  # type: ignore[arg-type]

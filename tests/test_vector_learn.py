@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from badugi_fast.game import KoreanRules
-from badugi_fast.game.vector_learn import CLASSES, evaluate, train
+from badugi_fast.game.vector_learn import CLASSES, demo, evaluate, train
 from badugi_fast.game.vector_spec import HALF
 
 
@@ -38,3 +38,10 @@ def test_bad_settings_are_refused() -> None:
         train(0)
     with pytest.raises(ValueError, match="seed"):
         train(10, seed=-1)
+
+
+def test_the_demo_prints_a_learning_curve_and_a_verdict(capsys: pytest.CaptureFixture[str]) -> None:
+    demo(200, 64, seed=1)
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 11 and lines[0].startswith("     20 hands")
+    assert lines[-1].startswith("greedy against the drawer over 64 hands:")

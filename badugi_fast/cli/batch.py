@@ -1,18 +1,20 @@
-"""Many hands' output lines at once, with numpy: what `eval` and `compare` print for a file.
+"""Many hands' output lines at once: what `eval` and `compare` print for a file.
 
 A line is the same bytes ``describe`` and the per-hand formatting give (the tests compare the
-two on every rank), built per block of rows: each piece of a line (the dealt cards, what depends
-only on the rank, the badugi cards) is a padded byte matrix with its used length per row; one
-boolean mask over the joined matrix drops the padding. The badugi cards come from the rank's
-card ranks: of the subsets of the hand with exactly those ranks and four different suits, the
-one whose sorted card ids are lowest (as ``describe`` chooses).
+two on every rank). Per block of rows, numpy builds the pieces that vary with the cards (the
+dealt cards, the badugi cards) as fixed-width byte rows, NUL-padded at the end so each becomes
+its exact ``bytes`` through the ``S`` dtype; the pieces that depend only on the rank (rank,
+names, aliases) are ``bytes`` made once per rank. One ``bytes.join`` lays them end to end.
+The badugi cards come from a 512-entry table: of the subsets of the sorted hand with no two
+ranks or suits alike, the largest, then the lowest ranks, then the lowest card ids (as
+``describe`` chooses); which subset that is depends only on which cards share a rank or suit.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from itertools import combinations
+from itertools import chain, combinations
 
 import numpy as np
 import numpy.typing as npt
@@ -24,8 +26,8 @@ from ..hands.naming import class_ranks, english_name, korean_aliases, korean_nam
 from .common import dump
 
 Bytes = npt.NDArray[np.uint8]
+Texts = npt.NDArray[np.object_]  # bytes per rank
 
-_CARD_TEXT = np.array([list(str(card).encode()) for card in DECK], dtype=np.uint8)  # (52, 2)
 _CATEGORY = {4: Category.BADUGI, 3: Category.THREE_CARD, 2: Category.TWO_CARD, 1: Category.ONE_CARD}
 # Subsets of the four sorted positions by size; within a size in the order describe prefers.
 _PAIRS = list(combinations(range(4), 2))
@@ -37,46 +39,41 @@ _MASKS = [
 ]
 
 
-def _padded(texts: Sequence[bytes]) -> Bytes:
-    """One row per text, NUL-padded to the longest."""
-    width = max(len(text) for text in texts)
-    return np.array(texts, dtype=f"S{width}").view(np.uint8).reshape(len(texts), width)
+def _per_rank(texts: Sequence[bytes]) -> Texts:
+    table = np.empty(len(texts), dtype=object)
+    table[:] = texts
+    return table
 
 
 @cache
 def _class_ranks() -> list[tuple[int, ...]]:
     """Per rank (index 0 unused): the card ranks of its badugi, highest first."""
-    return [()] + [tuple(sorted(class_ranks(r), reverse=True)) for r in range(1, 1093)]
+    return [(), *(tuple(sorted(class_ranks(r), reverse=True)) for r in range(1, 1093))]
 
 
 @cache
-def _text_middle(korean: bool) -> Bytes:
+def _text_middle(korean: bool) -> Texts:
     """``\\t{rank}\\t{name}\\t`` for every rank."""
     ranks = _class_ranks()
-    texts = [b""] + [
+    return _per_rank([b""] + [
         f"\t{r}\t{korean_name(ranks[r]) if korean else english_name(ranks[r])}\t".encode()
         for r in range(1, 1093)
-    ]
-    return _padded(texts)
+    ])  # fmt: skip
 
 
 @cache
-def _json_parts() -> tuple[Bytes, Bytes]:
+def _json_parts(end: bytes) -> tuple[Texts, Texts]:
     """The JSON object's text between the dealt cards and the badugi cards, and after them."""
     ranks = _class_ranks()
     before, after = [b""], [b""]
     for r in range(1, 1093):
         size = len(ranks[r])
-        before.append(f'{r}, "size": {size}, "category": {dump(_CATEGORY[size].value)}, '
-                      '"badugi": ['.encode())  # fmt: skip
-        name, name_ko, aliases = (
-            english_name(ranks[r]),
-            korean_name(ranks[r]),
-            korean_aliases(ranks[r]),
-        )
-        after.append(f'], "name": {dump(name)}, "name_ko": {dump(name_ko)}, '
-                     f'"aliases": {dump(list(aliases))}}}'.encode())  # fmt: skip
-    return _padded(before), _padded(after)
+        category = dump(_CATEGORY[size].value)
+        before.append(f'{r}, "size": {size}, "category": {category}, "badugi": ['.encode())
+        names = (english_name(ranks[r]), korean_name(ranks[r]), list(korean_aliases(ranks[r])))
+        after.append(f'], "name": {dump(names[0])}, "name_ko": {dump(names[1])}, '
+                     f'"aliases": {dump(names[2])}}}'.encode() + end)  # fmt: skip
+    return _per_rank(before), _per_rank(after)
 
 
 @cache
@@ -124,78 +121,97 @@ def badugi_cards(cards: Bytes) -> tuple[Bytes, npt.NDArray[np.intp]]:
     return picked, _POPCOUNT[chosen].astype(np.intp)
 
 
-def _card_cells(quoted: bool) -> npt.NDArray[np.void]:
-    """Per card id one fixed-width cell: ``As `` or ``"As", ``."""
-    cell = 6 if quoted else 3
-    texts = [(f'"{card}", ' if quoted else f"{card} ").encode() for card in DECK]
-    return np.array(texts, dtype=f"S{cell}")
+def _cells(texts: Sequence[bytes], width: int) -> Bytes:
+    """A table of fixed-width cells, NUL-padded."""
+    table = np.zeros((len(texts), width), dtype=np.uint8)
+    for i, text in enumerate(texts):
+        table[i, : len(text)] = np.frombuffer(text, dtype=np.uint8)
+    return table
 
 
-_CELLS = {False: _card_cells(False), True: _card_cells(True)}
+@cache
+def _card_cells(quoted: bool, after: bytes) -> tuple[Bytes, Bytes]:
+    """Per card id: a cell followed by a separator (``As `` or ``"As", ``), and the cell of the
+    last card, followed by ``after``."""
+    names = [(f'"{card}"' if quoted else str(card)).encode() for card in DECK]
+    separator = b", " if quoted else b" "
+    middle = _cells([name + separator for name in names], len(names[0]) + len(separator))
+    last = _cells([name + after for name in names], len(names[0]) + len(after))
+    return middle, last
 
 
-def _cards_piece(cards: Bytes, count: npt.NDArray[np.intp] | None, quoted: bool) -> Bytes:
-    """Cards as ``As 2d`` (or ``"As", "2d"``), NUL-padded: one gathered cell per card, without
-    the separator after the last card (``count`` of them when given, else all)."""
-    cells = _CELLS[quoted]
-    separator = 2 if quoted else 1
-    out = cells[cards].view(np.uint8).reshape(len(cards), -1)
-    if count is None:
-        return out[:, :-separator]
-    ends = count * cells.itemsize - separator
-    out[np.arange(out.shape[1]) >= ends[:, None]] = 0
-    return out
-
-
-def fixed(text: bytes, rows: int) -> Bytes:
-    row = np.frombuffer(text, dtype=np.uint8)
-    matrix: Bytes = np.broadcast_to(row, (rows, len(text)))
-    return matrix
-
-
-def _by_rank(table: Bytes, ranks: npt.NDArray[np.uint16]) -> Bytes:
-    rows: Bytes = table[ranks]
+def _rows(matrix: Bytes) -> list[bytes]:
+    """Each row of a byte matrix as bytes, trailing NULs dropped (the ``S`` dtype's rule)."""
+    matrix = np.ascontiguousarray(matrix)
+    rows: list[bytes] = matrix.view(f"S{matrix.shape[1]}").ravel().tolist()
     return rows
 
 
-def decimal(numbers: npt.NDArray[np.int64]) -> Bytes:
-    """Non-negative integers as decimal text, NUL-padded."""
-    digits = len(str(int(numbers.max()))) if len(numbers) else 1
-    lengths = np.ones(len(numbers), dtype=np.int64)
+def cards_text(cards: Bytes, quoted: bool, before: bytes = b"", after: bytes = b"") -> list[bytes]:
+    """Per row ``before`` + its cards as ``As 2d`` (or ``"As", "2d"``) + ``after``."""
+    middle, last = _card_cells(quoted, after)
+    rows = len(cards)
+    head = np.broadcast_to(np.frombuffer(before, dtype=np.uint8), (rows, len(before)))
+    body = middle[cards[:, :-1]].reshape(rows, -1)
+    return _rows(np.concatenate([head, body, last[cards[:, -1]]], axis=1))
+
+
+def some_cards_text(cards: Bytes, count: npt.NDArray[np.intp], quoted: bool,
+                    after: bytes = b"") -> list[bytes]:  # fmt: skip
+    """Per row its first ``count`` cards as in ``cards_text``, then ``after``: one gather from
+    a table of middle cells, last cells and empty cells, chosen by each slot's place."""
+    middle, last = _card_cells(quoted, after)
+    width = middle.shape[1]
+    assert last.shape[1] <= width  # a last cell fits in a slot (text: "As\n", JSON: '"As"')
+    table = np.concatenate(
+        [middle, _cells([b""] * len(last), width), np.zeros((1, width), np.uint8)]
+    )
+    table[len(middle) : len(middle) + len(last), : last.shape[1]] = last
+    slot = np.arange(cards.shape[1])
+    place = np.where(slot < count[:, None] - 1, 0, np.where(slot == count[:, None] - 1, 1, 2))
+    index = np.where(place == 2, 2 * len(DECK), cards + len(DECK) * place)
+    return _rows(table[index].reshape(len(cards), -1))
+
+
+def numbers_text(first: int, count: int, before: bytes, after: bytes) -> list[bytes]:
+    """``before`` + n + ``after`` for n = first .. first + count - 1."""
+    numbers = np.arange(first, first + count, dtype=np.int64)
+    digits = len(str(first + count - 1)) if count else 1
+    lengths = np.ones(count, dtype=np.int64)
     for d in range(1, digits):
         lengths += numbers >= 10**d
     places = lengths[:, None] - 1 - np.arange(digits)  # the power of ten of each column
-    digit = numbers[:, None] // 10 ** np.maximum(places, 0) % 10
-    text: Bytes = (digit + ord("0")).astype(np.uint8)
+    text = (numbers[:, None] // 10 ** np.maximum(places, 0) % 10 + ord("0")).astype(np.uint8)
     text[places < 0] = 0
-    return text
+    out = np.zeros((count, len(before) + digits + len(after)), dtype=np.uint8)
+    out[:, : len(before)] = np.frombuffer(before, dtype=np.uint8)
+    out[:, len(before) : len(before) + digits] = text
+    for i, byte in enumerate(after):
+        out[np.arange(count), len(before) + lengths + i] = byte
+    return _rows(out)
 
 
-def join(pieces: Sequence[Bytes]) -> bytes:
-    """Each row's pieces in order, rows one after another, the NUL padding dropped (no output
-    text holds a NUL; ``bytes.replace`` drops them far faster than a mask could)."""
-    return bytes(np.concatenate(pieces, axis=1).tobytes()).replace(b"\0", b"")
+def join(*columns: Sequence[bytes]) -> bytes:
+    """Row by row, the columns' pieces end to end."""
+    return b"".join(chain.from_iterable(zip(*columns, strict=True)))
 
 
-def text_lines(
-    cards: Bytes, ranks: npt.NDArray[np.uint16], korean: bool, prefix: Sequence[Bytes] = ()
-) -> bytes:
+def text_lines(cards: Bytes, ranks: npt.NDArray[np.uint16], korean: bool,
+               prefix: Sequence[bytes] | None = None) -> bytes:  # fmt: skip
     """`eval`'s text lines: dealt cards, rank, name, badugi cards (tab-separated)."""
     picked, size = badugi_cards(cards)
-    rows = len(cards)
-    return join([*prefix, _cards_piece(cards, None, False), _by_rank(_text_middle(korean), ranks),
-                 _cards_piece(picked, size, False), fixed(b"\n", rows)])  # fmt: skip
+    columns = [cards_text(cards, False), _text_middle(korean)[ranks].tolist(),
+               some_cards_text(picked, size, False, after=b"\n")]  # fmt: skip
+    return join(prefix, *columns) if prefix is not None else join(*columns)
 
 
 def json_objects(cards: Bytes, ranks: npt.NDArray[np.uint16], end: bytes = b"\n") -> bytes:
     """`eval --json`'s objects (the schema of ``hand_json``), each followed by ``end``."""
     picked, size = badugi_cards(cards)
-    rows = len(cards)
-    before, after = _json_parts()
-    return join([fixed(b'{"hand": [', rows), _cards_piece(cards, None, True),
-                 fixed(b'], "rank": ', rows), _by_rank(before, ranks),
-                 _cards_piece(picked, size, True), _by_rank(after, ranks),
-                 fixed(end, rows)])  # fmt: skip
+    before, after = _json_parts(end)
+    return join(cards_text(cards, True, b'{"hand": [', b'], "rank": '),
+                before[ranks].tolist(), some_cards_text(picked, size, True),
+                after[ranks].tolist())  # fmt: skip
 
 
 def ranks_of(cards: Bytes) -> npt.NDArray[np.uint16]:

@@ -10,6 +10,7 @@ import argparse
 from typing import Any
 
 from .. import draws as draws_api
+from ..draws.api import DEFAULT_DRAWS
 from .common import (
     EXIT_OK,
     BadInput,
@@ -22,7 +23,6 @@ from .common import (
     user_values,
 )
 
-DEFAULT_DRAWS = 3  # a dealt hand in triple draw
 RANDOM_WORDS = ("random", "?")
 
 
@@ -41,19 +41,21 @@ def _policy(args: argparse.Namespace) -> tuple[Any, str]:
 
 
 def assumed(args: argparse.Namespace, result: Any, policy: str | None = None) -> dict[str, Any]:
-    """The draws, policy and limits behind a result, as the result records them if it does."""
-    limits = getattr(result, "limits", None) or args.limits
-    if isinstance(limits, tuple | list):
-        limits = "-".join(str(n) for n in limits)
+    """The draws, policy and cutting limits behind a result, as the result records them (the
+    values passed, for a result that does not): JSON limits are a list, or null for none."""
+    limits = getattr(result, "limits", None)
+    if limits is None and args.limits:
+        limits = [int(n) for n in args.limits.replace(",", "-").split("-")]
     return {
         "draws": getattr(result, "draws", args.draws),
-        "policy": str(getattr(result, "policy_name", None) or policy or "default"),
-        "limits": limits or "none",
+        "policy": str(getattr(result, "policy", None) or policy or "default"),
+        "limits": None if limits is None else list(limits),
     }
 
 
 def _assumed_text(facts: dict[str, Any]) -> str:
-    return f"{facts['draws']} draw(s), policy {facts['policy']}, cutting limits {facts['limits']}"
+    limits = "-".join(str(n) for n in facts["limits"]) if facts["limits"] else "none"
+    return f"{facts['draws']} draw(s), policy {facts['policy']}, cutting limits {limits}"
 
 
 def _run_options(args: argparse.Namespace) -> dict[str, Any]:

@@ -24,8 +24,9 @@ from .common import (
 )
 
 BOTS_HELP = (
-    "comma-separated bots, one per seat: drawer, random, or threshold:R:C[:N] (raise with a "
-    "badugi topped by R or lower, call with C or lower, draw with N cards or fewer to a badugi)"
+    "comma-separated bots, one per seat: drawer, random, or threshold:R:C[:N] (bet and raise a "
+    "badugi topped by R or lower, call with one topped by C or lower, stay in on a draw with N "
+    "or more badugi cards, 0..5; drawer is threshold:9:K:3)"
 )
 
 
@@ -44,7 +45,7 @@ def make_bot(name: str, seed: int | None) -> Any:
         raise_top = parts[0] if parts else "9"
         call_top = parts[1] if len(parts) > 1 else "K"
         if len(parts) > 2 and not parts[2].isdigit():
-            raise BadInput(f"bot {name!r}: N (cards to draw to a badugi) is a number, 1..3")
+            raise BadInput(f"bot {name!r}: N (badugi cards to stay in on a draw) is 0..5")
         draw_with = int(parts[2]) if len(parts) > 2 else 3
         with user_values(f"bot {name!r}"):
             return bots.threshold(raise_top, call_top, draw_with)

@@ -134,8 +134,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     for lo in range(0, len(cards), ROWS_PER_WRITE):
         block = cards[lo : lo + ROWS_PER_WRITE]
         rows = len(block)
-        numbers = batch.decimal(np.arange(lo + 1, lo + rows + 1, dtype=np.int64))
-        prefix = [batch.fixed(b"#", rows), numbers, batch.fixed(b"\t", rows)]
+        prefix = batch.numbers_text(lo + 1, rows, b"#", b"\t")
         _write(batch.text_lines(block, ranks[lo : lo + rows], args.ko, prefix))
     numbers_text = " ".join(f"#{i + 1}" for i in winners)
     if len(winners) == 1:

@@ -15,6 +15,7 @@ from typing import TextIO
 from ..cards import parse_cards
 from ..game import phh
 from ..game.actions import BET_KINDS, KO_ACTIONS, Action, Event, IllegalActionError, Phase
+from ..game.actions import ActionKind as K
 from ..game.bots import Bot
 from ..game.rules import KoreanRules, Rules
 from ..game.state import Game
@@ -38,24 +39,24 @@ def describe_event(
 ) -> str | None:
     """One line for an event of the history (None for the deals, shown with the hand)."""
     person = who(event.seat, you, names, korean)
-    if event.kind in ("post", "ante"):
+    if event.kind in (K.POST, K.ANTE):
         kind = action_name(event.kind, korean)
         return say("posts", korean, who=person, amount=event.amount, kind=kind)
-    if event.kind == "draw":
+    if event.kind == K.DRAW:
         if not event.amount:
             return say("pat", korean, who=person)
         line = say("draws", korean, who=person, amount=event.amount)
         if event.received:
             line += say("received", korean, cards=" ".join(str(c) for c in event.received))
         return line
-    if event.kind == "show":
+    if event.kind == K.SHOW:
         cards = " ".join(str(c) for c in event.cards)
         return say("shows", korean, who=person, cards=cards, name=hand_name(event.cards, korean))
-    if event.kind == "win":
+    if event.kind == K.WIN:
         return say("wins", korean, who=person, amount=event.amount)
-    if event.kind in ("reshuffle", "burn"):
+    if event.kind in (K.RESHUFFLE, K.BURN):
         return say(event.kind, korean)
-    if event.kind == "deal":
+    if event.kind == K.DEAL:
         return None
     amount = f" {event.amount}" if event.amount else ""
     return say("acts", korean, who=person, action=action_name(event.kind, korean) + amount)
@@ -176,14 +177,15 @@ class Table:
         kind = KO_ACTIONS.get(words[0], verb)
         if (
             kind in CHECK_WORDS
-            and "check" not in kinds
-            and kinds.get("call", Action("x", 1)).amount == 0
+            and K.CHECK not in kinds
+            and K.CALL in kinds
+            and kinds[K.CALL].amount == 0
         ):
-            kind = "call"  # 체크 when nothing is to be called: a 콜 of nothing
+            kind = K.CALL  # 체크 when nothing is to be called: a 콜 of nothing
         elif kind in FOLD_WORDS:
-            kind = "fold" if "fold" in kinds else "die"
+            kind = K.FOLD if K.FOLD in kinds else K.DIE
         elif verb in RAISE_WORDS and kind not in kinds:
-            kind = next((k for k in ("raise", "bet", "ttadang", "bbing") if k in kinds),
+            kind = next((k for k in (K.RAISE, K.BET, K.TTADANG, K.BBING) if k in kinds),
                         next((a.kind for a in legal if a.kind in BET_KINDS), kind))  # fmt: skip
         if kind not in kinds:
             options = ", ".join(self.option_text(a) for a in legal)

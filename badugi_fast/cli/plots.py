@@ -15,8 +15,8 @@ import numpy.typing as npt
 from ..draws import DrawOdds
 from .common import BadInput
 
-SIZE_LABELS = {4: "four-card (메이드)", 3: "three-card (베이스)", 2: "two-card (투베이스)",
-               1: "one-card (무탑)"}  # fmt: skip
+# English labels: matplotlib's bundled font has no Hangul.
+SIZE_LABELS = {4: "four-card badugi", 3: "three-card", 2: "two-card", 1: "one-card"}
 SIZE_COLOURS = {4: "#2a9d8f", 3: "#e9c46a", 2: "#f4a261", 1: "#e76f51"}
 
 

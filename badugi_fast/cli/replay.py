@@ -10,7 +10,7 @@ import tomllib
 from typing import TextIO
 
 from ..game import phh
-from ..game.actions import Event
+from ..game.actions import ActionKind, Event
 from ..game.rules import KoreanRules
 from .common import BadInput, user_values
 from .play import describe_event
@@ -52,7 +52,7 @@ def replay(text: str, stdout: TextIO, *, seat: int | None = None, korean: bool =
     for event in history:
         moved = Event(event.kind, None if event.seat is None else order[event.seat],
                       event.amount, event.cards, event.received)  # fmt: skip
-        if moved.kind == "deal":
+        if moved.kind == ActionKind.DEAL:
             cards = " ".join(str(c) for c in moved.cards) or " ".join([HIDDEN] * 4)
             out(f"{who(moved.seat, seat, names, korean)}: {cards}")
             continue

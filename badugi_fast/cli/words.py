@@ -7,12 +7,13 @@ act, 족보 names for hands, 콜/다이/체크/삥/따당/쿼터/하프/풀 for 
 from __future__ import annotations
 
 from ..game.actions import KO_NAMES
+from ..game.actions import ActionKind as K
 from ..hands.hand import describe
 
 DRAW_NAMES = {False: ("first draw", "second draw", "third draw"), True: ("아침", "점심", "저녁")}
 
 # Casino kinds in Korean (the Korean kinds' names come from the engine's KO_NAMES).
-_KO_CASINO = {"fold": "다이", "bet": "베팅", "raise": "레이즈", "post": "블라인드", "ante": "앤티"}
+_KO_CASINO = {K.FOLD: "다이", K.BET: "베팅", K.RAISE: "레이즈", K.POST: "블라인드", K.ANTE: "앤티"}
 
 PHRASES: dict[str, tuple[str, str]] = {
     "seat": ("seat {n}", "{n}번"),
@@ -73,8 +74,9 @@ def say(key: str, korean: bool, **values: object) -> str:
 
 def action_name(kind: str, korean: bool) -> str:
     if not korean:
-        return kind
-    return KO_NAMES.get(kind) or _KO_CASINO.get(kind, kind)
+        return str(kind)
+    action = K(kind)
+    return KO_NAMES.get(action) or _KO_CASINO.get(action, str(kind))
 
 
 def hand_name(cards: tuple[object, ...] | list[object], korean: bool) -> str:

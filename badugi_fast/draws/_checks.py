@@ -8,12 +8,15 @@ from typing import Any
 from .._threads import thread_count
 from .._validate import below_2_64, check_seed, is_whole, whole
 from ..cards import DECK, CardLike, card_id, hand_ids, parse_cards
+from ..errors import InvalidHandError
 from ..hands.evaluator import HandLike
 from .kept import caps_for
+from .ranges import InvalidRangeError, Range, parse_range
 
 Limits = tuple[int, int, int]
 LimitsLike = Sequence[int] | str | None
 Seat = tuple[int, int, int, int] | None  # a known hand's ids, or None for a random hand
+Player = Seat | Range  # what a player may be: a seat of the C engine, or a range of hands
 
 
 def check_limits(limits: LimitsLike) -> Limits | None:
@@ -54,14 +57,29 @@ def card_set(cards: str | Sequence[CardLike] | None, what: str) -> frozenset[int
     return frozenset(ids)
 
 
-def seat_of(hand: HandLike | None) -> Seat:
-    """One player's hand as a seat of the C engine: its card ids, or None for a random hand.
+def seat_of(hand: HandLike | Range | None) -> Player:
+    """One player's hand as a seat of the C engine: its card ids, a Range (given as one or as
+    range text, when the text is not a hand), or None for a random hand.
 
-    The single place where a player specification becomes a seat (ranges will join here)."""
-    return None if hand is None else hand_ids(hand)
+    The single place where a player specification becomes a seat."""
+    if hand is None or isinstance(hand, Range):
+        return hand
+    if isinstance(hand, str):
+        try:
+            return hand_ids(hand)
+        except InvalidHandError as not_a_hand:
+            try:
+                return parse_range(hand)
+            except InvalidRangeError as not_a_range:
+                raise InvalidRangeError(
+                    f"{hand!r} is neither a hand ({not_a_hand}) nor a range ({not_a_range})",
+                    not_a_range.element,
+                    not_a_range.position,
+                ) from None
+    return hand_ids(hand)
 
 
-def opponent_seats(opponents: object, most: int) -> list[Seat]:
+def opponent_seats(opponents: object, most: int) -> list[Player]:
     """best_discard's opponents: a list of hands, None for a random hand."""
     if isinstance(opponents, str) or not isinstance(opponents, Sequence):
         raise TypeError("opponents is a list of hands (None for a random hand), not one str")
@@ -70,11 +88,12 @@ def opponent_seats(opponents: object, most: int) -> list[Seat]:
     return [seat_of(hand) for hand in opponents]
 
 
-def check_apart(hands: Sequence[Sequence[int] | None], dead: frozenset[int]) -> None:
-    """No card may be in two hands, or in a hand and among the dead cards."""
+def check_apart(hands: Sequence[Sequence[int] | Range | None], dead: frozenset[int]) -> None:
+    """No card may be in two hands, or in a hand and among the dead cards (ranges: see
+    range_equity)."""
     seen: dict[int, int] = {}
     for i, hand in enumerate(hands, start=1):
-        for card in hand or ():
+        for card in () if hand is None or isinstance(hand, Range) else hand:
             if card in seen:
                 raise ValueError(f"{DECK[card]} is in hand {seen[card]} and in hand {i}")
             seen[card] = i

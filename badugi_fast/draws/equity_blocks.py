@@ -17,8 +17,9 @@ import numpy.typing as npt
 
 from .._badugi import ffi, lib
 from .._blocks import Executor, block_bounds, check_picklable, run_blocks
-from .api import _spec
-from .model import Policy
+from ._checks import Limits
+from ._engine import Spec
+from .policy import Policy
 
 # Trials per block (a task): a trial costs 0.4-1.6 us on one core of the 2-vCPU machine (two to
 # three seats, two or three draws), so a block takes about 1-3 s against a Dask task overhead
@@ -36,17 +37,18 @@ Seats = Sequence[Sequence[int] | None]
 def tally_block(
     seats: Seats,
     draws: int,
-    policy: Policy,
-    caps: tuple[int, int, int] | None,
+    policies: Sequence[Policy],
+    caps: Limits | None,
     dead: frozenset[int],
+    first: Sequence[int] | None,
     seed: int,
     lo: int,
     hi: int,
 ) -> npt.NDArray[np.uint64]:
     """The task: trials lo .. hi - 1 of the seed's stream, as the words of a bf_draw_tally."""
-    spec = _spec(seats, draws, policy, caps, dead)
+    spec = Spec(seats, draws, policies, caps, dead, first)
     tally = ffi.new("bf_draw_tally *")
-    if lib.bf_draw_simulate(spec, seed, lo, hi - lo, tally) != 0:
+    if lib.bf_draw_simulate(spec.c, seed, lo, hi - lo, tally) != 0:
         raise ValueError("invalid draw specification")
     return np.frombuffer(ffi.buffer(tally), dtype=np.uint64).copy()
 
@@ -55,21 +57,25 @@ def tally_on(
     executor: Executor,
     seats: Seats,
     draws: int,
-    policy: Policy,
-    caps: tuple[int, int, int] | None,
+    policies: Sequence[Policy],
+    caps: Limits | None,
     dead: frozenset[int],
+    first: Sequence[int] | None,
     trials: int,
     seed: int | None,
     *,
     block: int | None = None,
     progress: bool = False,
 ) -> Any:
-    """The bf_draw_tally of trials 0 .. trials - 1, played in blocks on ``executor``: the same
-    counts, bit for bit, as the threaded run of the same seed (None: one random seed for all)."""
+    """The bf_draw_tally of trials 0 .. trials - 1 of ``Spec(seats, draws, policies, caps, dead,
+    first)``, played in blocks on ``executor``: the same counts, bit for bit, as the threaded
+    run of the same seed (None: one random seed for all)."""
     if executor is not None:
-        check_picklable("policy", policy)
+        for seat, policy in enumerate(policies):
+            check_picklable(f"seat {seat}'s policy", policy)
     seed = secrets.randbits(64) if seed is None else seed
-    args = ([None if s is None else tuple(s) for s in seats], draws, policy, caps, dead, seed)
+    hands = [None if s is None else tuple(s) for s in seats]
+    args = (hands, draws, list(policies), caps, dead, None if first is None else tuple(first), seed)
     bounds = block_bounds(0, trials, BLOCK_TRIALS if block is None else block)
     total = np.zeros(TALLY_WORDS, dtype=np.uint64)
     for part in run_blocks(executor, tally_block, args, bounds, progress=progress, unit="trial"):

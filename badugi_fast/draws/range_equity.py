@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from math import comb
 from typing import Any
 
 import numpy as np
@@ -19,30 +20,37 @@ import numpy.typing as npt
 
 from .._badugi import ffi, lib
 from .._threads import run_in_chunks, thread_count
-from ..cards import CardLike, hand_ids
-from ..errors import InvalidHandError
-from . import api
-from .api import Equity
+from ..cards import CardLike
+from ._checks import (
+    Limits,
+    LimitsLike,
+    Player,
+    card_set,
+    check_apart,
+    check_draws,
+    check_limits,
+    check_run,
+    trials_or,
+)
+from ._engine import (
+    ESTIMATE_PROBES,
+    HOPELESS_FACTOR,
+    MAX_SEATS,
+    Spec,
+    _add_tally,
+    equity_from_tally,
+)
+from .policy import Policy, PolicyLike, to_policy
 from .ranges import Range, parse_range
+from .results import Equity
 
-__all__ = ["equity_matrix", "range_equity"]
+__all__ = ["equity_matrix", "ranged_equity"]
+
+DEFAULT_TRIALS = 1_000_000  # as equity's
 
 MATRIX_TRIALS = 10_000  # Monte Carlo trials per hand of the first range
 MATRIX_MAX_EXACT = 10**6  # plays per hand of the first range before Monte Carlo
 _MIX = 0x9E3779B97F4A7C15  # spreads the per-row seeds of equity_matrix
-Seat = tuple[int, int, int, int] | Range | None
-
-
-def as_seat(player: object) -> Seat:
-    """A player: a known hand (text or cards), ``None``, a Range, or range text."""
-    if player is None or isinstance(player, Range):
-        return player
-    if isinstance(player, str):
-        try:
-            return hand_ids(player)
-        except InvalidHandError:
-            return parse_range(player)
-    return hand_ids(player)  # type: ignore[arg-type]
 
 
 @dataclass
@@ -54,7 +62,7 @@ class _Ranges:
 
 
 def _c_ranges(ranges: Sequence[Range | None], with_weights: bool) -> _Ranges:
-    c_ranges = ffi.new("bf_range[]", api.MAX_SEATS)
+    c_ranges = ffi.new("bf_range[]", MAX_SEATS)
     keepalive: list[Any] = []
     for p, found in enumerate(ranges):
         if found is None:
@@ -80,12 +88,17 @@ def _without_cards(found: Range, cards: frozenset[int]) -> Range:
     return Range(found.positions[~blocked], found.weights[~blocked])
 
 
-def _live_ranges(seats: Sequence[Seat], dead: frozenset[int]) -> list[Range | None]:
-    """Each range without the hands that hold a known player's card or a dead card."""
+def _known_cards(seats: Sequence[Player], dead: frozenset[int]) -> set[int]:
     known = set(dead)
     for seat in seats:
         if isinstance(seat, tuple):
             known.update(seat)
+    return known
+
+
+def _live_ranges(seats: Sequence[Player], dead: frozenset[int]) -> list[Range | None]:
+    """Each range without the hands that hold a known player's card or a dead card."""
+    known = _known_cards(seats, dead)
     live: list[Range | None] = []
     for number, seat in enumerate(seats, start=1):
         if not isinstance(seat, Range):
@@ -101,7 +114,21 @@ def _live_ranges(seats: Sequence[Seat], dead: frozenset[int]) -> list[Range | No
     return live
 
 
-def _first_deal(seats: Sequence[Seat], live: Sequence[Range | None]) -> list[Any] | None:
+def _as_random(
+    seats: Sequence[Player], live: Sequence[Range | None], dead: frozenset[int]
+) -> list[Player]:
+    """Seats whose live range is every hand the known and dead cards leave, all at one weight,
+    become random hands: the same deal exactly, without a table to sample."""
+    unseen = 52 - len(_known_cards(seats, dead))
+    return [
+        None
+        if found is not None and len(found) == comb(unseen, 4) and len(set(found.weights)) == 1
+        else seat
+        for seat, found in zip(seats, live, strict=True)
+    ]
+
+
+def _first_deal(seats: Sequence[Player], live: Sequence[Range | None]) -> list[Any] | None:
     """Hands for the spec: known ones, None, and for ranges a first hand apart from the rest."""
     used = {card for seat in seats if isinstance(seat, tuple) for card in seat}
     deal: list[Any] = []
@@ -121,8 +148,8 @@ def _first_deal(seats: Sequence[Seat], live: Sequence[Range | None]) -> list[Any
 
 def _exact(spec: Any, live: Sequence[Range | None], max_exact: int, n: int) -> Equity | None:
     combos = float(np.prod([len(r) for r in live if r is not None]))
-    estimate = lib.bf_draw_estimate_paths(spec, api.ESTIMATE_PROBES, 0)
-    if max_exact <= 0 or estimate < 0 or combos * estimate > api.HOPELESS_FACTOR * max_exact:
+    estimate = lib.bf_draw_estimate_paths(spec, ESTIMATE_PROBES, 0)
+    if max_exact <= 0 or estimate < 0 or combos * estimate > HOPELESS_FACTOR * max_exact:
         return None
     ranges = _c_ranges(live, with_weights=True)
     share, win = ffi.new("double[]", n), ffi.new("double[]", n)
@@ -164,49 +191,47 @@ def _simulate(
 
     total = ffi.new("bf_draw_tally *")
     for _, _, tally in run_in_chunks(trials, thread_count(threads, trials), run):
-        api._add_tally(total, tally)
+        _add_tally(total, tally)
     return total
 
 
-def range_equity(
-    players: Sequence[object],
-    draws: int = 0,
-    *,
-    dead: str | Sequence[CardLike] = (),
-    policy: api.PolicyLike = None,
-    limits: Sequence[int] | str | None = None,
-    trials: int | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
-    max_exact: int = 10**8,
+def ranged_equity(
+    seats: Sequence[Player],
+    draws: int,
+    dead: frozenset[int],
+    policies: Sequence[Policy],
+    caps: Limits | None,
+    trials: int | None,
+    seed: int | None,
+    max_exact: int,
+    threads: int | None,
+    first: Sequence[int] | None = None,
 ) -> Equity:
-    """Each player's share of the pot, players given as hands, ``None`` or ranges (see module)."""
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise TypeError("players must be a list (hands, None, ranges or range text)")
-    if not 2 <= len(players) <= api.MAX_SEATS:
-        raise ValueError(f"equity needs 2 to 8 players, got {len(players)}")
-    seats = [as_seat(player) for player in players]
-    draws = api._draws(draws)
-    api._check_run(seed, threads, max_exact)
-    dead_ids = api._cards(dead, "dead cards")
-    api._check_apart([s if isinstance(s, tuple) else None for s in seats], dead_ids)
-    chosen = api._policy(policy)
-    if not api._in_c(chosen):
-        raise ValueError("equity against ranges runs in C: use a C policy (default, break_above)")
-    if 52 - len(dead_ids) < 4 * len(seats):
+    """``equity`` when some players are ranges (the other arguments checked by the caller):
+    exact over every combination of the ranges' hands when it fits, else Monte Carlo."""
+    check_apart([s if isinstance(s, tuple) else None for s in seats], dead)
+    if not all(policy.in_c for policy in policies):
+        raise ValueError("equity against ranges runs in C: use a policy the C engine plays")
+    if 52 - len(dead) < 4 * len(seats):
         raise ValueError("not enough cards for every player")
-    live = _live_ranges(seats, dead_ids)
+    live = _live_ranges(seats, dead)
     deal = _first_deal(seats, live)
     if deal is None:
         raise ValueError("the ranges leave no deal in which every card is held once")
-    spec = api._spec(deal, draws, chosen, api._limits(limits), dead_ids)
+    spec = Spec(deal, draws, policies, caps, dead, first)
     if all(seat is not None for seat in seats):
-        found = _exact(spec, live, max_exact, len(seats))
+        found = _exact(spec.c, live, max_exact, len(seats))
         if found is not None:
             return found
-    n = api._trials(trials, api.DEFAULT_TRIALS)
+    sampled = _as_random(seats, live, dead)
+    if any(seat is None and found is not None for seat, found in zip(sampled, live, strict=True)):
+        live = [f if isinstance(s, Range) else None for s, f in zip(sampled, live, strict=True)]
+        deal = _first_deal(sampled, live)
+        assert deal is not None  # fewer ranges to fit than before
+        spec = Spec(deal, draws, policies, caps, dead, first)
+    n = trials_or(trials, DEFAULT_TRIALS)
     seed = secrets.randbits(64) if seed is None else seed
-    return api._equity_from_tally(_simulate(spec, live, n, seed, threads), len(seats))
+    return equity_from_tally(_simulate(spec.c, live, n, seed, threads), len(seats))
 
 
 def equity_matrix(
@@ -217,8 +242,8 @@ def equity_matrix(
     trials: int = MATRIX_TRIALS,
     seed: int | None = None,
     dead: str | Sequence[CardLike] = (),
-    policy: api.PolicyLike = None,
-    limits: Sequence[int] | str | None = None,
+    policy: PolicyLike = None,
+    limits: LimitsLike = None,
     threads: int | None = None,
     max_exact: int = MATRIX_MAX_EXACT,
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
@@ -227,24 +252,23 @@ def equity_matrix(
     ``trials`` Monte Carlo trials). A hand that every hand of ``range_b`` (or the dead cards)
     blocks gets NaN. Reproducible for a ``seed`` whatever ``threads``."""
     first, second = parse_range(range_a), parse_range(range_b)  # type: ignore[arg-type]
-    dead_ids = api._cards(dead, "dead cards")
+    draws = check_draws(draws)
+    dead_ids = card_set(dead, "dead cards")
     first = _without_cards(first, dead_ids)
-    trials = api._trials(trials, MATRIX_TRIALS)
-    api._check_run(seed, threads, max_exact)
+    trials = trials_or(trials, MATRIX_TRIALS)
+    check_run(seed, threads, max_exact)
+    chosen, caps = to_policy(policy), check_limits(limits)
     base = secrets.randbits(64) if seed is None else seed
     rows = [tuple(row) for row in first.hands.tolist()]
     equity, stderr = np.full(len(rows), np.nan), np.full(len(rows), np.nan)
 
     def one(i: int) -> None:
-        try:
-            found = range_equity(
-                [rows[i], second], draws, dead=sorted(dead_ids), policy=policy, limits=limits,
-                trials=trials, seed=(base + i * _MIX) % 2**64, threads=1, max_exact=max_exact,
-            )  # fmt: skip
-        except ValueError as error:
-            if "is empty once" not in str(error):
-                raise
-            return
+        if not len(_without_cards(second, frozenset(rows[i]) | dead_ids)):
+            return  # every hand of the second range holds one of this hand's cards
+        found = ranged_equity(
+            [rows[i], second], draws, dead_ids, [chosen, chosen], caps, trials,
+            (base + i * _MIX) % 2**64, max_exact, 1,
+        )  # fmt: skip
         equity[i] = found.equity[0]
         stderr[i] = 0.0 if found.exact else (found.stderr or [0.0])[0]
 

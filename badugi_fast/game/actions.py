@@ -38,6 +38,7 @@ class ActionKind(StrEnum):
     BURN = "burn"
     RESHUFFLE = "reshuffle"
     SHOW = "show"
+    MUCK = "muck"  # a hand not shown at showdown: its cards in the full history only
     WIN = "win"
 
 
@@ -51,7 +52,7 @@ KO_NAMES: dict[str, str] = {english: korean for korean, english in KO_ACTIONS.it
 BET_KINDS: tuple[str, ...] = (K.BET, K.RAISE, K.BBING, K.TTADANG, K.QUARTER, K.HALF, K.FULL)
 FOLD_KINDS = (K.FOLD, K.DIE)
 FORCED_KINDS = (K.POST, K.ANTE)
-HIDDEN_KINDS = (K.DEAL, K.DRAW, K.BURN)  # their cards are seen only by their own seat
+HIDDEN_KINDS = (K.DEAL, K.DRAW, K.BURN, K.MUCK)  # their cards are seen only by their own seat
 
 
 class IllegalActionError(ValueError):

@@ -6,7 +6,9 @@ blind) round to the button last; our seat numbers are kept in the user-defined f
 card, so four are ``????????``), ``pK f`` folds, ``pK cc`` checks or calls, ``pK cbr X`` bets
 or raises to X for the round, ``pK sd CARDS`` discards (``pK sd`` stands pat): a draw's discards
 are listed first, then its replacement deals, as the standard's own example (the Wikipedia
-hand) has them. ``pK sm CARDS`` shows a hand at showdown.
+hand) has them. ``pK sm CARDS`` shows a hand at showdown, ``pK sm`` mucks it (the game's rule:
+a hand beaten in every pot it may win by a hand already shown is mucked; ``loads`` replays the
+seats that show as ``Game(show=...)``, so a hand shown by choice is shown again).
 
 The standard names only fixed-limit badugi; the rest is written in user-defined fields (names
 starting with an underscore, which the standard tells other readers to ignore):
@@ -45,7 +47,7 @@ from collections.abc import Sequence
 
 from .._validate import whole
 from ..cards import Card
-from .actions import BET_KINDS, Event
+from .actions import BET_KINDS, FOLD_KINDS, ActionKind, Event
 from .phh_read import HIDDEN, loads
 from .rules import KoreanRules, Rules
 from .state import Game
@@ -168,9 +170,18 @@ def _rule_fields(game: Game, number: dict[int, int], observer: bool) -> list[tup
     if rules.max_raises != Rules.max_raises:
         fields.append(("_max_raises", rules.max_raises))
     if rules.burn:
-        burned = [event.cards[0] for event in game.history if event.kind == "burn"]
+        burned = [event.cards[0] for event in game.history if event.kind == ActionKind.BURN]
         fields += [("_burn", True), ("_burns", [_cards_text([c], observer) for c in burned])]
     return fields
+
+
+K = ActionKind
+_CHECK_OR_CALL = (K.CHECK, K.CALL)
+_ROUND_BETS = (
+    K.POST,
+    *_CHECK_OR_CALL,
+    *BET_KINDS,
+)  # what counts to a round's "cbr X"; antes do not
 
 
 class _ActionWriter:
@@ -182,7 +193,7 @@ class _ActionWriter:
 
     def __init__(self, game: Game, number: dict[int, int], hidden: set[int]) -> None:
         self.number = number
-        shown = {e.seat: frozenset(e.cards) for e in game.history if e.kind == "show"}
+        shown = {e.seat: frozenset(e.cards) for e in game.history if e.kind == ActionKind.SHOW}
         self.known = {seat: shown.get(seat, frozenset()) for seat in hidden}
         self.lines: list[str] = []
         self.round_bets = dict.fromkeys(number, 0)
@@ -192,26 +203,28 @@ class _ActionWriter:
         self.end_draw()
 
     def write(self, event: Event) -> None:
-        if event.kind == "draw":
+        if event.kind == K.DRAW:
             self.discard(event)
             return
-        if event.kind in ("burn", "reshuffle"):
+        if event.kind in (K.BURN, K.RESHUFFLE):
             return
         self.end_draw()
         p = f"p{self.number[event.seat]}" if event.seat is not None else ""
-        if event.kind in ("post", "check", "call", *BET_KINDS):  # antes are not round bets
+        if event.kind in _ROUND_BETS:
             self.round_bets[event.seat] += event.amount  # type: ignore[index]
-        if event.kind == "deal":
+        if event.kind == K.DEAL:
             self.lines.append(f"d dh {p} {self.text(event)}")
-        elif event.kind in ("fold", "die"):
+        elif event.kind in FOLD_KINDS:
             self.lines.append(f"{p} f")
-        elif event.kind in ("check", "call"):
+        elif event.kind in _CHECK_OR_CALL:
             self.lines.append(f"{p} cc")
-        elif event.kind in BET_KINDS:
-            comment = "" if event.kind in ("bet", "raise") else f" # {event.kind}"
+        elif event.kind in BET_KINDS:  # the Korean kinds named in a comment
+            comment = "" if event.kind in (K.BET, K.RAISE) else f" # {event.kind}"
             self.lines.append(f"{p} cbr {self.round_bets[event.seat]}{comment}")  # type: ignore[index]
-        elif event.kind == "show":
+        elif event.kind == K.SHOW:
             self.lines.append(f"{p} sm {_cards_text(event.cards, False)}")
+        elif event.kind == K.MUCK:  # the cards stay unseen: a full history has them in its deals
+            self.lines.append(f"{p} sm")
 
     def discard(self, event: Event) -> None:
         if any(draw.seat == event.seat for draw in self.draw):

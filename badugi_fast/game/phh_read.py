@@ -12,9 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ..cards import DECK, Card, parse_cards
-from .actions import BET_KINDS, Action
+from .actions import BET_KINDS, FOLD_KINDS, Action, ActionKind
 from .rules import KoreanRules, Rules
-from .state import MAX_SEATS, MIN_SEATS, Game
+from .state import Game
+from .table import MAX_SEATS, MIN_SEATS
 
 HIDDEN = "??"  # one unknown card: rank and suit unknown
 _PLAYER = re.compile(r"p([1-9][0-9]?)")  # p1 .. p8 (ASCII digits only)
@@ -92,6 +93,7 @@ def loads(text: str) -> Game:
         first=first,
         deck=deals[: len(DECK)],
         reshuffle=_replay_reshuffle(deals[len(DECK) :]),
+        show=_showing_seats(actions),
     )
     deals_seen: dict[int, int] = {}
     for index, (words, line) in enumerate(zip(actions, lines, strict=True)):
@@ -265,7 +267,11 @@ def _check_deal(game: Game, words: list[str], deals_seen: dict[int, int]) -> Non
     k = deals_seen[seat] = deals_seen.get(seat, -1) + 1
     if k == 0:
         return  # the first four cards: the stacked deck is made of them
-    taken = [e.received for e in game.history if e.kind == "draw" and e.seat == seat and e.received]
+    taken = [
+        e.received
+        for e in game.history
+        if e.kind == ActionKind.DRAW and e.seat == seat and e.received
+    ]
     if k > len(taken) or sorted(taken[k - 1]) != sorted(cards):
         dealt = " ".join(map(str, taken[k - 1])) if k <= len(taken) else "nothing"
         raise ValueError(f"the history deals {words[3]} to p{seat + 1}, the replay {dealt}")
@@ -283,9 +289,7 @@ def _apply(game: Game, words: list[str], comment: str) -> None:
     seat = int(player.group(1)) - 1
     verb, rest = words[1], words[2:]
     if verb == "sm":
-        shown = [e for e in game.history if e.kind == "show" and e.seat == seat]
-        if rest and (not shown or sorted(shown[0].cards) != sorted(parse_cards(rest[0]))):
-            raise ValueError(f"p{seat + 1} shows {rest[0]}, which is not the hand it holds")
+        _check_showdown(game, seat, rest)
         return
     if game.actor != seat:
         raise ValueError(f"p{seat + 1} acts out of turn ({' '.join(words)})")
@@ -293,7 +297,7 @@ def _apply(game: Game, words: list[str], comment: str) -> None:
         game.act(Action.draw(parse_cards(rest[0]) if rest else []))
         return
     legal = {action.kind: action for action in game.legal_actions()}
-    wanted = {"f": ("fold", "die"), "cc": ("check", "call")}.get(verb)
+    wanted = {"f": FOLD_KINDS, "cc": (ActionKind.CHECK, ActionKind.CALL)}.get(verb)
     if wanted is not None:
         kind = next((k for k in wanted if k in legal), None)
         if kind is None:
@@ -303,6 +307,29 @@ def _apply(game: Game, words: list[str], comment: str) -> None:
         game.act(_raise_to(game, seat, int(rest[0]), legal, comment))
     else:
         raise ValueError(f"unknown PHH action {' '.join(words)!r}")
+
+
+def _check_showdown(game: Game, seat: int, rest: list[str]) -> None:
+    """``pK sm CARDS``: the replay showed these cards; ``pK sm``: it mucked the hand."""
+    kinds = (ActionKind.SHOW, ActionKind.MUCK)
+    done = next((e for e in game.history if e.kind in kinds and e.seat == seat), None)
+    if len(rest) > 1:
+        raise ValueError(f"a showdown is 'pK sm CARDS' or 'pK sm', not {' '.join(rest)!r}")
+    if done is None:
+        raise ValueError(f"p{seat + 1} is not at a showdown here")
+    if not rest and done.kind == ActionKind.SHOW:
+        raise ValueError(f"p{seat + 1} mucks, but its hand must be shown (no shown hand beats it)")
+    if rest and sorted(done.cards) != sorted(parse_cards(rest[0])):
+        raise ValueError(f"p{seat + 1} shows {rest[0]}, which is not the hand it holds")
+
+
+def _showing_seats(actions: list[list[str]]) -> set[int]:
+    """The players the history shows at showdown (the replay shows them whatever they hold)."""
+    return {
+        int(player.group(1)) - 1
+        for words in actions
+        if words[1:2] == ["sm"] and len(words) > 2 and (player := _PLAYER.fullmatch(words[0]))
+    }
 
 
 def _raise_to(game: Game, seat: int, to: int, legal: dict[str, Action], comment: str) -> Action:

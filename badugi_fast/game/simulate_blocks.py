@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from .._blocks import Executor, block_bounds, check_picklable, exact_column_sums, run_blocks
 from .bots import Bot
-from .rules import KoreanRules, Rules
+from .rules import AnyRules
 from .simulate import play_hands
 
 # Hands per block (a task): the C loop plays 1.1-1.7 M heads-up hands a second on one core of
@@ -33,7 +33,7 @@ Stacks = int | Sequence[int] | None
 def hands_block(
     bots: Sequence[Bot],
     seed: int,
-    rules: Rules | KoreanRules | None,
+    rules: AnyRules | None,
     stacks: Stacks,
     engine: str,
     threads: int | None,
@@ -47,7 +47,7 @@ def hands_block(
 def sums_block(
     bots: Sequence[Bot],
     seed: int,
-    rules: Rules | KoreanRules | None,
+    rules: AnyRules | None,
     stacks: Stacks,
     engine: str,
     threads: int | None,
@@ -65,7 +65,7 @@ def play_hands_on(
     first_hand: int,
     hands: int,
     seed: int | None,
-    rules: Rules | KoreanRules | None = None,
+    rules: AnyRules | None = None,
     *,
     stacks: Stacks = None,
     engine: str = "auto",
@@ -85,7 +85,7 @@ def hand_sums_on(
     bots: Sequence[Bot],
     hands: int,
     seed: int | None,
-    rules: Rules | KoreanRules | None = None,
+    rules: AnyRules | None = None,
     *,
     stacks: Stacks = None,
     engine: str = "auto",
@@ -111,7 +111,7 @@ def _task_args(
     executor: Executor,
     bots: Sequence[Bot],
     seed: int | None,
-    rules: Rules | KoreanRules | None,
+    rules: AnyRules | None,
     stacks: Stacks,
     engine: str,
     threads: int | None,

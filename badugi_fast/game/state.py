@@ -4,30 +4,25 @@
     while not game.done:
         game.act(choose(game.actor, game.legal_actions()))
 
-The rules (casino, seeds 003 and 004, or Korean, seed 001) come from a rule set (rules.py).
-Four cards each, dealt one at a time from the button's left. A betting round, then three draws
-each followed by a betting round. Draws go clockwise; each player throws 0-4 cards (fewer under
-a cutting limit) and is dealt the replacements before the next draws. Discards are out of play;
+The rule set (rules.py: casino, seeds 003 and 004, or Korean, seed 001) says what is forced,
+who opens and what each player may do. Four cards each, dealt one at a time from the button's
+left; a betting round, then three draws each followed by a betting round. Each player throws
+0-4 cards (fewer under a cutting limit) and is dealt the replacements before the next draws;
 when the stub runs out mid-draw, all discards except the drawer's own from this draw are
-shuffled into a new stub. Showdown by ``evaluate``; each pot (side pots for all-ins) is split
-among its best hands, odd chips to the first winners left of the button.
-
-Simplification, documented: an all-in for less than a full bet raises the amount to call, and
-players yet to act may raise again, but it does not count towards the raise cap. Nobody may bet
-or raise when every other player in the hand is all-in (no one could answer it).
+shuffled into a new stub. Nobody may bet or raise when no other player could answer, and a
+player with nothing to call whose opponents are all-in gets no turn. Showdown: showdown.py.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .._badugi import lib
-from .._validate import is_whole
 from ..cards import DECK, Card, CardLike, card_id
 from ..hands.evaluator import evaluate
 from .actions import (
+    BET_KINDS,
     FOLD_KINDS,
     FORCED_KINDS,
     HIDDEN_KINDS,
@@ -41,9 +36,10 @@ from .actions import (
     View,
 )
 from .rules import AnyRules, check_rules, someone_can_call
+from .showdown import showing, side_pots, winnings
+from .table import check_table
 
 K = ActionKind
-MIN_SEATS, MAX_SEATS = 2, lib.BF_MAX_SEATS
 
 
 @dataclass
@@ -72,23 +68,10 @@ class Game:
         deck: Sequence[CardLike] | None = None,
         seed: int | None = None,
         reshuffle: Callable[[list[Card]], None] | None = None,
+        show: Iterable[int] = (),
     ) -> None:
-        if not MIN_SEATS <= len(stacks) <= MAX_SEATS:
-            raise ValueError(f"a game has {MIN_SEATS} to {MAX_SEATS} seats, got {len(stacks)}")
-        if any(not is_whole(s) or s <= 0 for s in stacks):
-            raise ValueError(f"stacks are positive whole numbers of chips, got {list(stacks)}")
-        if not is_whole(button):
-            raise TypeError(f"button is a seat number, not {type(button).__name__}")
-        if first is not None and not is_whole(first):
-            raise TypeError(f"first is a seat number or None, not {type(first).__name__}")
-        if not 0 <= button < len(stacks):
-            raise ValueError(f"button must be a seat 0..{len(stacks) - 1}, got {button}")
         self.rules = check_rules(rules)
-        self.seats = len(stacks)
-        self.button = button
-        self.first = (button + 1) % len(stacks) if first is None else first  # 선 (Korean rules)
-        if not 0 <= self.first < len(stacks):
-            raise ValueError(f"first must be a seat 0..{len(stacks) - 1}, got {first}")
+        self.seats, self.button, self.first, self.show = check_table(stacks, button, first, show)
         self.stacks = list(stacks)
         self.starting_stacks = list(stacks)
         self._seed = seed
@@ -401,35 +384,24 @@ class Game:
         self._finish()
 
     def _showdown(self) -> None:
+        """Hands shown in turn, or mucked (showdown.py), then each pot to its best hands."""
         ranks = {p: evaluate(self.hands[p]) for p in self.in_hand()}
-        for p in self._seats_after(self.button, lambda q: q in ranks):
-            self._record(Event(K.SHOW, p, ranks[p], tuple(self.hands[p])))
-        order = self._seats_after(self.button, lambda p: True)
-        for amount, eligible in self._pots():
-            best = min(ranks[p] for p in eligible)
-            winners = [p for p in order if p in eligible and ranks[p] == best]
-            share, odd = divmod(amount, len(winners))
-            for i, p in enumerate(winners):  # odd chips to the first winners left of the button
-                won = share + (1 if i < odd else 0)
-                self.stacks[p] += won
-                self._record(Event(K.WIN, p, won))
+        pots = side_pots(self.committed, self.in_hand())
+        final_round = self.history[self._round_start :]
+        aggressors = [e.seat for e in final_round if e.kind in BET_KINDS and e.seat is not None]
+        first = (
+            aggressors[-1] if aggressors else self._seats_after(self.button, ranks.__contains__)[0]
+        )
+        order = [first, *self._seats_after(first, lambda q: q in ranks and q != first)]
+        for p, shows in showing(order, ranks, pots, self.show):
+            if shows:
+                self._record(Event(K.SHOW, p, ranks[p], tuple(self.hands[p])))
+            else:  # the full history keeps the cards; the players' views do not
+                self._record(Event(K.MUCK, p, 0, tuple(self.hands[p])))
+        for p, won in winnings(pots, ranks, self._seats_after(self.button, lambda p: True)):
+            self.stacks[p] += won
+            self._record(Event(K.WIN, p, won))
         self._finish()
-
-    def _pots(self) -> list[tuple[int, set[int]]]:
-        """Main pot and side pots: (amount, seats that may win it)."""
-        left = list(self.committed)
-        pots: list[tuple[int, set[int]]] = []
-        while any(left):
-            live = [left[p] for p in self.in_hand() if left[p] > 0]
-            level = min(live) if live else max(left)
-            amount = sum(min(c, level) for c in left)
-            eligible = {p for p in self.in_hand() if left[p] > 0}
-            left = [max(c - level, 0) for c in left]
-            if eligible:
-                pots.append((amount, eligible))
-            else:  # only folded chips left: they join the last pot
-                pots[-1] = (pots[-1][0] + amount, pots[-1][1])
-        return pots
 
     def _finish(self) -> None:
         self.phase = Phase.DONE

@@ -11,8 +11,7 @@
  *     the first bad row;
  *   - the text readers on random bytes, random_hands, and the draw engine (reshuffles, an exact
  *     enumeration, the play-count estimate, specifications it must refuse);
- *   - the hand loop of simulate: eight loose bots on short, unequal stacks (all-ins, side pots,
- *     reshuffles), chips conserved in every hand, and specifications it must refuse.
+ * The hand loop of simulate has its own driver, tests/c/check_game.c.
  * Every buffer passed to the core is malloc'ed at exactly its size, so AddressSanitizer reports
  * any read or write past the end. The driver exits 1 with a message at the first failure and
  * prints one summary line on success.
@@ -28,7 +27,6 @@
 
 #include "badugi.h"
 #include "badugi_draw.h"
-#include "badugi_game.h"
 
 #define N_HANDS ((size_t)270725)
 #define N_RANKS 1092
@@ -518,65 +516,6 @@ static size_t check_draw_engine(void)
     return trials;
 }
 
-/* The hand loop: 3000 hands of eight bots that never fold a draw, on stacks of 3 to 38 chips,
- * under the casino rules (fixed, pot and no limit) and the Korean rules: every hand zero-sum
- * and every final hand four distinct cards. Returns the hands played. */
-static size_t check_hand_loop(void)
-{
-    enum { HANDS = 3000, SEATS = 8 };
-    bf_game_spec spec;
-    memset(&spec, 0, sizeof spec);
-    spec.seats = SEATS, spec.small_bet = 2, spec.big_bet = 4, spec.small_blind = 1;
-    spec.big_blind = 2, spec.max_bets = 4, spec.ante = 2, spec.chip = 1;
-    spec.cutting[0] = 3, spec.cutting[1] = 2, spec.cutting[2] = 1;
-    for (int p = 0; p < SEATS; p++) {
-        spec.stacks[p] = 3 + 5 * p;
-        spec.bots[p].raise_top = p < 4 ? 12 : 8, spec.bots[p].call_top = 12;
-        spec.bots[p].draw_with = 1;
-    }
-    int64_t *profit = malloc(sizeof *profit * HANDS * SEATS);
-    uint8_t *final = malloc((size_t)HANDS * SEATS * 4);
-    if (!profit || !final)
-        fail("out of memory");
-    for (int game = 0; game < 4; game++) { /* fixed, pot and no limit, then Korean */
-        spec.rules = game < 3 ? BF_GAME_CASINO : BF_GAME_KOREAN;
-        spec.structure = game < 3 ? game : BF_GAME_FIXED_LIMIT;
-        spec.burn = game == 0; /* fixed limit with a burn card before each draw */
-        if (bf_game_play(&spec, 5, 0, HANDS, profit, final) != 0)
-            fail("bf_game_play refused a valid game (%d)", game);
-        for (size_t h = 0; h < HANDS; h++) {
-            int64_t sum = 0;
-            for (int p = 0; p < SEATS; p++) {
-                const uint8_t *cards = final + (h * SEATS + (size_t)p) * 4;
-                sum += profit[h * SEATS + (size_t)p];
-                if (cards[0] != 0xFF && bf_rank(cards[0], cards[1], cards[2], cards[3]) == 0)
-                    fail("bf_game_play: hand %zu ends with seat %d holding repeated cards", h, p);
-            }
-            if (sum != 0)
-                fail("bf_game_play: hand %zu is not zero-sum (%lld)", h, (long long)sum);
-        }
-    }
-    for (int k = 0; k < 9; k++) {
-        bf_game_spec bad = spec;
-        switch (k) {
-        case 0: bad.seats = 1; break;
-        case 1: bad.stacks[7] = 0; break;
-        case 2: bad.bots[3].call_top = -1; break;
-        case 3: bad.rules = BF_GAME_CASINO, bad.big_bet = BF_GAME_MAX_STACK + 1; break;
-        case 4: bad.cutting[2] = 5; break;
-        case 5: bad.chip = 0; break;
-        case 6: bad.rules = 2; break;
-        case 7: bad.rules = BF_GAME_CASINO, bad.structure = 3; break;
-        case 8: bad.burn = 1; break; /* the Korean rooms burn no cards */
-        }
-        if (bf_game_play(&bad, 5, 0, 1, profit, NULL) != BF_GAME_BAD_SPEC)
-            fail("a bad game specification (case %d) was accepted", k);
-    }
-    free(profit);
-    free(final);
-    return 4 * HANDS;
-}
-
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -592,7 +531,6 @@ int main(int argc, char **argv)
     size_t texts = check_text_readers();
     size_t dealt = check_random_hands();
     size_t played = check_draw_engine();
-    size_t games = check_hand_loop();
     size_t batches = 0, batch_invalid = 0;
     int kernels = 0;
     /* Every batch check runs through the dispatcher and then through each kernel this CPU has. */
@@ -606,10 +544,9 @@ int main(int argc, char **argv)
     if (!bf_kernel_supported(BF_KERNEL_SCALAR) || bf_kernel_supported(BF_KERNEL_AVX512 + 1))
         fail("bf_kernel_supported: scalar must always be supported and unknown ids never");
     printf("check_core: OK: %zu hands x 24 orders (bf_rank, bf_describe), %zu invalid hands "
-           "rejected, %zu random texts read, %zu random hands dealt, %zu draw trials, %zu hands "
-           "played; %d batch paths (dispatch + kernels) x (%zu valid batches, %zu batches with "
+           "rejected, %zu random texts read, %zu random hands dealt, %zu draw trials; %d batch paths (dispatch + kernels) x (%zu valid batches, %zu batches with "
            "bad rows)\n",
-           N_HANDS, scalar_invalid, texts, dealt, played, games, kernels, batches / (size_t)kernels,
+           N_HANDS, scalar_invalid, texts, dealt, played, kernels, batches / (size_t)kernels,
            batch_invalid / (size_t)kernels);
     free(expected);
     free(sorted_ids);
