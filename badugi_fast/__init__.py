@@ -15,7 +15,21 @@ if find_spec("badugi_fast._badugi") is None:  # a source checkout without the co
     )
 
 from .cards import DECK, Card, card_id, format_cards, hand_cards, parse_cards
-from .draws import DiscardOption, DrawOdds, Equity, best_discard, break_above, draw_odds, equity
+from .draws import (
+    DiscardOption,
+    DrawOdds,
+    Equity,
+    InvalidRangeError,
+    Policy,
+    Range,
+    best_discard,
+    break_above,
+    draw_odds,
+    equity,
+    equity_matrix,
+    optimal_policy,
+    parse_range,
+)
 from .errors import InvalidHandError
 from .hands import (
     BEST_RANK,
@@ -50,6 +64,9 @@ __all__ = [
     "Equity",
     "Hand",
     "InvalidHandError",
+    "InvalidRangeError",
+    "Policy",
+    "Range",
     "available_kernels",
     "best_discard",
     "break_above",
@@ -58,13 +75,16 @@ __all__ = [
     "describe",
     "draw_odds",
     "equity",
+    "equity_matrix",
     "evaluate",
     "evaluate_many",
     "format_cards",
     "hand_cards",
     "lookup_name",
+    "optimal_policy",
     "parse_cards",
     "parse_hands",
+    "parse_range",
     "random_hands",
     "winners",
 ]

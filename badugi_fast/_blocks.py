@@ -99,13 +99,15 @@ def _run_on(
     bounds: Sequence[tuple[int, int]],
     bar: Any,
 ) -> list[T]:
-    futures = {pool.submit(task, *args, lo, hi): i for i, (lo, hi) in enumerate(bounds)}
+    futures: dict[cf.Future[T], int] = {}
     results: list[Any] = [None] * len(bounds)
     try:
+        for i, (lo, hi) in enumerate(bounds):
+            futures[pool.submit(task, *args, lo, hi)] = i
         for future in cf.as_completed(futures):
             i = futures[future]
             results[i] = _advance(bar, *bounds[i], future.result())
-    except BaseException:  # a task's error, or Ctrl-C: nothing more is wanted
+    except BaseException:  # a task's error, or Ctrl-C (even while submitting): stop them all
         for future in futures:
             future.cancel()
         raise

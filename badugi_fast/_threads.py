@@ -4,7 +4,9 @@ Every layer's long loop goes through ``run_in_chunks``. The caller hands it the 
 threads (from ``thread_count``) and ``work(lo, hi)``, one call of a C function that releases the
 GIL over rows ``lo .. hi`` (writing its own rows of an output array, or returning a small
 result), and ``block_rows``: how many rows a call may take, chosen so one call lasts well under
-a second (about 10-50 ms on a slow core). What it guarantees:
+a second (about 10-50 ms on a slow core). A result per block (a Monte Carlo tally) goes to
+``fold(lo, hi, result)``, called in block order on the calling thread, so memory stays constant
+however many blocks a run has. What it guarantees:
 
 - Chunk bounds depend on ``n``, the thread count and ``block_rows`` only, never on timing, so a
   computation keyed by row (a seeded stream) gives the same result whatever the threads.
@@ -19,6 +21,11 @@ a second (about 10-50 ms on a slow core). What it guarantees:
   cores), and never more than there are blocks; the pool holds no more than that many idle
   threads between calls.
 
+How each layer uses it: ``evaluate_many`` and ``random_hands`` pass ``block_rows`` (2**20 and
+2**18 rows). The draw engine's Monte Carlo is to pass ``fold=`` (each block's tally added into
+the total), a loop of heavy rows (a range per row) ``block_rows=1``, and the C hand loop a block
+of hands that lasts well under a second; callers that pass neither get DEFAULT_BLOCK_ROWS.
+
 A C loop whose single call can run longer than a second (a block of a loop with unbounded rows,
 or an enumeration) must be cut into blocks by its caller (rows ``lo .. hi`` of a stream keyed by
 row), or check a cancel flag between its own blocks; this module can only stop between calls.
@@ -31,6 +38,7 @@ import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
 from typing import TypeVar
 
 from ._validate import whole
@@ -97,15 +105,30 @@ def _submit(workers: int, task: Callable[[], None]) -> list[Future[None]]:
         return [_pool.submit(task) for _ in range(workers)]
 
 
-def block_bounds(n: int, nthreads: int, block_rows: int) -> list[tuple[int, int]]:
-    """The (lo, hi) blocks covering range(n): about CHUNKS_PER_THREAD per thread when several
-    run (so a slow thread takes fewer), never more than ``block_rows`` rows each."""
+@dataclass(frozen=True)
+class Blocks:
+    """Consecutive blocks of ``step`` rows covering range(n), worked out on demand (a run of
+    10**12 trials is 6 * 10**7 blocks: never a list of them)."""
+
+    n: int
+    step: int
+
+    def __len__(self) -> int:
+        return max(1, -(-self.n // self.step))
+
+    def __getitem__(self, i: int) -> tuple[int, int]:
+        lo = i * self.step
+        return lo, min(lo + self.step, self.n)
+
+
+def block_bounds(n: int, nthreads: int, block_rows: int) -> Blocks:
+    """The blocks covering range(n): about CHUNKS_PER_THREAD per thread when several run (so a
+    slow thread takes fewer), never more than ``block_rows`` rows each."""
     nthreads = min(nthreads, max(1, n // _CHUNK_ALIGN))
     if nthreads == 1 and n <= block_rows:
-        return [(0, n)]
+        return Blocks(n, max(n, 1))
     step = block_rows if nthreads == 1 else min(block_rows, -(-n // (nthreads * CHUNKS_PER_THREAD)))
-    step = max(-(-step // _CHUNK_ALIGN) * _CHUNK_ALIGN, _CHUNK_ALIGN)
-    return [(lo, min(lo + step, n)) for lo in range(0, n, step)]
+    return Blocks(n, max(-(-step // _CHUNK_ALIGN) * _CHUNK_ALIGN, _CHUNK_ALIGN))
 
 
 def run_in_chunks(
@@ -114,53 +137,80 @@ def run_in_chunks(
     work: Callable[[int, int], T],
     *,
     block_rows: int = DEFAULT_BLOCK_ROWS,
+    fold: Callable[[int, int, T], None] | None = None,
 ) -> list[tuple[int, int, T]]:
     """Call work(lo, hi) over consecutive blocks covering range(n); returns (lo, hi, result) per
     block, in order. Blocks hold at most ``block_rows`` rows (see the module's docstring).
+
+    With ``fold``, each block's result goes to ``fold(lo, hi, result)`` instead, in block order
+    and on the calling thread, and the list returned is empty: memory stays constant however
+    many blocks there are (a Monte Carlo tally folded into a total).
 
     With several threads, the threads (the calling one included) take blocks from a shared
     counter until none is left: a thread that wakes late, or a core the hypervisor slows, simply
     takes fewer. Chunk bounds do not depend on timing, so neither do the results.
     """
-    bounds = block_bounds(n, nthreads, block_rows)
-    if len(bounds) == 1:
-        return [(0, n, work(0, n))]
-    nthreads = min(nthreads, len(bounds))
-    results: list[T | None] = [None] * len(bounds)
+    blocks = block_bounds(n, nthreads, block_rows)
+    collected: list[tuple[int, int, T]] = []
+    sink = fold or (lambda lo, hi, result: collected.append((lo, hi, result)))
+    if len(blocks) == 1:
+        sink(0, n, work(0, n))
+    else:
+        _run_blocks(blocks, min(nthreads, len(blocks)), work, sink)
+    return collected
+
+
+def _run_blocks(
+    blocks: Blocks,
+    nthreads: int,
+    work: Callable[[int, int], T],
+    sink: Callable[[int, int, T], None],
+) -> None:
+    done: dict[int, T] = {}  # results not yet handed to sink (dict stores are atomic)
+    folded = 0  # the next block for sink
     next_block = itertools.count()  # next() on a count is atomic under the GIL
     stop = threading.Event()
 
-    def drain() -> None:
+    def drain(fold_between: bool) -> None:
         for i in iter(next_block.__next__, None):
-            if i >= len(bounds) or stop.is_set():
+            if i >= len(blocks) or stop.is_set():
                 return
             try:
-                results[i] = work(*bounds[i])
+                done[i] = work(*blocks[i])
             except BaseException:
                 stop.set()  # the other threads take no further block
                 raise
+            if fold_between:
+                fold_ready()
+
+    def fold_ready() -> None:
+        nonlocal folded
+        while folded in done:
+            sink(*blocks[folded], done.pop(folded))
+            folded += 1
 
     futures: list[Future[None]] = []
     try:
         if nthreads > 1:
-            futures = _submit(nthreads - 1, drain)
-        drain()
-        _wait_all(futures)
+            futures = _submit(nthreads - 1, lambda: drain(False))
+        drain(True)
+        _wait_all(futures, fold_ready)
+        fold_ready()
     except BaseException:
         stop.set()
         _join(futures)
         raise
-    return [(lo, hi, result) for (lo, hi), result in zip(bounds, results, strict=True)]  # type: ignore[misc]
 
 
-def _wait_all(futures: list[Future[None]]) -> None:
-    """Wait for every worker, waking every WAIT_SECONDS so a signal handler can run; a worker's
-    exception is raised here."""
+def _wait_all(futures: list[Future[None]], between: Callable[[], None]) -> None:
+    """Wait for every worker, waking every WAIT_SECONDS (to run ``between`` and let a signal
+    handler run); a worker's exception is raised here."""
     pending = set(futures)
     while pending:
         done, pending = wait(pending, timeout=WAIT_SECONDS, return_when=FIRST_EXCEPTION)
         for future in done:
             future.result()
+        between()
 
 
 def _join(futures: list[Future[None]]) -> None:

@@ -175,23 +175,60 @@ static unsigned cap_throw(const uint8_t hand[4], unsigned thrown, unsigned cap)
     return thrown;
 }
 
-/* A table's discard, as a mask over the hand's positions (draws_left and the hand valid). */
-static unsigned table_throw(const uint8_t *table, const uint8_t hand[4], int draws_left)
+/* Kept cards of a discard given as a mask over the sorted ids s. */
+static uint64_t kept_of(const unsigned s[4], unsigned sorted_mask)
+{
+    uint64_t kept = 0;
+    for (int j = 0; j < 4; j++)
+        if (!(sorted_mask >> j & 1))
+            kept |= bf_bit(s[j]);
+    return kept;
+}
+
+/* A table's discard, as a mask over the hand's positions (draws_left and the hand valid). Of
+ * the discards tied with the table's (the policy's tie masks), the table model cannot tell one
+ * from another but the real stub can: as the default policy does among tied badugis, the seat
+ * keeps the most of its `previous` kept cards, then the most live outs given what it knows (its
+ * hand, its own discards, the dead cards), then the table's choice. */
+static unsigned table_throw(const bf_policy *policy, const uint8_t hand[4], uint64_t known,
+                            uint64_t previous, int draws_left)
 {
     unsigned s[4];
-    uint32_t index = sorted_index(hand, s);
-    unsigned sorted_mask = table[(size_t)(draws_left - 1) * BF_NUM_HANDS + index], thrown = 0;
+    size_t at = (size_t)(draws_left - 1) * BF_NUM_HANDS + sorted_index(hand, s);
+    unsigned chosen = policy->table[at] & 15u;
+    unsigned tied = policy->ties == NULL ? 0 : policy->ties[at];
+    if (tied & (tied - 1)) {
+        uint64_t kept = kept_of(s, chosen);
+        int best[2] = {popcount_sparse(kept & previous), live_outs(kept, known)};
+        for (unsigned m = 0; m < 16; m++) {
+            if (!(tied >> m & 1))
+                continue;
+            kept = kept_of(s, m);
+            int held = popcount_sparse(kept & previous), outs = live_outs(kept, known);
+            if (held > best[0] || (held == best[0] && outs > best[1]))
+                chosen = m, best[0] = held, best[1] = outs;
+        }
+    }
+    unsigned thrown = 0;
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 4; j++)
-            if (sorted_mask >> j & 1 && hand[i] == s[j])
+            if (chosen >> j & 1 && hand[i] == s[j])
                 thrown |= 1u << i;
     return thrown;
 }
 
 unsigned bf_seat_throw(bf_seat *seat, const bf_policy *policy, int draws_left, unsigned cap)
 {
-    if (policy->table != NULL && draws_left >= 1 && draws_left <= BF_MAX_DRAWS)
-        return cap_throw(seat->hand, table_throw(policy->table, seat->hand, draws_left), cap);
+    if (policy->table != NULL && draws_left >= 1 && draws_left <= BF_MAX_DRAWS) {
+        unsigned thrown = table_throw(policy, seat->hand, seat->known, seat->kept, draws_left);
+        thrown = cap_throw(seat->hand, thrown, cap);
+        seat->kept = 0; /* what it keeps now; the next draw's best badugi replaces it */
+        for (int i = 0; i < 4; i++)
+            if (!(thrown >> i & 1))
+                seat->kept |= bf_bit(seat->hand[i]);
+        seat->kept_rank = BF_NO_KEPT_RANK;
+        return thrown;
+    }
     unsigned thrown = 0;
     if (popcount_sparse(seat->kept) == 4) {
         int top = 63 - __builtin_clzll(seat->kept);
@@ -248,10 +285,14 @@ int bf_draw_keep(const uint8_t hand[4], uint64_t known, uint64_t previous)
     return positions;
 }
 
-int bf_policy_table_throw(const uint8_t *table, const uint8_t hand[4], int draws_left, int cap)
+int bf_policy_table_throw(const bf_policy *policy, const uint8_t hand[4], uint64_t known,
+                          uint64_t previous, int draws_left, int cap)
 {
-    if (table == NULL || !bf_hand_valid(hand) || draws_left < 1 || draws_left > BF_MAX_DRAWS ||
-        cap < 0)
+    if (policy == NULL || policy->table == NULL || !bf_hand_valid(hand) || draws_left < 1 ||
+        draws_left > BF_MAX_DRAWS || cap < 0)
         return -1;
-    return (int)cap_throw(hand, table_throw(table, hand, draws_left), cap > 4 ? 4u : (unsigned)cap);
+    uint64_t held = bf_bit(hand[0]) | bf_bit(hand[1]) | bf_bit(hand[2]) | bf_bit(hand[3]);
+    unsigned thrown = table_throw(policy, hand, (known & FULL_DECK) | held, previous & FULL_DECK,
+                                   draws_left);
+    return (int)cap_throw(hand, thrown, cap > 4 ? 4u : (unsigned)cap);
 }

@@ -24,10 +24,14 @@ typedef struct {
 } bf_seat;
 
 /* How a seat chooses: a table when not NULL (BF_POLICY_TABLE_LEN bytes), else the default with
- * break_above (-1: never break; else throw a four-card badugi's top card above this rank). */
+ * break_above (-1: never break; else throw a four-card badugi's top card above this rank).
+ * ties, NULL or BF_POLICY_TABLE_LEN masks beside the table: bit m set when discard m (a mask
+ * over the sorted hand) ties the table's choice with as many cards; among those the seat keeps
+ * the most live outs, as the default policy does among tied badugis. */
 typedef struct {
     int break_above;
     const uint8_t *table;
+    const uint16_t *ties;
 } bf_policy;
 
 static inline uint64_t bf_bit(unsigned card)
@@ -60,9 +64,12 @@ int bf_hand_valid(const uint8_t hand[4]);
  * -1 if the hand is not four distinct cards. */
 int bf_draw_keep(const uint8_t hand[4], uint64_t known, uint64_t previous);
 
-/* A table's discard for a hand (a mask over the hand's positions, in the order given) with
- * `draws_left` (1..3) draws to come, capped at `cap` cards; -1 for an invalid hand or
- * draws_left. `table` must hold BF_POLICY_TABLE_LEN bytes. For the hand loop's table bots. */
-int bf_policy_table_throw(const uint8_t *table, const uint8_t hand[4], int draws_left, int cap);
+/* A table policy's discard for a hand (a mask over the hand's positions, in the order given)
+ * with `draws_left` (1..3) draws to come, capped at `cap` cards; tied discards are settled by
+ * the most of the `previous` kept cards (a card mask; 0 for none), then live outs given
+ * `known` (the seat's own discards and the dead cards). -1 for a NULL table, an
+ * invalid hand or draws_left. For the hand loop's table bots. */
+int bf_policy_table_throw(const bf_policy *policy, const uint8_t hand[4], uint64_t known,
+                          uint64_t previous, int draws_left, int cap);
 
 #endif

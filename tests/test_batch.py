@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -270,3 +271,36 @@ def test_an_error_in_one_block_stops_the_others_and_reaches_the_caller():
         run_in_chunks(64 * 1000, 2, work, block_rows=64)
     assert len(done) < 1000
     assert _badugi_threads() < max_threads()
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_fold_receives_every_block_in_order_on_the_calling_thread(threads):
+    folded: list[tuple[int, int, int]] = []
+    caller = threading.get_ident()
+
+    def fold(lo: int, hi: int, result: int) -> None:
+        assert threading.get_ident() == caller
+        folded.append((lo, hi, result))
+
+    def work(lo: int, hi: int) -> int:
+        if lo % 3 == 0:
+            time.sleep(0.001)  # blocks finish out of order across threads
+        return hi - lo
+
+    assert run_in_chunks(100_000, threads, work, block_rows=1000, fold=fold) == []
+    assert folded == run_in_chunks(100_000, threads, work, block_rows=1000)
+    assert sum(result for _, _, result in folded) == 100_000
+
+
+def test_a_run_of_ten_to_the_twelve_rows_is_never_listed_block_by_block():
+    """6 * 10**7 blocks: a stop after the first few must come at once, with no list built."""
+    seen: list[int] = []
+
+    def fold(lo: int, hi: int, result: int) -> None:
+        seen.append(lo)
+        if len(seen) == 5:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_in_chunks(10**12, 2, lambda lo, hi: hi - lo, block_rows=1 << 14, fold=fold)
+    assert seen == [i << 14 for i in range(5)]

@@ -29,7 +29,7 @@ from badugi_fast.draws.equity_blocks import tally_on  # noqa: E402
 from badugi_fast.draws.policy import Policy  # noqa: E402
 from badugi_fast.game import Action, IllegalActionError, KoreanRules, Rules  # noqa: E402
 from badugi_fast.game.bots import drawer, random_bot, threshold  # noqa: E402
-from badugi_fast.game.simulate import play_hands  # noqa: E402
+from badugi_fast.game.simulate import play_hands, simulate  # noqa: E402
 from badugi_fast.game.simulate_blocks import hand_sums_on, play_hands_on  # noqa: E402
 
 BOTS = [drawer, threshold("7", "Q", 3)]
@@ -231,3 +231,24 @@ def test_ctrl_c_cancels_the_blocks_on_the_cluster(client: Any, tmp_path: Path) -
     time.sleep(1.5)  # time for a dozen more blocks, had they not been cancelled
     assert len(list(tmp_path.iterdir())) < 20
     assert not any(client.processing().values())
+
+
+@pytest.mark.parametrize("rules", [None, KoreanRules()], ids=["casino", "korean"])
+def test_simulate_on_the_cluster_is_the_threaded_simulate_bit_for_bit(
+    client: Any, rules: Any
+) -> None:
+    expected = simulate(BOTS * 2, 50_000, SEED, rules, threads=2)
+    assert simulate(BOTS * 2, 50_000, SEED, rules, executor=client) == expected
+    assert simulate(BOTS * 2, 50_000, SEED, rules, executor=one_worker(client)) == expected
+
+
+def test_play_hands_on_the_cluster_is_the_threaded_play_hands(client: Any) -> None:
+    expected = play_hands(BOTS, 123, 20_000, SEED)
+    assert np.array_equal(play_hands(BOTS, 123, 20_000, SEED, executor=client), expected)
+
+
+def test_simulate_refuses_an_executor_of_another_kind_and_a_bot_that_cannot_travel() -> None:
+    with pytest.raises(TypeError, match="executor is None"):
+        simulate(BOTS, 100, SEED, executor="tcp://127.0.0.1:8786")
+    with ThreadPoolExecutor(2) as threads, pytest.raises(TypeError, match="bot 1 <function"):
+        simulate([drawer, lambda view: view.legal[0]], 100, SEED, executor=threads)

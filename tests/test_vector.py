@@ -26,13 +26,15 @@ from badugi_fast.game.vector_spec import (
     QUARTER,
     TTADANG,
     field_specs,
-    unit,
 )
 
 RULE_SETS = {
     "fixed": Rules(),
     "pot": Rules(structure="pot-limit"),
     "no-limit": Rules(structure="no-limit", small_bet=10),
+    "half-pot": Rules(structure="half-pot-limit", small_bet=10),
+    "antes, no blinds": Rules(ante=1, small_blind=0, big_blind=0),
+    "capped heads-up": Rules(cap_heads_up=True, ante=1),
     "korean": KoreanRules(ante=10),
     "korean-333": KoreanRules(ante=5, chip=5, cutting=(3, 3, 3), cutting_type="in_turn"),
 }
@@ -104,7 +106,7 @@ def test_random_play_keeps_every_observation_in_its_declared_range(name: str) ->
         actions, amounts = policy(obs)
         obs, rewards, done, info = game.step(actions, amounts)
         assert np.allclose(rewards.sum(axis=1), 0.0)
-        assert (rewards == info["chips"] / unit(rules)).all()
+        assert (rewards == info["chips"] / rules.unit).all()
         assert (info["hand"] >= 0).tolist() == done.tolist()
 
 
@@ -222,9 +224,9 @@ def test_bad_settings_are_refused(kwargs: dict[str, object], error: type, match:
 @pytest.mark.parametrize("name", RULE_SETS)
 def test_the_reward_unit_is_simulates_big_blind(name: str) -> None:
     rules = RULE_SETS[name]
-    assert unit(rules) == simulate([drawer, drawer], 1, seed=1, rules=rules).big_blind
     game = VectorGame(1, 2, rules, seed=1)
-    assert game.start == [100 * unit(rules)] * 2  # 100 units each by default, as simulate
+    assert game.unit == simulate([drawer, drawer], 1, seed=1, rules=rules).big_blind
+    assert game.start == [100 * rules.unit] * 2  # 100 units each by default, as simulate
 
 
 def test_stacks_may_differ_by_seat_and_every_chip_stays_on_the_table() -> None:

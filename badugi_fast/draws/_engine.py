@@ -71,11 +71,12 @@ class Spec:
             spec.policies[seat].break_above = (
                 -1 if policy.break_above is None else policy.break_above
             )
-            table = policy.c_table(limits)
-            if table is not None:
-                buffer = ffi.from_buffer("uint8_t[]", table)
-                self.tables.append(buffer)
-                spec.policies[seat].table = buffer
+            solved = policy.c_table(limits, draws)
+            if solved is not None:
+                table = ffi.from_buffer("uint8_t[]", solved.table)
+                ties = ffi.from_buffer("uint16_t[]", solved.ties)
+                self.tables += [table, ties]
+                spec.policies[seat].table, spec.policies[seat].ties = table, ties
         spec.dead = sum(1 << card for card in dead)
         self.c = spec
 
@@ -110,17 +111,26 @@ def _fraction(hi: Any, lo: Any, stub: int) -> Fraction:
     return total
 
 
-def simulate(spec: Spec, trials: int, seed: int | None, threads: int | None, progress: bool) -> Any:
-    """Monte Carlo trials in C across threads, in batches (for the progress bar)."""
+def simulate(
+    spec: Spec,
+    trials: int,
+    seed: int | None,
+    threads: int | None,
+    progress: bool,
+    start: int = 0,
+    total: Any = None,
+) -> Any:
+    """Monte Carlo trials start .. start + trials - 1 in C across threads, in batches (for the
+    progress bar), added to ``total`` (a new tally when None), which is returned."""
     seed = secrets.randbits(64) if seed is None else seed
-    total = ffi.new("bf_draw_tally *")
+    total = ffi.new("bf_draw_tally *") if total is None else total
     nthreads = thread_count(threads, trials)
     bar = _progress_bar(trials) if progress else None
 
     def work(first: int) -> Callable[[int, int], Any]:
         def run(lo: int, hi: int) -> Any:
             tally = ffi.new("bf_draw_tally *")
-            if lib.bf_draw_simulate(spec.c, seed, first + lo, hi - lo, tally) != 0:
+            if lib.bf_draw_simulate(spec.c, seed, start + first + lo, hi - lo, tally) != 0:
                 raise ValueError("invalid draw specification")
             return tally
 

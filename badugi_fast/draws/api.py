@@ -13,11 +13,15 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
-from typing import TypeVar
+from math import ceil
+from typing import NamedTuple, TypeVar
+
+import numpy as np
 
 from ..cards import DECK, CardLike, hand_ids
 from ..hands.evaluator import HandLike
 from . import _engine as engine
+from . import optimal
 from ._checks import (
     Limits,
     LimitsLike,
@@ -42,13 +46,28 @@ from .results import DiscardOption, DrawOdds, Equity
 DEFAULT_DRAWS = 3  # a dealt hand in triple draw
 DEFAULT_TRIALS = 1_000_000
 MAX_SEATS = engine.MAX_SEATS
-OBJECTIVES = ("badugi", "rank")
+OBJECTIVES = optimal.OBJECTIVES
+BEST_DISCARD_TRIALS = 30_000  # per option at most: a share in [0, 1] has stderr <= 0.5 / sqrt(n)
+BEST_DISCARD_STDERR = 0.0029  # per option, by default: the optimal-draws issue asks <= 0.003
+PILOT_TRIALS = 8192  # the first trials of an option, which measure its spread
+BEST_DISCARD_EXACT = 20_000  # plays per option before Monte Carlo (which costs about the same)
 
 R = TypeVar("R", DrawOdds, Equity)
 
 
 def _stated(result: R, draws: int, policy: Policy, limits: Limits | None) -> R:
     return replace(result, draws=draws, policy=policy.name, limits=limits)
+
+
+class _Run(NamedTuple):
+    """How to run the numbers: Monte Carlo trials and seed, the exact budget, threads, bar."""
+
+    trials: int | None  # None: the default of the engine that runs
+    seed: int | None
+    max_exact: int
+    threads: int | None
+    progress: bool
+    target_stderr: float | None = None  # Monte Carlo stops once seat 0's stderr is below it
 
 
 def draw_odds(
@@ -118,10 +137,8 @@ def equity(
     chosen = to_policy(policy)
     caps = check_limits(limits)
     dead_ids = card_set(dead, "dead cards")
-    result = _equity(
-        seats, draws, dead_ids, chosen, caps, trials, seed, max_exact, threads, progress
-    )
-    return _stated(result, draws, chosen, caps)
+    run = _Run(trials, seed, max_exact, threads, progress)
+    return _stated(_equity(seats, draws, dead_ids, chosen, caps, run), draws, chosen, caps)
 
 
 def _equity(
@@ -130,31 +147,41 @@ def _equity(
     dead: frozenset[int],
     policy: Policy,
     caps: Limits | None,
-    trials: int | None,
-    seed: int | None,
-    max_exact: int,
-    threads: int | None,
-    progress: bool,
+    run: _Run,
     first: Sequence[int] | None = None,
     opponents_policy: Policy | None = None,
 ) -> Equity:
-    policies = [policy] + [opponents_policy or policy] * (len(players) - 1)
+    theirs = policy if opponents_policy is None else opponents_policy
+    policies = [policy] + [theirs] * (len(players) - 1)
     if any(isinstance(player, Range) for player in players):
         return ranged_equity(
-            players, draws, dead, policies, caps, trials, seed, max_exact, threads, first
-        )
+            players, draws, dead, policies, caps, run.trials, run.seed, run.max_exact,
+            run.threads, first,
+        )  # fmt: skip
     seats = [player for player in players if not isinstance(player, Range)]  # all of them
     check_apart(seats, dead)
     if 52 - len(dead) < 4 * len(seats):
         raise ValueError("not enough cards for every player")
-    if not policy.in_c:
-        return python_equity(seats, draws, dead, policy, caps, trials, seed)
+    if not (policy.in_c and theirs.in_c):
+        if first is not None or theirs is not policy:
+            raise ValueError("best_discard plays Python policies too slowly: use a C policy")
+        return python_equity(seats, draws, dead, policy, caps, run.trials, run.seed)
     spec = engine.Spec(seats, draws, policies, caps, dead, first)
     known = all(seat is not None for seat in seats)
-    exact = engine.exact_counts(spec, max_exact) if known else None
+    exact = engine.exact_counts(spec, run.max_exact) if known else None
     if exact is not None:
         return engine.equity_from_exact(exact, len(seats), 52 - 4 * len(seats) - len(dead))
-    tally = engine.simulate(spec, trials_or(trials, DEFAULT_TRIALS), seed, threads, progress)
+    trials = trials_or(run.trials, DEFAULT_TRIALS)
+    if run.target_stderr is None or run.seed is None:
+        tally = engine.simulate(spec, trials, run.seed, run.threads, run.progress)
+        return engine.equity_from_tally(tally, len(seats))
+    # A pilot run, then as many more trials (of the same stream) as its spread asks for.
+    pilot = min(PILOT_TRIALS, trials)
+    tally = engine.simulate(spec, pilot, run.seed, run.threads, run.progress)
+    spread = engine.equity_from_tally(tally, len(seats)).stderr or [0.0]
+    needed = min(trials, ceil(pilot * (spread[0] / run.target_stderr) ** 2))
+    if needed > pilot:
+        engine.simulate(spec, needed - pilot, run.seed, run.threads, False, pilot, tally)
     return engine.equity_from_tally(tally, len(seats))
 
 
@@ -163,21 +190,28 @@ def best_discard(
     draws: int = DEFAULT_DRAWS,
     *,
     opponents: Sequence[HandLike | None] | None = None,
-    objective: str = "badugi",
+    objective: str = "max-equity",
     dead: str | Sequence[CardLike] = (),
     policy: PolicyLike = None,
+    opponent_policy: PolicyLike = None,
     limits: LimitsLike = None,
     trials: int | None = None,
     seed: int | None = None,
-    max_exact: int = 10**8,
+    max_exact: int = BEST_DISCARD_EXACT,
     threads: int | None = None,
     progress: bool = False,
 ) -> list[DiscardOption]:
-    """All allowed discards, best first, by ``objective``: ``"badugi"`` (the probability of
-    finishing with a four-card badugi), ``"rank"`` (the expected final rank, lower is better),
-    or, with ``opponents`` (hands, ``None`` for a random hand), equity against them (they draw
-    by the default policy). Later draws follow ``policy``. Every option is scored on the same
-    cards (one seed for all), so their order does not move with sampling noise."""
+    """Every allowed discard, best first. Our later draws follow ``policy`` (default: the
+    objective's solved table), the opponents' ``opponent_policy`` (default: the default policy).
+
+    With ``opponents`` (hands, ``None`` for a random hand) the value is our equity against them,
+    exact when the plays fit in ``max_exact``, else Monte Carlo on the same cards for every
+    option (common random numbers), with its stderr: ``trials`` per option, or by default as
+    many as bring the stderr below 0.003 (at most 30,000).
+    Without opponents the value is the ``objective``'s: ``"max-badugi"`` the chance of a
+    four-card badugi, ``"min-rank"`` the expected final rank (lower is better), ``"max-equity"``
+    the equity against a random hand; in the table model (exact, instant) when no cards are dead
+    and our draws follow the objective's table, else by the draw engine."""
     ids = hand_ids(hand)
     draws = check_draws(draws)
     if draws == 0:
@@ -185,44 +219,104 @@ def best_discard(
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, got {objective!r}")
     seats = None if opponents is None else [ids, *opponent_seats(opponents, MAX_SEATS - 1)]
-    if seats is not None and objective != "badugi":
-        raise ValueError("with opponents the objective is equity: leave objective unset")
     check_run(seed, threads, max_exact)
-    chosen = to_policy(policy)
+    ours = to_policy(objective if policy is None else policy)
+    theirs = to_policy(opponent_policy)
     caps = check_limits(limits)
     dead_ids = card_set(dead, "dead cards")
     check_apart(seats or [ids], dead_ids)
+    if seats is None and not dead_ids and ours.objective == objective:
+        return _table_model_options(ids, draws, objective, ours, caps)
+    if seats is None:
+        if objective != "max-equity":
+            return _engine_options(ids, draws, objective, ours, caps, dead_ids, max_exact)
+        seats = [ids, None]
     seed = secrets.randbits(64) if seed is None else seed  # common random numbers
+    target = BEST_DISCARD_STDERR if trials is None else None  # given trials: exactly those
+    run = _Run(trials_or(trials, BEST_DISCARD_TRIALS), seed, max_exact, threads, progress, target)
     options = []
-    for size in range(caps_for(caps, draws)[0] + 1):
-        for thrown in combinations(ids, size):
-            result: DrawOdds | Equity
-            if seats is not None:
-                result = _equity(
-                    seats, draws, dead_ids, chosen, caps, trials, seed, max_exact, threads,
-                    progress, first=thrown, opponents_policy=Policy(),
-                )  # fmt: skip
-                value, score, stderr = result.equity[0], -result.equity[0], result.stderr
-                result = _stated(result, draws, chosen, caps)
-            else:
-                result = draw_odds(
-                    ids, draws, discard=thrown, dead=sorted(dead_ids), policy=chosen, limits=caps,
-                    trials=trials, seed=seed, max_exact=max_exact, threads=threads,
-                )  # fmt: skip
-                value = result.badugi if objective == "badugi" else result.expected_rank
-                score = -value if objective == "badugi" else value
-                stderr = [result.stderr] if result.stderr is not None else None
-            option = DiscardOption(
-                tuple(DECK[c] for c in thrown),
-                tuple(DECK[c] for c in ids if c not in thrown),
-                value,
-                result.exact,
-                result,
-                None if stderr is None or objective == "rank" else stderr[0],
-            )
-            options.append((score, size, thrown, option))
-    options.sort(key=lambda option: option[:3])
-    return [option[3] for option in options]
+    for thrown in _discards(ids, caps, draws):
+        result = _equity(seats, draws, dead_ids, ours, caps, run, thrown, theirs)
+        result = _stated(result, draws, ours, caps)
+        stderr = None if result.stderr is None else result.stderr[0]
+        options.append(_option(ids, thrown, result.equity[0], result.exact, result, stderr))
+    return _ranked(options, higher_is_better=True)
+
+
+def _discards(ids: Sequence[int], caps: Limits | None, draws: int) -> list[tuple[int, ...]]:
+    cap = caps_for(caps, draws)[0]
+    return [thrown for size in range(cap + 1) for thrown in combinations(ids, size)]
+
+
+def _option(
+    ids: Sequence[int],
+    thrown: Sequence[int],
+    value: float,
+    exact: bool,
+    result: DrawOdds | Equity,
+    stderr: float | None,
+) -> DiscardOption:
+    return DiscardOption(
+        tuple(DECK[c] for c in thrown),
+        tuple(DECK[c] for c in ids if c not in thrown),
+        value,
+        exact,
+        result,
+        stderr,
+    )
+
+
+def _ranked(options: list[DiscardOption], higher_is_better: bool) -> list[DiscardOption]:
+    """Best first; ties (within 1e-12) to fewer cards thrown, then the lowest thrown ids."""
+    sign = -1 if higher_is_better else 1
+
+    def key(option: DiscardOption) -> tuple[float, int, tuple[int, ...]]:
+        return (round(sign * option.value, 12), len(option.discard), tuple(option.discard))
+
+    return sorted(options, key=key)
+
+
+def _table_model_options(
+    ids: tuple[int, int, int, int],
+    draws: int,
+    objective: str,
+    policy: Policy,
+    caps: Limits | None,
+) -> list[DiscardOption]:
+    """Each discard's expected value in the table model, from the solved V_{draws-1}."""
+    solved = optimal.named(objective, caps or optimal.NO_LIMITS)
+    by_mask = optimal.option_values(solved.values[draws - 1], ids)
+    order = sorted(ids)
+    options = []
+    for thrown in _discards(ids, caps, draws):
+        value = float(by_mask[sum(1 << order.index(c) for c in thrown)])
+        value = -value if objective == "min-rank" else value
+        odds = DrawOdds(0.0, {}, np.zeros(0), tuple(DECK[c] for c in thrown), True)
+        odds = _stated(odds, draws, policy, caps)
+        options.append(_option(ids, thrown, value, True, odds, None))
+    return _ranked(options, higher_is_better=objective != "min-rank")
+
+
+def _engine_options(
+    ids: tuple[int, int, int, int],
+    draws: int,
+    objective: str,
+    policy: Policy,
+    caps: Limits | None,
+    dead: frozenset[int],
+    max_exact: int,
+) -> list[DiscardOption]:
+    """Each discard's P(badugi) or expected rank by the draw engine (dead cards known)."""
+    options = []
+    for thrown in _discards(ids, caps, draws):
+        odds = draw_odds(
+            ids, draws, discard=thrown, dead=sorted(dead), policy=policy, limits=caps,
+            max_exact=max_exact, seed=0,
+        )  # fmt: skip
+        value = odds.badugi if objective == "max-badugi" else odds.expected_rank
+        stderr = odds.stderr if objective == "max-badugi" else None
+        options.append(_option(ids, thrown, value, odds.exact, odds, stderr))
+    return _ranked(options, higher_is_better=objective == "max-badugi")
 
 
 __all__ = [

@@ -10,8 +10,9 @@ policies follow (csrc/badugi_discard.c), and the engine for policies written as 
   live outs, then the lowest ids;
 - ``break_above=R`` is the default, except that a four-card badugi whose top card ranks above R
   throws that card (and keeps the other three);
-- ``best`` throws, at each draw, what maximizes the chance of a four-card badugi after that
-  one draw (ties: fewer cards, better kept cards, lowest ids);
+- solved tables (``"max-badugi"``, ``"min-rank"``, ``"max-equity"``, or ``optimal_policy``):
+  the discard of every hand for each number of draws to come, solved in the table model
+  (draws/optimal.py) and played in C;
 - a callable ``policy(hand, draws_left, max_discard, dead) -> cards to throw``.
 
 Cutting limits cap the cards thrown per draw; a policy throwing more throws its highest-ranked
@@ -22,12 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
-from itertools import combinations
-from math import comb
 
 from ..cards import DECK, Card, card_id, parse_rank
-from .kept import cap_discards, choose_kept, is_badugi, min_rank, subset_rank
+from . import optimal
+from .kept import cap_discards, choose_kept, min_rank, subset_rank
 
 PolicyFn = Callable[[tuple[Card, ...], int, int, frozenset[Card]], Sequence[object]]
 
@@ -51,19 +50,22 @@ class Player:
 
 @dataclass(frozen=True)
 class Policy:
-    """A drawing policy: the default, ``break_above``, ``best``, or a Python callable."""
+    """A drawing policy: the default, ``break_above``, a solved table, or a Python callable."""
 
     break_above: int | None = None  # a rank 0 (ace) .. 12 (king)
-    best: bool = False
     function: PolicyFn | None = None
+    objective: str | None = None  # a named objective, solved for the limits it is played under
+    solved: optimal.Solved | None = None  # a table from optimal_policy, for its own limits
 
     @property
     def name(self) -> str:
         """How results and the command line name the policy."""
         if self.function is not None:
             return getattr(self.function, "__name__", "callable")
-        if self.best:
-            return "best"
+        if self.objective is not None:
+            return self.objective
+        if self.solved is not None:
+            return self.solved.name
         if self.break_above is not None:
             return f"break-above-{str(DECK[4 * self.break_above])[0]}"
         return "default"
@@ -71,11 +73,22 @@ class Policy:
     @property
     def in_c(self) -> bool:
         """True when the C engine plays this policy."""
-        return self.function is None and not self.best
+        return self.function is None
 
-    def c_table(self, limits: tuple[int, int, int] | None) -> bytes | None:
-        """The policy table the C engine reads (None: the default or break-above rule)."""
-        return None
+    def c_table(self, limits: tuple[int, int, int] | None, draws: int = 3) -> optimal.Solved | None:
+        """The solved table the C engine reads (None: the default or break-above rule)."""
+        caps = limits or optimal.NO_LIMITS
+        if self.objective is not None:
+            return optimal.named(self.objective, caps)
+        if self.solved is None:
+            return None
+        if self.solved.limits != caps:
+            raise ValueError(
+                f"this policy was solved for cutting limits {self.solved.limits}, not {caps}"
+            )
+        if draws > self.solved.draws:
+            raise ValueError(f"this policy was solved for {self.solved.draws} draws, not {draws}")
+        return self.solved
 
     def throw(self, player: Player, draws_left: int, cap: int) -> tuple[int, ...]:
         """The cards to throw, at most ``cap``; updates the kept cards they leave."""
@@ -83,10 +96,8 @@ class Policy:
             dead = frozenset(DECK[c] for c in player.known - set(player.hand))
             chosen = self.function(tuple(DECK[c] for c in player.hand), draws_left, cap, dead)
             return cap_discards(_policy_cards(chosen, player.hand), cap)
-        if self.best:
-            thrown = best_one_draw_throw(player, cap)
-            keep_rest(player, thrown)
-            return thrown
+        if self.objective is not None or self.solved is not None:
+            raise TypeError("a solved table is played by the C engine, not the Python model")
         top = max(player.kept, key=lambda c: c >> 2)
         if self.break_above is not None and len(player.kept) == 4 and top >> 2 > self.break_above:
             player.kept = player.kept - {top}
@@ -102,21 +113,37 @@ def break_above(rank: str | int) -> Policy:
 PolicyLike = None | str | Policy | Callable[..., Sequence[object]]
 
 
+POLICY_NAMES = ("default", *optimal.OBJECTIVES)
+
+
 def to_policy(policy: PolicyLike) -> Policy:
-    """A policy argument as a Policy: None or "default", "best", a Policy, or a callable."""
+    """A policy argument as a Policy: None or a name of POLICY_NAMES, a Policy, or a callable."""
     if policy is None or policy == "default":
         return Policy()
-    if policy == "best":
-        return Policy(best=True)
+    if isinstance(policy, str) and policy in optimal.OBJECTIVES:
+        return Policy(objective=policy)
     if isinstance(policy, Policy):
         return policy
     if isinstance(policy, str):
+        names = ", ".join(repr(name) for name in POLICY_NAMES)
         raise ValueError(
-            f"unknown policy {policy!r}; use 'default', 'best', break_above(R) or a callable"
+            f"unknown policy {policy!r}; use {names}, break_above(R), optimal_policy(...) or a"
+            " callable"
         )
     if callable(policy):
         return Policy(function=policy)
-    raise TypeError(f"a policy is 'default', 'best', break_above(R) or a callable, not {policy!r}")
+    raise TypeError(
+        f"a policy is a name, break_above(R), optimal_policy(...) or a callable, not {policy!r}"
+    )
+
+
+def optimal_policy(
+    utility: Sequence[float], draws: int, limits: Sequence[int] | str | None = None
+) -> Policy:
+    """The optimal policy for a utility over final ranks (``utility[r - 1]`` is the value of
+    rank r, 1,092 numbers), solved in C in the table model (see draws/optimal.py) for 1 ..
+    ``draws`` draws to come under the cutting ``limits``; play it under those limits."""
+    return Policy(solved=optimal.solve_custom(utility, draws, limits))
 
 
 def keep_rest(player: Player, thrown: Sequence[int]) -> None:
@@ -133,38 +160,6 @@ def receive(player: Player, thrown: tuple[int, ...], new: Sequence[int], policy:
     if policy.function is None:
         if not player.kept or min_rank(hand) < subset_rank(tuple(player.kept)):
             player.kept = choose_kept(hand, player.known, player.kept)
-
-
-def completions(kept: Sequence[int], known: frozenset[int]) -> int:
-    """Sets of unseen cards that make ``kept`` a four-card badugi: one card of each missing
-    suit, with ranks all different and absent from the kept cards."""
-    if not is_badugi(kept):
-        return 0
-    used_ranks = {c >> 2 for c in kept}
-    missing = [s for s in range(4) if s not in {c & 3 for c in kept}]
-    options = [
-        [r for r in range(13) if r not in used_ranks and 4 * r + s not in known] for s in missing
-    ]
-
-    def count(i: int, taken: frozenset[int]) -> int:
-        if i == len(options):
-            return 1
-        return sum(count(i + 1, taken | {r}) for r in options[i] if r not in taken)
-
-    return count(0, frozenset())
-
-
-def best_one_draw_throw(player: Player, cap: int) -> tuple[int, ...]:
-    """The throw (at most ``cap`` cards) most likely to make a four-card badugi in one draw;
-    ties go to fewer cards thrown, then the better kept cards, then the lowest ids."""
-    unseen = 52 - len(player.known)
-    candidates = []
-    for size in range(min(cap, 4, unseen) + 1):  # no more than the unseen cards can replace
-        for thrown in combinations(sorted(player.hand), size):
-            kept = tuple(c for c in player.hand if c not in thrown)
-            chance = Fraction(completions(kept, player.known), comb(unseen, size))
-            candidates.append((-chance, size, min_rank(kept), thrown))
-    return min(candidates)[3]
 
 
 def _policy_cards(chosen: Sequence[object], hand: tuple[int, ...]) -> tuple[int, ...]:

@@ -6,7 +6,9 @@ blind) round to the button last; our seat numbers are kept in the user-defined f
 card, so four are ``????????``), ``pK f`` folds, ``pK cc`` checks or calls, ``pK cbr X`` bets
 or raises to X for the round, ``pK sd CARDS`` discards (``pK sd`` stands pat): a draw's discards
 are listed first, then its replacement deals, as the standard's own example (the Wikipedia
-hand) has them. ``pK sm CARDS`` shows a hand at showdown.
+hand) has them. ``pK sm CARDS`` shows a hand at showdown, ``pK sm`` mucks it (the game's rule:
+a hand beaten in every pot it may win by a hand already shown is mucked; ``loads`` replays the
+seats that show as ``Game(show=...)``, so a hand shown by choice is shown again).
 
 The standard names only fixed-limit badugi; the rest is written in user-defined fields (names
 starting with an underscore, which the standard tells other readers to ignore):
@@ -221,6 +223,8 @@ class _ActionWriter:
             self.lines.append(f"{p} cbr {self.round_bets[event.seat]}{comment}")  # type: ignore[index]
         elif event.kind == K.SHOW:
             self.lines.append(f"{p} sm {_cards_text(event.cards, False)}")
+        elif event.kind == K.MUCK:  # the cards stay unseen: a full history has them in its deals
+            self.lines.append(f"{p} sm")
 
     def discard(self, event: Event) -> None:
         if any(draw.seat == event.seat for draw in self.draw):

@@ -93,6 +93,7 @@ def loads(text: str) -> Game:
         first=first,
         deck=deals[: len(DECK)],
         reshuffle=_replay_reshuffle(deals[len(DECK) :]),
+        show=_showing_seats(actions),
     )
     deals_seen: dict[int, int] = {}
     for index, (words, line) in enumerate(zip(actions, lines, strict=True)):
@@ -288,9 +289,7 @@ def _apply(game: Game, words: list[str], comment: str) -> None:
     seat = int(player.group(1)) - 1
     verb, rest = words[1], words[2:]
     if verb == "sm":
-        shown = [e for e in game.history if e.kind == ActionKind.SHOW and e.seat == seat]
-        if rest and (not shown or sorted(shown[0].cards) != sorted(parse_cards(rest[0]))):
-            raise ValueError(f"p{seat + 1} shows {rest[0]}, which is not the hand it holds")
+        _check_showdown(game, seat, rest)
         return
     if game.actor != seat:
         raise ValueError(f"p{seat + 1} acts out of turn ({' '.join(words)})")
@@ -308,6 +307,29 @@ def _apply(game: Game, words: list[str], comment: str) -> None:
         game.act(_raise_to(game, seat, int(rest[0]), legal, comment))
     else:
         raise ValueError(f"unknown PHH action {' '.join(words)!r}")
+
+
+def _check_showdown(game: Game, seat: int, rest: list[str]) -> None:
+    """``pK sm CARDS``: the replay showed these cards; ``pK sm``: it mucked the hand."""
+    kinds = (ActionKind.SHOW, ActionKind.MUCK)
+    done = next((e for e in game.history if e.kind in kinds and e.seat == seat), None)
+    if len(rest) > 1:
+        raise ValueError(f"a showdown is 'pK sm CARDS' or 'pK sm', not {' '.join(rest)!r}")
+    if done is None:
+        raise ValueError(f"p{seat + 1} is not at a showdown here")
+    if not rest and done.kind == ActionKind.SHOW:
+        raise ValueError(f"p{seat + 1} mucks, but its hand must be shown (no shown hand beats it)")
+    if rest and sorted(done.cards) != sorted(parse_cards(rest[0])):
+        raise ValueError(f"p{seat + 1} shows {rest[0]}, which is not the hand it holds")
+
+
+def _showing_seats(actions: list[list[str]]) -> set[int]:
+    """The players the history shows at showdown (the replay shows them whatever they hold)."""
+    return {
+        int(player.group(1)) - 1
+        for words in actions
+        if words[1:2] == ["sm"] and len(words) > 2 and (player := _PLAYER.fullmatch(words[0]))
+    }
 
 
 def _raise_to(game: Game, seat: int, to: int, legal: dict[str, Action], comment: str) -> Action:

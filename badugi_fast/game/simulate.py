@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._badugi import ffi, lib
+from .._blocks import Executor
 from .._threads import run_in_chunks, thread_count
 from .._validate import below_2_64, check_seed, is_whole, whole
 from ..cards import DECK, Card
@@ -61,6 +62,7 @@ def simulate(
     progress: bool = False,
     engine: str = "auto",
     threads: int | None = None,
+    executor: Executor = None,
 ) -> SimulationResult:
     """Play ``hands`` independent hands, moving the button one seat clockwise each hand. Every
     seat starts each hand with ``stacks`` chips: one number for all or one per seat, by default
@@ -69,29 +71,33 @@ def simulate(
     rules are not the C loop's), "python" plays every hand with ``Game``. ``threads`` (C
     only; default: all cores from about 1,000 hands) never changes the results. A hand's
     length grows with stack / bet when bots raise each other without a cap (heads-up, or pot
-    and no limit): keep stacks within a few thousand bets."""
+    and no limit): keep stacks within a few thousand bets. ``executor``: a
+    concurrent.futures Executor or a Dask Client plays the hands there in blocks, with the
+    same results bit for bit (the bots must then pickle, and be pure functions of what they
+    are shown); None plays them here."""
     _check_run(bots, hands, engine)
     check_seed(seed)
     rules = check_rules(rules)
     seed = secrets.randbits(64) if seed is None else seed
-    seats = len(bots)
-    total, square = [0] * seats, np.zeros(seats, dtype=np.float64)  # totals exact in Python ints
-    _start(rules, stacks, seats)  # bad stacks fail before any hand
+    _start(rules, stacks, len(bots))  # bad stacks fail before any hand
     played_by = _choose_engine(bots, rules, engine)
-    bar = _bar(hands) if progress else None
-    for first in range(0, hands, BATCH):
-        size = min(BATCH, hands - first)
-        won = play_hands(
-            bots, first, size, seed, rules, stacks=stacks, engine=played_by, threads=threads
-        )
-        total = [t + int(w) for t, w in zip(total, won.sum(axis=0), strict=True)]
-        square += np.square(won, dtype=np.float64).sum(axis=0)
-        if bar is not None:
-            bar.update(size)
-    if bar is not None:
-        bar.close()
+    from .simulate_blocks import hand_sums_on  # it imports this module: imported here
+
+    # Exact integer sums over blocks: BATCH hands at a time here, or the executor's blocks.
+    total, square = hand_sums_on(
+        executor,
+        bots,
+        hands,
+        seed,
+        rules,
+        stacks=stacks,
+        engine=played_by,
+        block=BATCH if executor is None else None,
+        progress=progress,
+        threads=threads,
+    )
     mean = np.array([t / hands for t in total])
-    variance = np.maximum(square / hands - mean * mean, 0.0)
+    variance = np.maximum(np.array([float(q) for q in square]) / hands - mean * mean, 0.0)
     return SimulationResult(
         hands,
         [float(100 * m) for m in mean],
@@ -111,10 +117,12 @@ def play_hands(
     stacks: int | Sequence[int] | None = None,
     engine: str = "auto",
     threads: int | None = None,
+    executor: Executor = None,
 ) -> npt.NDArray[np.int64]:
     """Chips won by each seat in hands ``first_hand`` .. ``first_hand + hands - 1`` of the
     seed's stream (None: a random seed), as an int64 array of shape (hands, seats): the per-hand
-    results behind ``simulate``, for variance studies or to check one engine against the other."""
+    results behind ``simulate``, for variance studies or to check one engine against the other.
+    ``executor`` as in ``simulate``."""
     _check_run(bots, hands, engine)
     check_seed(seed)
     seed = secrets.randbits(64) if seed is None else seed
@@ -123,6 +131,12 @@ def play_hands(
         raise ValueError(f"a seed's stream holds {MAX_HANDS} hands")
     rules = check_rules(rules)
     start = _start(rules, stacks, len(bots))
+    if executor is not None:  # blocks of hands there, the same array (simulate_blocks.py)
+        from .simulate_blocks import play_hands_on
+
+        return play_hands_on(
+            executor, bots, first_hand, hands, seed, rules, stacks=stacks, engine=engine
+        )
     if _choose_engine(bots, rules, engine) == "c":
         return _play_in_c(_c_spec(bots, rules, start), seed, first_hand, hands, threads)
     won = np.empty((hands, len(bots)), dtype=np.int64)
@@ -283,9 +297,3 @@ def _play_out(game: Game, bots: Sequence[Bot], number: int) -> None:
             game.act(action)
         except IllegalActionError as error:
             raise IllegalActionError(f"hand {number}, bot {seat}: {error}") from None
-
-
-def _bar(total: int) -> Any:
-    from tqdm import tqdm  # type: ignore[import-untyped]
-
-    return tqdm(total=total, unit="hand", unit_scale=True, leave=False)

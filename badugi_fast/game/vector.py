@@ -26,6 +26,7 @@ from .._badugi import ffi, lib
 from .._validate import check_seed, is_whole, whole
 from ..cards import DECK, Card
 from . import Action, Game, IllegalActionError, KoreanRules, Phase, Rules
+from .table import MAX_SEATS, MIN_SEATS
 from .vector_spec import (
     AGGRESSIVE_KINDS,
     ALL_IN,
@@ -47,11 +48,9 @@ from .vector_spec import (
     encode,
     fallback_action,
     popcount4,
-    unit,
 )
 
 HAND_BITS = 32  # table t's hand h is hand t << 32 | h of the seed's stream
-MIN_SEATS, MAX_SEATS = 2, int(lib.BF_MAX_SEATS)
 MAX_TABLES = 1 << 22  # hand numbers stay below simulate's 2**54
 ILLEGAL_MODES = ("raise", "fallback")
 _MASKS_UP_TO = [[m for m in range(DISCARDS) if popcount4(m) <= cap] for cap in range(5)]
@@ -62,7 +61,7 @@ def start_stacks(
 ) -> list[int]:
     """Each seat's chips at the start of every hand: 100 units (big blinds, antes) unless given."""
     if stacks is None:
-        return [100 * unit(rules)] * seats
+        return [100 * rules.unit] * seats
     chips = list(stacks) if isinstance(stacks, Sequence) else [stacks] * seats
     if not all(is_whole(c) for c in chips):
         raise TypeError(f"stacks are whole numbers of chips, got {stacks!r}")
@@ -117,6 +116,7 @@ class Table:
         self.discards = [0] * s  # bit c: the seat threw card c this hand
         self._seen = 0
         self._legal: dict[int, Action] | None = None
+        self._view: tuple[int, TableView] | None = None
         self._record(0)
 
     def _record(self, round_index: int) -> None:
@@ -181,6 +181,11 @@ class Table:
 
     def view(self, seat: int) -> TableView:
         """What ``seat`` sees, in seat order (``encode`` turns it round and into arrays)."""
+        if self._view is None or self._view[0] != seat:  # tables left waiting are not redone
+            self._view = (seat, self._make_view(seat))
+        return self._view[1]
+
+    def _make_view(self, seat: int) -> TableView:
         game = self.game
         phase = self.phase()
         hand = sorted(int(c) for c in game.hands[seat])
@@ -238,7 +243,7 @@ class Table:
         """Play the action; True when it ended the hand."""
         round_index = self.game.round_index
         self.game.act(action)
-        self._legal = None
+        self._legal, self._view = None, None
         self._record(round_index)
         return self.game.done
 
@@ -259,7 +264,7 @@ class VectorGame:
     ``step(actions, amounts=None)`` takes one action index per table (``vector_spec``; -1 leaves
     a table waiting) and, for EXACT, ``amounts[t]`` chips. It returns the next observations (for
     each table's next player to act), ``rewards`` (tables, seats): each seat's result in units
-    (``unit(rules)``) at tables whose hand ended this step, else 0; ``done`` (tables,): the
+    (``rules.unit``) at tables whose hand ended this step, else 0; ``done`` (tables,): the
     hand-ended flags; ``info``: ``chips`` (tables, seats) the ended hands' chips, ``hand``
     (tables,) their number h at the table (-1 where none ended), ``illegal`` (tables,) where a
     fallback replaced an illegal action. ``illegal="raise"`` (the default) rejects a batch with
@@ -292,7 +297,7 @@ class VectorGame:
         if illegal not in ILLEGAL_MODES:
             raise ValueError(f"illegal is 'raise' or 'fallback', not {illegal!r}")
         self.illegal = illegal
-        self.unit = unit(self.rules)
+        self.unit = self.rules.unit
         self.illegal_count = 0
         self.reset()
 

@@ -26,7 +26,7 @@ from . import KoreanRules, Rules
 from .bots import ThresholdBot, drawer
 from .vector import VectorGame, VectorPolicy
 from .vector_policies import by_seat, hand_shapes, play, split, threshold_policy
-from .vector_spec import BET, CHECK_CALL, FOLD, HALF, NO_ACTION, PHASE_BETTING, Obs, unit
+from .vector_spec import BET, CHECK_CALL, FOLD, HALF, NO_ACTION, PHASE_BETTING, Obs
 
 CLASSES = 27  # made badugi by top card (13), three cards by top card (13), fewer (1)
 MAX_VISITS = 256  # decisions remembered per hand (a longer raise war is not learned from)
@@ -195,7 +195,7 @@ def evaluate(
     per_table = -(-hands // tables)
     policy = by_seat([learner.policy(0.0, seed), opponent or _bot(rules)])
     won = play(VectorGame(tables, 2, rules, seed), policy, per_table)
-    return _rate(won[:, :, 0].reshape(-1)[:hands] / unit(rules))
+    return _rate(won[:, :, 0].reshape(-1)[:hands] / rules.unit)
 
 
 def demo(hands: int = 20_000, evaluation: int = 10_000, seed: int = 1) -> None:

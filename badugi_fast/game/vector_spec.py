@@ -61,7 +61,7 @@ key                shape      meaning
 ``action_mask``    (25,)      1 for each legal action (PettingZoo's masked-action key)
 =================  =========  ==========================================================
 
-Rewards: chips won or lost in the hand divided by ``unit(rules)``: the big blind, the small bet
+Rewards: chips won or lost in the hand divided by ``rules.unit``: the big blind, the small bet
 when there are no blinds, the ante under the Korean rules (the unit of ``simulate``'s
 ``big_blinds_per_100``).
 """
@@ -75,7 +75,6 @@ import numpy as np
 import numpy.typing as npt
 
 from .._badugi import lib
-from . import KoreanRules, Rules
 
 DISCARD: Final = 0
 DISCARDS: Final = 16
@@ -187,13 +186,6 @@ def encode(views: Sequence[TableView | None], seats: int) -> Obs:
     if marks:
         obs["action_mask"][tuple(np.array(marks).T)] = 1
     return obs
-
-
-def unit(rules: Rules | KoreanRules) -> int:
-    """Chips per reward unit: the big blind (the small bet without blinds), or the ante."""
-    if isinstance(rules, KoreanRules):
-        return rules.ante
-    return rules.big_blind_amount or rules.bet_size(0)
 
 
 def fallback_action(phase: int, to_call: int) -> int:

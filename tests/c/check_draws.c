@@ -5,6 +5,9 @@
  *   - bf_policy_table_throw against the table byte mapped through the sorted hand, in every
  *     order of the hand's cards, capped, and that invalid hands, draws and caps are refused;
  *   - the draw engine with a table seat beside a default seat (Monte Carlo and exact);
+ *   - the solver: max-badugi's value of A-2-3 with a junk card (1 - (38/48)^3), a value per
+ *     level within [0, 1], the default table, a forward pass that keeps the mass, the options
+ *     of one hand, and refused arguments;
  * Every buffer is malloc'ed at exactly its size, so AddressSanitizer reports any overrun.
  */
 #include <stdarg.h>
@@ -15,6 +18,7 @@
 
 #include "badugi.h"
 #include "badugi_draw.h"
+#include "badugi_solve.h"
 
 #ifdef __GNUC__
 #define PRINTF_LIKE __attribute__((format(printf, 1, 2)))
@@ -59,6 +63,8 @@ static size_t colex(const unsigned s[4])
 /* Returns the decisions checked. */
 static size_t check_table_throw(const uint8_t *table)
 {
+    bf_policy policy = {-1, table, NULL};
+    bf_policy none = {-1, NULL, NULL};
     size_t checked = 0;
     for (int trial = 0; trial < 20000; trial++) {
         uint8_t hand[4];
@@ -86,7 +92,7 @@ static size_t check_table_throw(const uint8_t *table)
                 for (int i = 0; i < 4; i++)
                     if (hand[i] == s[j])
                         want |= 1u << i;
-        int got = bf_policy_table_throw(table, hand, draws_left, cap);
+        int got = bf_policy_table_throw(&policy, hand, 0, 0, draws_left, cap);
         int count = 0;
         for (int i = 0; i < 4; i++)
             count += got >> i & 1;
@@ -96,18 +102,19 @@ static size_t check_table_throw(const uint8_t *table)
         checked++;
     }
     uint8_t bad[4] = {1, 2, 3, 52}, repeated[4] = {1, 2, 3, 3}, good[4] = {0, 5, 10, 15};
-    if (bf_policy_table_throw(table, bad, 1, 4) != -1 ||
-        bf_policy_table_throw(table, repeated, 1, 4) != -1 ||
-        bf_policy_table_throw(table, good, 0, 4) != -1 ||
-        bf_policy_table_throw(table, good, 4, 4) != -1 ||
-        bf_policy_table_throw(table, good, 1, -1) != -1 ||
-        bf_policy_table_throw(NULL, good, 1, 4) != -1)
+    if (bf_policy_table_throw(&policy, bad, 0, 0, 1, 4) != -1 ||
+        bf_policy_table_throw(&policy, repeated, 0, 0, 1, 4) != -1 ||
+        bf_policy_table_throw(&policy, good, 0, 0, 0, 4) != -1 ||
+        bf_policy_table_throw(&policy, good, 0, 0, 4, 4) != -1 ||
+        bf_policy_table_throw(&policy, good, 0, 0, 1, -1) != -1 ||
+        bf_policy_table_throw(&none, good, 0, 0, 1, 4) != -1 ||
+        bf_policy_table_throw(NULL, good, 0, 0, 1, 4) != -1)
         fail("bf_policy_table_throw accepted an invalid argument");
     return checked;
 }
 
 /* A table seat (seat 0) against a default seat, by Monte Carlo and exactly. */
-static size_t check_table_seats(const uint8_t *table)
+static size_t check_table_seats(const uint8_t *table, const uint16_t *ties)
 {
     static bf_draw_tally tally;
     static bf_draw_exact exact;
@@ -117,8 +124,10 @@ static size_t check_table_seats(const uint8_t *table)
     spec.caps[0] = spec.caps[1] = spec.caps[2] = 4;
     spec.policies[0].break_above = spec.policies[1].break_above = -1;
     spec.policies[0].table = table;
+    spec.policies[0].ties = ties;
     const uint8_t hands[2][4] = {{0, 5, 10, 47}, {16, 21, 26, 31}};
     memcpy(spec.hands, hands, sizeof hands);
+    memset(&tally, 0, sizeof tally);
     if (bf_draw_simulate(&spec, 7, 0, 5000, &tally) != 0 || tally.trials != 5000)
         fail("bf_draw_simulate with a table seat");
     spec.draws = 1;
@@ -127,14 +136,85 @@ static size_t check_table_seats(const uint8_t *table)
     return 5000 + (size_t)exact.paths;
 }
 
+#include <math.h>
+
+static void expect_bad(int status, const char *what)
+{
+    if (status != BF_SOLVE_BAD_ARGS)
+        fail("the solver accepted %s", what);
+}
+
+/* Returns the checks made. */
+static size_t check_solver(void)
+{
+    double *utility = xmalloc(BF_NUM_RANKS * sizeof(double));
+    for (int r = 0; r < BF_NUM_RANKS; r++)
+        utility[r] = r < 715 ? 1.0 : 0.0;
+    uint8_t *table = xmalloc(BF_POLICY_TABLE_LEN);
+    uint16_t *ties = xmalloc(BF_POLICY_TABLE_LEN * sizeof(uint16_t));
+    double *values = xmalloc(4 * BF_NUM_HANDS * sizeof(double));
+    const uint8_t caps[3] = {4, 4, 4}, bad_caps[3] = {3, 5, 1};
+    if (bf_solve_policy(utility, 3, caps, table, ties, values) != 0)
+        fail("bf_solve_policy refused max-badugi");
+    const unsigned a23[4] = {3, 5, 8, 10}; /* As 2d 3c 3h, sorted */
+    size_t index = (size_t)bf_binom4[a23[3]] + bf_binom3[a23[2]] + bf_binom2[a23[1]] + a23[0];
+    double miss = 38.0 / 48.0, expected = 1.0 - miss * miss * miss;
+    if (fabs(values[3 * BF_NUM_HANDS + index] - expected) > 1e-12 || table[index] != 8)
+        fail("bf_solve_policy: A-2-3 with a junk card is worth %.15f",
+             values[3 * BF_NUM_HANDS + index]);
+    for (size_t i = 0; i < 4 * BF_NUM_HANDS; i++)
+        if (!(values[i] >= -1e-12 && values[i] <= 1 + 1e-12))
+            fail("bf_solve_policy: value %.17g out of [0, 1] at %zu", values[i], i);
+    for (size_t i = 0; i < BF_POLICY_TABLE_LEN; i++)
+        if (table[i] > 15 || !(ties[i] >> table[i] & 1))
+            fail("bf_solve_policy: table %u, ties %u at %zu", table[i], ties[i], i);
+    size_t plays = check_table_seats(table, ties);
+    double out[16];
+    uint8_t hand[4] = {10, 3, 8, 5};
+    if (bf_solve_options(values + 2 * BF_NUM_HANDS, hand, out) != 0 ||
+        fabs(out[8] - values[3 * BF_NUM_HANDS + index]) > 1e-12)
+        fail("bf_solve_options disagrees with the solved value");
+    uint8_t *fallback = xmalloc(BF_POLICY_TABLE_LEN);
+    double *start = xmalloc(BF_NUM_HANDS * sizeof(double));
+    double *end = xmalloc(BF_NUM_HANDS * sizeof(double));
+    if (bf_solve_default_table(caps, fallback) != 0)
+        fail("bf_solve_default_table refused valid caps");
+    for (size_t i = 0; i < BF_NUM_HANDS; i++)
+        start[i] = 1.0 / BF_NUM_HANDS;
+    if (bf_solve_forward(fallback, 3, caps, start, end) != 0)
+        fail("bf_solve_forward refused a valid pass");
+    double total = 0.0;
+    for (size_t i = 0; i < BF_NUM_HANDS; i++)
+        total += end[i];
+    if (fabs(total - 1.0) > 1e-9)
+        fail("bf_solve_forward: the mass sums to %.12f", total);
+    utility[7] = NAN;
+    expect_bad(bf_solve_policy(utility, 1, caps, table, NULL, NULL), "a NaN utility");
+    utility[7] = 1.0;
+    expect_bad(bf_solve_policy(utility, 0, caps, table, NULL, NULL), "no draws");
+    expect_bad(bf_solve_policy(utility, 4, caps, table, NULL, NULL), "four draws");
+    expect_bad(bf_solve_policy(utility, 1, bad_caps, table, NULL, NULL), "a cap of 5");
+    expect_bad(bf_solve_policy(NULL, 1, caps, table, NULL, NULL), "no utility");
+    expect_bad(bf_solve_default_table(bad_caps, fallback), "a cap of 5 (default table)");
+    expect_bad(bf_solve_forward(fallback, 4, caps, start, end), "four draws (forward)");
+    expect_bad(bf_solve_forward(fallback, 1, caps, start, start), "start aliasing end");
+    uint8_t repeated[4] = {1, 1, 2, 3};
+    expect_bad(bf_solve_options(values, repeated, out), "a repeated card");
+    free(utility), free(table), free(ties), free(values), free(fallback), free(start), free(end);
+    return plays + 20;
+}
+
 int main(void)
 {
     uint8_t *table = xmalloc(BF_POLICY_TABLE_LEN);
     for (size_t i = 0; i < BF_POLICY_TABLE_LEN; i++)
         table[i] = (uint8_t)next_below(256); /* high bits too: the reader must ignore them */
     size_t decisions = check_table_throw(table);
-    size_t plays = check_table_seats(table);
+    size_t plays = check_table_seats(table, NULL);
     free(table);
-    printf("check_draws: OK: %zu table decisions, %zu plays with a table seat\n", decisions, plays);
+    size_t solver = check_solver();
+    printf("check_draws: OK: %zu table decisions, %zu plays with a random table seat, %zu solver "
+           "checks and plays\n",
+           decisions, plays, solver);
     return 0;
 }
