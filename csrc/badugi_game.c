@@ -3,58 +3,11 @@
  * (tests/test_simulate.py plays both, action by action). */
 #include "badugi_game.h"
 #include "badugi_kernels.h"
-#include "badugi_random.h"
+#include "badugi_deal.h"
 
 #include <string.h>
 
-#define NUMBERS_PER_HAND 1024 /* the deck takes 52, each reshuffle up to 52 of its own 64 */
-#define RESHUFFLE_SLOTS 15    /* (1024 - 64) / 64; a hand of 8 seats reshuffles at most 6 times */
 #define NO_CARD 0xFF
-
-/* Number j of hand h's stream, mapped onto 0..n-1 by a multiply-high (bias below n / 2^64). */
-static unsigned stream_below(uint64_t key, uint64_t hand, unsigned j, unsigned n)
-{
-    return bf_below(bf_mix64(key + (hand * NUMBERS_PER_HAND + j + 1) * BF_GAMMA), n);
-}
-
-/* Card i of the deck, top first: step i of a forward Fisher-Yates shuffle with number i. The hand
- * loop draws the deck one card at a time this way (a heads-up hand needs about 14 of the 52);
- * bf_game_deck runs every step, so both give the same order. */
-static uint8_t deck_card(uint64_t key, uint64_t hand, uint8_t deck[BF_NUM_CARDS], unsigned i)
-{
-    unsigned j = i + stream_below(key, hand, i, BF_NUM_CARDS - i);
-    uint8_t t = deck[j];
-    deck[j] = deck[i];
-    deck[i] = t;
-    return t;
-}
-
-/* Fisher-Yates from the top index down, with numbers first_j + i (a reshuffled stub). */
-static void shuffle(uint64_t key, uint64_t hand, unsigned first_j, uint8_t *cards, size_t n)
-{
-    for (size_t i = n; i-- > 1;) {
-        unsigned j = stream_below(key, hand, first_j + (unsigned)i, (unsigned)i + 1);
-        uint8_t t = cards[i];
-        cards[i] = cards[j];
-        cards[j] = t;
-    }
-}
-
-void bf_game_deck(uint64_t seed, uint64_t hand, uint8_t deck[BF_NUM_CARDS])
-{
-    uint64_t key = bf_mix64(seed);
-    for (unsigned c = 0; c < BF_NUM_CARDS; c++)
-        deck[c] = (uint8_t)c;
-    for (unsigned i = 0; i < BF_NUM_CARDS; i++)
-        deck_card(key, hand, deck, i);
-}
-
-void bf_game_reshuffle(uint64_t seed, uint64_t hand, unsigned k, uint8_t *cards, size_t n)
-{
-    if (n > BF_NUM_CARDS)
-        n = BF_NUM_CARDS;
-    shuffle(bf_mix64(seed), hand, 64 * (1 + k % RESHUFFLE_SLOTS), cards, n);
-}
 
 /* ---- one hand ---- */
 
@@ -414,15 +367,21 @@ static void exchange(table_t *t, int seat, const uint8_t *thrown, int count)
     }
 }
 
-/* The drawer's discards (bf_draw_keep, then cap_discards: the highest ids first, at most the
- * cutting limit of this draw under the Korean rules). */
+/* The drawer's discards (bf_draw_keep, or its table by bf_policy_table_throw, knowing its own
+ * discards; then cap_discards: the highest ids first, at most the cutting limit of this draw
+ * under the Korean rules). */
 static void bot_draws(table_t *t, int seat)
 {
-    int kept = bf_draw_keep(t->hand[seat], t->own_discards[seat], 0);
+    const bf_policy *policy = &t->spec->bots[seat].policy;
+    int cap = t->spec->rules == BF_GAME_KOREAN ? t->spec->cutting[t->round_index] : 4;
+    int thrown_at = policy->table == NULL
+                        ? ~bf_draw_keep(t->hand[seat], t->own_discards[seat], 0)
+                        : bf_policy_table_throw(policy, t->hand[seat], t->own_discards[seat], 0,
+                                                3 - t->round_index, cap);
     uint8_t thrown[4];
     int count = 0;
     for (int i = 0; i < 4; i++)
-        if (!(kept >> i & 1))
+        if (thrown_at >> i & 1)
             thrown[count++] = t->hand[seat][i];
     for (int i = 1; i < count; i++) /* insertion sort, descending */
         for (int j = i; j > 0 && thrown[j] > thrown[j - 1]; j--) {
@@ -430,8 +389,8 @@ static void bot_draws(table_t *t, int seat)
             thrown[j] = thrown[j - 1];
             thrown[j - 1] = c;
         }
-    if (t->spec->rules == BF_GAME_KOREAN && count > t->spec->cutting[t->round_index])
-        count = t->spec->cutting[t->round_index];
+    if (count > cap)
+        count = cap;
     record(t, seat, BF_ACT_DRAW, count);
     exchange(t, seat, thrown, count);
 }

@@ -42,11 +42,15 @@ typedef struct {
     int64_t amount;
 } bf_game_action;
 
-/* bots.ThresholdBot(raise_top, call_top, draw_with); ranks 0 = ace .. 12 = king. */
+/* bots.ThresholdBot(raise_top, call_top, draw_with, policy); ranks 0 = ace .. 12 = king. */
 typedef struct {
     int raise_top; /* bet and raise a made badugi whose top card is at most this */
     int call_top;  /* call with a made badugi whose top card is at most this, */
     int draw_with; /* or, before the last draw, with at least this many badugi cards */
+    /* How it draws: policy.table NULL (zeroed) for the default policy (bf_draw_keep), else a
+     * solved table thrown by bf_policy_table_throw (break_above is not read); the table and
+     * ties must outlive every call with this spec. */
+    bf_policy policy;
 } bf_threshold_bot;
 
 typedef struct {

@@ -3,13 +3,18 @@ dealt from the same stream, including reshuffles, all-ins, side pots and split p
 
 from __future__ import annotations
 
+import pickle
 from collections import Counter
 
 import numpy as np
 import pytest
 
 from badugi_fast._badugi import ffi, lib
+from badugi_fast.cards import DECK
+from badugi_fast.draws import Policy, break_above, optimal_policy
+from badugi_fast.draws.optimal import NUM_HANDS, colex_index
 from badugi_fast.game import KoreanRules, Rules
+from badugi_fast.game.actions import Action, ActionKind, Phase, View
 from badugi_fast.game.bots import ThresholdBot, drawer, random_bot, threshold
 from badugi_fast.game.simulate import (
     _play_out,
@@ -22,6 +27,12 @@ from badugi_fast.game.simulate import (
 
 LOOSE = threshold("K", "K", 1)  # never folds a badugi or a draw: long hands, all-ins, reshuffles
 TIGHT = threshold("6", "8", 4)
+# Drawers by solved tables: max-equity for no cutting limits, max-badugi solved for 3-2-1, a
+# custom optimal_policy (the least expected rank, 3-3-3), and a loose min-rank bot.
+EQUITY = threshold("9", "K", 3, policy="max-equity")
+BADUGI_321 = threshold("9", "K", 3, policy="max-badugi", limits=(3, 2, 1))
+LOWEST_333 = threshold("T", "K", 2, policy=optimal_policy(-np.arange(1, 1093), 3, (3, 3, 3)))
+LOOSE_LOW = threshold("K", "K", 1, policy="min-rank")
 
 GAMES = {
     "heads-up drawers": ([drawer, drawer], None, Rules()),
@@ -72,6 +83,18 @@ GAMES = {
         [LOOSE] * 7,
         [9, 30, 4, 60, 17, 2, 45],
         KoreanRules(2, max_raises=2),
+    ),
+    "tables: max-equity against the drawer": ([EQUITY, drawer], None, Rules()),
+    "tables: five, short stacks, burning": (
+        [EQUITY, LOOSE_LOW, drawer, LOOSE_LOW, EQUITY],
+        [40, 90, 25, 60, 200],
+        Rules(burn=True),
+    ),
+    "tables: korean 3-2-1": ([BADUGI_321, drawer, LOOSE_LOW], 300, KoreanRules(cutting=(3, 2, 1))),
+    "tables: korean 3-3-3, a custom table": (
+        [LOWEST_333, EQUITY, LOOSE],
+        200,
+        KoreanRules(cutting=(3, 3, 3)),
     ),
     "korean in turn, 풀 allowed": (
         [drawer, LOOSE, LOOSE],
@@ -300,6 +323,59 @@ def test_threshold_bots_are_plain_values():
         threshold("9", "K", "3")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"draw_with must be 0 \.\. 5"):
         threshold("9", "K", 6)
+
+
+def test_table_bots_are_plain_values_that_pickle():
+    assert EQUITY == threshold(9, 13, 3, policy=Policy(objective="max-equity"), limits=None)
+    assert EQUITY != drawer and hash(EQUITY) != hash(drawer)
+    assert drawer == threshold("9", "K", 3, policy="default", limits=(3, 2, 1))  # reads none
+    for bot in (EQUITY, BADUGI_321, LOWEST_333):
+        again = pickle.loads(pickle.dumps(bot))  # the dask helper ships bots to workers
+        assert (again.raise_top, again.limits, again.table().table) == (
+            bot.raise_top,
+            bot.limits,
+            bot.table().table,
+        )
+    assert BADUGI_321.limits == (3, 2, 1) and LOWEST_333.limits == (3, 3, 3)
+
+
+def test_table_bots_refuse_what_they_cannot_play():
+    with pytest.raises(ValueError, match="unknown policy 'best'"):
+        threshold(policy="best")
+    with pytest.raises(ValueError, match="not 'break-above-8'"):
+        threshold(policy=break_above("8"))
+    with pytest.raises(ValueError, match=r"solved for cutting limits \(3, 3, 3\)"):
+        threshold(policy=LOWEST_333.policy, limits=(3, 2, 1))
+    with pytest.raises(ValueError, match="solved for 2 draws"):
+        threshold(policy=optimal_policy(np.ones(1092), 2))
+    with pytest.raises(ValueError, match=r"cutting limit is 0\.\.4 cards, got \(5, 2, 1\)"):
+        threshold(policy="max-badugi", limits=(5, 2, 1))
+
+
+def test_a_table_bot_throws_what_its_table_says():
+    """Dealt hands at the first draw, without ties: the bot's discard is the table's byte (a mask
+    over the hand sorted by id); and the table bots do draw otherwise than the drawer."""
+    table = EQUITY.table()
+    assert table is not None
+    rng = np.random.default_rng(4)
+    differ = 0
+    for _ in range(300):
+        hand = tuple(int(c) for c in rng.choice(52, 4, replace=False))
+        at = 2 * NUM_HANDS + colex_index(hand)
+        if bin(int.from_bytes(table.ties[2 * at : 2 * at + 2], "little")).count("1") > 1:
+            continue
+        ids = sorted(hand)
+        wanted = sorted(ids[j] for j in range(4) if table.table[at] >> j & 1)
+        view = _first_draw_view(hand)
+        assert sorted(EQUITY(view).cards) == wanted
+        differ += sorted(drawer(view).cards) != wanted
+    assert differ > 0
+
+
+def _first_draw_view(hand: tuple[int, ...]) -> View:
+    draw = Action(ActionKind.DRAW, 4)
+    cards = tuple(DECK[c] for c in hand)
+    return View(0, cards, Phase.DRAW, 3, (98, 98), 4, 0, (False, False), (draw,), (), frozenset())
 
 
 def test_games_without_blinds_count_in_small_bets():

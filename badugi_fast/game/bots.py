@@ -4,7 +4,9 @@
 - ``drawer``: draws to its badugi by the default policy; bets and raises a made badugi 9-high
   or better, calls (or checks) with any badugi, or with a three-card hand before the last draw,
   and folds otherwise (checking when it costs nothing).
-- ``threshold(...)``: the drawer with those ranks as parameters.
+- ``threshold(...)``: the drawer with those ranks as parameters, and a draw policy: the default
+  or a solved table (``policy="max-equity"``, ``"max-badugi"``, ``"min-rank"`` or a Policy from
+  ``optimal_policy``), read in C at each draw.
 """
 
 from __future__ import annotations
@@ -12,11 +14,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
+from weakref import WeakKeyDictionary
 
-from .._badugi import lib
+from .._badugi import ffi, lib
 from .._validate import whole
 from ..cards import parse_rank
+from ..draws._checks import Limits, LimitsLike, check_limits
 from ..draws.model import cap_discards
+from ..draws.optimal import NO_LIMITS, Solved
+from ..draws.policy import Policy, to_policy
 from ..hands.evaluator import evaluate
 from ..hands.naming import class_ranks
 from .actions import Action, ActionKind, Phase, View
@@ -53,16 +60,25 @@ def _first(kinds: dict[str, Action], wanted: tuple[ActionKind, ...]) -> Action:
     return next(kinds[kind] for kind in wanted if kind in kinds)
 
 
+BotPolicy = str | Policy  # "default", a named objective, or a Policy holding a solved table
+
+
 @dataclass(frozen=True)
 class ThresholdBot:
     """The drawer with its ranks as parameters (0 = ace .. 12 = king): bet and raise a made
     badugi whose top card is ``raise_top`` or lower; call with a badugi up to ``call_top``, or
     before the last draw with a hand of ``draw_with`` or more badugi cards; fold otherwise.
+    It draws by ``policy``: ``"default"`` (the default policy) or a solved table, played for
+    the cutting ``limits`` it was solved for (a named objective: ``limits``, None for none; an
+    ``optimal_policy`` table: its own), capped at each draw's cut. Ties between equally good
+    discards go to the most live outs given its own discards, as the draw engine settles them.
     ``simulate`` plays these bots in C (badugi_game.c) when the rules allow."""
 
     raise_top: int
     call_top: int
     draw_with: int
+    policy: BotPolicy = "default"
+    limits: Limits | None = None
 
     def __post_init__(self) -> None:
         for name, value, most in (
@@ -71,13 +87,36 @@ class ThresholdBot:
             ("draw_with", self.draw_with, 5),
         ):
             whole(name, value, 0, most)
+        policy = to_policy(self.policy)
+        if policy.function is not None or policy.break_above is not None:
+            raise ValueError(
+                f"a ThresholdBot draws by 'default', a named objective or optimal_policy(...),"
+                f" not {policy.name!r}"
+            )
+        # A plain value: names for the named policies, the Policy itself for a solved table.
+        object.__setattr__(self, "policy", policy if policy.solved else policy.name)
+        limits = check_limits(self.limits)
+        if policy.solved is not None:
+            limits = limits or policy.solved.limits
+        elif policy.objective is not None:
+            limits = limits or NO_LIMITS
+        else:
+            limits = None  # the default policy reads no schedule
+        object.__setattr__(self, "limits", limits)
+        self.table()  # an optimal_policy table for other limits or fewer draws fails here
+
+    def table(self) -> Solved | None:
+        """The solved table this bot draws by (None: the default policy)."""
+        return to_policy(self.policy).c_table(self.limits, 3)
+
+    def c_policy(self) -> tuple[Any, Solved | None]:
+        """The ``bf_policy`` the C code reads, and the table it points into (keep it alive)."""
+        solved = self.table()
+        return (_NO_TABLE if solved is None else _c_table(solved)), solved
 
     def __call__(self, view: View) -> Action:
         if view.phase is Phase.DRAW:
-            known = sum(1 << card for card in view.dead)
-            kept = lib.bf_draw_keep(bytes(view.hand), known, 0)  # the default policy, in C
-            wanted = [int(card) for i, card in enumerate(view.hand) if not kept >> i & 1]
-            return Action.draw(cap_discards(wanted, view.legal[0].amount))
+            return Action.draw(cap_discards(self._discards(view), view.legal[0].amount))
         kinds = {action.kind: action for action in view.legal}
         badugi = class_ranks(evaluate(view.hand))
         size, top = len(badugi), badugi[-1]
@@ -91,11 +130,49 @@ class ThresholdBot:
             return call
         return _first(kinds, (K.CHECK, K.FOLD, K.DIE))
 
+    def _discards(self, view: View) -> list[int]:
+        """The cards this draw throws, before the cap (badugi_game.c's bot_draws, in C)."""
+        known = sum(1 << card for card in view.dead)
+        hand = bytes(view.hand)
+        policy, solved = self.c_policy()
+        if solved is None:
+            kept = lib.bf_draw_keep(hand, known, 0)  # the default policy
+            thrown = ~kept
+        else:
+            thrown = lib.bf_policy_table_throw(
+                policy, hand, known, 0, view.draws_left, view.legal[0].amount
+            )
+        return [int(card) for i, card in enumerate(view.hand) if thrown >> i & 1]
 
-def threshold(raise_top: str | int = "9", call_top: str | int = "K", draw_with: int = 3) -> Bot:
+
+_NO_TABLE = ffi.new("bf_policy *", {"break_above": -1})
+# The bf_policy of each solved table, pointing into the table's own bytes (alive with it).
+_C_TABLES: WeakKeyDictionary[Solved, Any] = WeakKeyDictionary()
+
+
+def _c_table(solved: Solved) -> Any:
+    policy = _C_TABLES.get(solved)
+    if policy is None:
+        policy = ffi.new("bf_policy *", {"break_above": -1})
+        policy.table = ffi.from_buffer("uint8_t[]", solved.table)
+        policy.ties = ffi.from_buffer("uint16_t[]", solved.ties)
+        _C_TABLES[solved] = policy
+    return policy
+
+
+def threshold(
+    raise_top: str | int = "9",
+    call_top: str | int = "K",
+    draw_with: int = 3,
+    policy: BotPolicy = "default",
+    limits: LimitsLike = None,
+) -> Bot:
     """A ThresholdBot from ranks as text (``"9"``, ``"T"``, ``"K"``) or face values 1..13;
-    ``draw_with`` 0..5 (5: never stay in on a draw)."""
-    return ThresholdBot(parse_rank(raise_top), parse_rank(call_top), draw_with)
+    ``draw_with`` 0..5 (5: never stay in on a draw); ``policy`` and ``limits`` as ThresholdBot
+    takes them (``threshold("9", "K", 3, policy="max-equity")`` is the drawer drawing by the
+    max-equity table)."""
+    caps = check_limits(limits)
+    return ThresholdBot(parse_rank(raise_top), parse_rank(call_top), draw_with, policy, caps)
 
 
 drawer: Bot = threshold("9", "K", 3)

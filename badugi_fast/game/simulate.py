@@ -200,11 +200,14 @@ def _c_spec(bots: Sequence[Bot], rules: AnyRules, start: list[int]) -> Any:
     spec = ffi.new("bf_game_spec *")
     spec.seats = len(bots)
     rules.fill_c_spec(spec)
+    tables = []  # the bots' solved tables, which spec points into
     for seat, bot in enumerate(bots):
         assert isinstance(bot, ThresholdBot)
         spec.stacks[seat] = start[seat]
-        spec.bots[seat] = (bot.raise_top, bot.call_top, bot.draw_with)
-    return spec
+        policy, table = bot.c_policy()
+        spec.bots[seat] = (bot.raise_top, bot.call_top, bot.draw_with, policy[0])
+        tables.append(table)
+    return ffi.gc(spec, lambda _spec: tables.clear())  # the tables live as long as spec
 
 
 def _play_in_c(

@@ -9,7 +9,10 @@
  *   - bf_game_trace into buffers malloc'ed at exactly the length it reports (and shorter): the
  *     same chips as bf_game_play, the same length every time, the winnings traced summing to
  *     the chips put in, and every traced seat and kind in range;
- *   - specifications both entry points must refuse.
+ *   - specifications both entry points must refuse;
+ *   - the same with half the bots drawing by a solved table (the least expected rank under
+ *     3-2-1, from bf_solve_policy, in buffers of exactly BF_POLICY_TABLE_LEN entries): every
+ *     draw within its cap, and some hands played otherwise than by the default policy.
  * The driver exits 1 with a message at the first failure and prints one summary line on success.
  *
  * Usage: check_game
@@ -22,6 +25,7 @@
 
 #include "badugi.h"
 #include "badugi_game.h"
+#include "badugi_solve.h"
 
 enum { HANDS = 2000, TRACED = 200, SEATS = 8, CONFIGS = 9 };
 
@@ -118,6 +122,12 @@ static size_t check_trace(const bf_game_spec *spec, int k, uint64_t h, const int
         if (a->seat < 0 || a->seat >= n || a->kind < BF_ACT_POST || a->kind > BF_ACT_WIN ||
             a->amount < 0)
             fail("game %d: hand %llu, action %d out of range", k, (unsigned long long)h, i);
+        if (a->kind == BF_ACT_DRAW) {
+            int cap = spec->rules == BF_GAME_KOREAN ? spec->cutting[0] : 4;
+            if (a->amount > cap)
+                fail("game %d: hand %llu throws %lld cards", k, (unsigned long long)h,
+                     (long long)a->amount);
+        }
         if (a->kind == BF_ACT_WIN)
             out += a->amount;
         else if (a->kind != BF_ACT_DRAW)
@@ -169,6 +179,43 @@ static void check_refusals(const bf_game_spec *base, int64_t *profit)
         fail("bf_game_trace accepted a missing buffer or a negative capacity");
 }
 
+/* The least expected final rank, solved under 3-2-1 for three draws. */
+static void solve_table(uint8_t *table, uint16_t *ties)
+{
+    double *utility = xmalloc(sizeof *utility * BF_NUM_RANKS);
+    for (int r = 0; r < BF_NUM_RANKS; r++)
+        utility[r] = -(double)(r + 1);
+    const uint8_t caps[3] = {3, 2, 1};
+    if (bf_solve_policy(utility, 3, caps, table, ties, NULL) != 0)
+        fail("bf_solve_policy refused the least-rank utility");
+    free(utility);
+}
+
+/* Every configuration again with the odd seats drawing by the table: the same checks, and the
+ * table must change some hands (else the loop would not be reading it). */
+static size_t check_table_bots(const uint8_t *table, const uint16_t *ties, int64_t *profit,
+                               uint8_t *final)
+{
+    size_t actions = 0, changed = 0;
+    int64_t *by_default = xmalloc(sizeof *by_default * HANDS * SEATS);
+    for (int k = 0; k < CONFIGS; k++) {
+        bf_game_spec spec = config(k);
+        if (bf_game_play(&spec, 5, 0, HANDS, by_default, NULL) != 0)
+            fail("bf_game_play refused a valid game (%d)", k);
+        for (int p = 1; p < SEATS; p += 2)
+            spec.bots[p].policy.table = table, spec.bots[p].policy.ties = ties;
+        check_hands(&spec, k, profit, final);
+        for (uint64_t h = 0; h < TRACED; h++)
+            actions += check_trace(&spec, k, h, profit);
+        for (size_t i = 0; i < (size_t)HANDS * (size_t)spec.seats; i++)
+            changed += profit[i] != by_default[i];
+    }
+    if (changed == 0)
+        fail("the table bots played every hand as the default policy does");
+    free(by_default);
+    return actions;
+}
+
 int main(void)
 {
     int64_t *profit = xmalloc(sizeof *profit * HANDS * SEATS);
@@ -182,9 +229,16 @@ int main(void)
     }
     bf_game_spec base = config(2);
     check_refusals(&base, profit);
+    uint8_t *table = xmalloc(BF_POLICY_TABLE_LEN);
+    uint16_t *ties = xmalloc(sizeof *ties * BF_POLICY_TABLE_LEN);
+    solve_table(table, ties);
+    actions += check_table_bots(table, ties, profit, final);
+    free(table);
+    free(ties);
     free(profit);
     free(final);
-    printf("check_game: OK: %d rule sets x %d hands played, %d traced (%zu actions)\n", CONFIGS,
-           HANDS, TRACED, actions);
+    printf("check_game: OK: %d rule sets x %d hands played, %d traced (%zu actions), twice: with"
+           " table bots too\n",
+           CONFIGS, HANDS, TRACED, actions);
     return 0;
 }
