@@ -1,13 +1,11 @@
 /* Ranges in C; see badugi_range.h. */
 #include "badugi_range.h"
-#include "badugi_kernels.h"
 #include "badugi_random.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define RANGE_GAMMA UINT64_C(0x9E3779B97F4A7C15) /* SplitMix64's increment */
 #define RANGE_SALT UINT64_C(0x52414E4745535452)  /* keys the deal stream apart from the draws' */
 #define NUMBERS_PER_TRIAL (UINT64_C(1) << 16)    /* >= BF_RANGE_MAX_TRIES x BF_MAX_SEATS */
 
@@ -116,24 +114,27 @@ static int ranges_valid(const bf_draw_spec *spec, const bf_range *ranges, uint64
 
 static const bf_range_column *column_of(const bf_range *range, uint64_t x)
 {
-    return &range->table[((x >> 32) * range->n) >> 32];
+    return &range->table[bf_below(x, range->n)];
 }
 
-/* One hand of the range by weight, from one number of the stream: one column read. */
+/* One hand of the range by weight, from one number of the stream: the column is
+ * floor(x * n / 2^64), and the low word of x * n, uniform given the column, decides between
+ * the column's hand and its alias (so one number does both, with bias below n / 2^32). */
 static const uint8_t *sample(const bf_range *range, uint64_t x)
 {
     const bf_range_column *column = column_of(range, x);
-    return (x & 0xFFFFFFFFu) < column->threshold ? column->hand : column->other;
+    uint64_t fraction = (x * range->n) >> 32;
+    return fraction < column->threshold ? column->hand : column->other;
 }
 
 /* Starts loading the columns trial t's first deal will read: a large range's table is out of
  * cache, and the draws of the trial before hide the wait. */
 static void prefetch_deal(const bf_range *ranges, int seats, uint64_t key, uint64_t t)
 {
-    uint64_t counter = key + t * NUMBERS_PER_TRIAL * RANGE_GAMMA;
+    uint64_t counter = key + t * NUMBERS_PER_TRIAL * BF_GAMMA;
     for (int p = 0; p < seats; p++)
         if (ranges[p].n) {
-            counter += RANGE_GAMMA;
+            counter += BF_GAMMA;
             __builtin_prefetch(column_of(&ranges[p], bf_mix64(counter)));
         }
 }
@@ -142,14 +143,14 @@ static void prefetch_deal(const bf_range *ranges, int seats, uint64_t key, uint6
 static int deal_ranges(bf_draw_spec *play, const bf_range *ranges, uint64_t fixed, uint64_t key,
                        uint64_t t)
 {
-    uint64_t counter = key + t * NUMBERS_PER_TRIAL * RANGE_GAMMA;
+    uint64_t counter = key + t * NUMBERS_PER_TRIAL * BF_GAMMA;
     for (int attempt = 0; attempt < BF_RANGE_MAX_TRIES; attempt++) {
         uint64_t used = fixed;
         int clash = 0;
         for (int p = 0; p < play->seats && !clash; p++) {
             if (ranges[p].n == 0)
                 continue;
-            counter += RANGE_GAMMA;
+            counter += BF_GAMMA;
             const uint8_t *hand = sample(&ranges[p], bf_mix64(counter));
             uint64_t cards = hand_mask(hand);
             clash = (used & cards) != 0;

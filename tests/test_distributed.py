@@ -21,6 +21,7 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
+from badugi_fast import equity  # noqa: E402
 from badugi_fast._badugi import ffi  # noqa: E402
 from badugi_fast._blocks import block_bounds, exact_column_sums, run_blocks  # noqa: E402
 from badugi_fast.cli.distributed_options import add_distributed_options, dask_executor  # noqa: E402
@@ -252,3 +253,20 @@ def test_simulate_refuses_an_executor_of_another_kind_and_a_bot_that_cannot_trav
         simulate(BOTS, 100, SEED, executor="tcp://127.0.0.1:8786")
     with ThreadPoolExecutor(2) as threads, pytest.raises(TypeError, match="bot 1 <function"):
         simulate([drawer, lambda view: view.legal[0]], 100, SEED, executor=threads)
+
+
+@pytest.mark.parametrize("policy", [None, "max-badugi"])
+def test_equity_on_the_cluster_is_the_threaded_equity_bit_for_bit(client: Any, policy: Any) -> None:
+    hands = ["As 2d 3h 5c", None, "Kc 9d 8h 4s"]
+    expected = equity(hands, 2, policy=policy, trials=200_000, seed=SEED)
+    assert equity(hands, 2, policy=policy, trials=200_000, seed=SEED, executor=client) == expected
+
+
+def test_an_exact_equity_is_worked_out_here_whatever_the_executor(client: Any) -> None:
+    hands = ["As 2d 3h 5c", "Kc 9d 8h 4s"]
+    assert equity(hands, 1, executor=client) == equity(hands, 1)
+
+
+def test_equity_refuses_an_executor_of_another_kind_before_any_work() -> None:
+    with pytest.raises(TypeError, match="executor is None"):
+        equity(["As 2d 3h 5c", "Kc 9d 8h 4s"], 1, executor=4)

@@ -119,6 +119,57 @@ def test_pot_and_no_limit_hands_round_trip(structure, seed):
     assert_same_hand(game, again)
 
 
+CASINO_VARIANTS = [
+    (Rules(small_bet=2, ante=1), ["antes = [1, 1, 1]", "blinds_or_straddles = [1, 2, 0]"]),
+    (
+        Rules(small_bet=4, ante=2, small_blind=0, big_blind=0),
+        ["antes = [2, 2, 2]", "blinds_or_straddles = [0, 0, 0]"],
+    ),
+    (Rules(small_bet=2, structure="half-pot-limit"), ['_structure = "half-pot-limit"']),
+    (Rules(small_bet=2, cap_heads_up=True), ["_cap_heads_up = true"]),
+    (
+        Rules(small_bet=2, ante=1, small_blind=0, big_blind=0, structure="half-pot-limit",
+              cap_heads_up=True),
+        ["antes = [1, 1, 1]", "blinds_or_straddles = [0, 0, 0]", '_structure = "half-pot-limit"',
+         "_cap_heads_up = true"],
+    ),
+]  # fmt: skip
+
+
+def casino_settings(rules: Rules) -> tuple[object, ...]:
+    return (rules.bet_size(0), rules.bet_size(2), rules.blinds, rules.max_raises,
+            rules.structure, rules.burn, rules.ante, rules.cap_heads_up)  # fmt: skip
+
+
+@pytest.mark.parametrize(("rules", "fields"), CASINO_VARIANTS)
+@pytest.mark.parametrize("seed", range(6))
+def test_casino_antes_half_pot_limit_and_cap_heads_up_round_trip(rules, fields, seed):
+    """Issue 10: the casino ante in the standard ``antes`` field (with blinds or without),
+    ``_structure = "half-pot-limit"`` and ``_cap_heads_up = true`` (written only when true)."""
+    game = random_game(seed, 3, rules)
+    text = phh.dumps(game)
+    for field in fields:
+        assert field in text.splitlines(), field
+    assert ("_cap_heads_up" in text) == rules.cap_heads_up
+    again = phh.loads(text)
+    assert casino_settings(again.rules) == casino_settings(rules)  # type: ignore[arg-type]
+    assert_same_hand(game, again)
+
+
+@pytest.mark.parametrize("blinds", [(1, 2), (0, 0)])
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_pokerkit_replays_casino_antes_with_and_without_blinds(blinds, seats):
+    """pokerkit reads the ante from ``antes`` as we write it (dead money, before the blinds;
+    without blinds the player left of the button opens) and reaches our stacks."""
+    rules = Rules(small_bet=2, ante=1, small_blind=blinds[0], big_blind=blinds[1],
+                  cap_heads_up=True)  # fmt: skip
+    for seed in range(10):
+        game = random_game(seed, seats, rules)
+        final = list(pokerkit.HandHistory.loads(phh.dumps(game)))[-1]
+        order = [(game.button + k) % game.seats for k in range(1, game.seats + 1)]
+        assert list(final.stacks) == [game.stacks[s] for s in order], seed
+
+
 def test_a_reshuffled_hand_replays_exactly():
     """Eight players throwing four cards at every draw run the stub out."""
     game = Game([100] * 8, Rules(max_raises=0), button=3, seed=8)
@@ -187,7 +238,8 @@ def test_an_impossible_action_in_a_history_is_refused():
         ("korean", '"simultaneous"', '"whenever"', "cutting_type"),
         ("casino", "small_bet = 2", '_structure = "spread"\nsmall_bet = 2', "structure"),
         ("casino", "starting_stacks", "_starting_stacks", "lacks the field 'starting_stacks'"),
-        ("casino", "antes = [0, 0, 0, 0]", "antes = [1, 1, 1, 1]", "Korean rules"),
+        ("casino", "antes = [0, 0, 0, 0]", "antes = [1, 2, 1, 1]", "casino rules have one ante"),
+        ("casino", "antes = [0, 0, 0, 0]", "antes = [1, 1, 1, 1]", "finishing_stacks are"),
         ("korean", "antes = [1, 1, 1]", "antes = [1, 2, 1]", "one ante for all"),
     ],
 )

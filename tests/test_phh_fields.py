@@ -23,6 +23,13 @@ def korean_text() -> str:
     return phh.dumps(random_game(1, 3, KoreanRules()))
 
 
+def ante_text() -> str:
+    """Casino antes without blinds, half-pot limit and the raise cap heads-up (issue 10)."""
+    rules = Rules(small_bet=2, ante=1, small_blind=0, big_blind=0, structure="half-pot-limit",
+                  cap_heads_up=True)  # fmt: skip
+    return phh.dumps(random_game(2, 3, rules))
+
+
 def burn_text() -> str:
     return phh.dumps(random_game(3, 4, Rules(small_bet=2, burn=True)))
 
@@ -74,6 +81,19 @@ BAD_FIELDS = [
     (casino_text, "_seats", "[1, 2, 3, 3]", "_seats numbers the 4 seats 0..3 once each"),
     (casino_text, "_seats", '"1230"', "_seats must be a TOML array of integers"),
     (casino_text, "finishing_stacks", '"done"', "finishing_stacks must be a TOML array"),
+    (ante_text, "antes", "[1, 2, 1]", r"the casino rules have one ante for all, not \[1, 2\]"),
+    (ante_text, "antes", "[1.0, 1.0, 1.0]", "antes must be a TOML array of integers"),
+    (ante_text, "antes", "[-1, -1, -1]", r"antes are chips \(0 or more\), not \[-1"),
+    (ante_text, "antes", "[0, 0, 0]", "finishing_stacks are"),
+    (ante_text, "antes", None, "finishing_stacks are"),
+    (ante_text, "blinds_or_straddles", "[1, 0, 0]", "small_blind is 0 when big_blind is 0"),
+    (ante_text, "blinds_or_straddles", "[0, -2, 0]", "blinds_or_straddles are chips"),
+    (ante_text, "_structure", '"half-pot"', "structure is fixed-limit, pot-limit, half-pot-limi"),
+    (ante_text, "_structure", "0.5", "_structure must be a TOML string, not 0.5"),
+    (ante_text, "_cap_heads_up", '"yes"', "_cap_heads_up must be a TOML boolean, not 'yes'"),
+    (ante_text, "_cap_heads_up", "1", "_cap_heads_up must be a TOML boolean, not 1"),
+    (ante_text, "_cap_heads_up", "[true]", r"_cap_heads_up must be a TOML boolean, not \[True\]"),
+    (casino_text, "_cap_heads_up", "0", "_cap_heads_up must be a TOML boolean, not 0"),
     (korean_text, "_allow_full", '"no"', "_allow_full must be a TOML boolean, not 'no'"),
     (korean_text, "_allow_full", "0", "_allow_full must be a TOML boolean, not 0"),
     (korean_text, "_first", "1.7", "_first must be a TOML integer, not 1.7"),
@@ -228,7 +248,9 @@ TOKENS = ["[", "]", "{", "}", '"', "1.5", "true", "-1", "0", "9" * 20, "p9", "p0
 HISTORIES = [
     phh.dumps(random_game(seed, 2 + seed % 7, rules))
     for seed, rules in enumerate([Rules(small_bet=2, burn=True), Rules(structure="no-limit"),
-                                  KoreanRules(), KoreanRules(cutting_type="in_turn")] * 3)
+                                  KoreanRules(), KoreanRules(cutting_type="in_turn"),
+                                  Rules(ante=1, small_blind=0, big_blind=0, cap_heads_up=True),
+                                  Rules(ante=2, structure="half-pot-limit")] * 3)
 ]  # fmt: skip
 
 

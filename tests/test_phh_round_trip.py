@@ -1,6 +1,8 @@
-"""Every history ``phh.dumps`` writes replays: random hands of every rule set, 2 to 8 seats,
-burn cards on and off, short stacks (all-ins, draws with no betting between) and greedy draws
-that run the stub out (reshuffles), read back by ``phh.loads`` to the same stacks and cards."""
+"""Every history ``phh.dumps`` writes replays: random hands of every rule set (the casino
+structures with and without blinds, antes and ``cap_heads_up``; the Korean rules), 2 to 8
+seats, burn cards on and off, short stacks (all-ins, draws with no betting between) and greedy
+draws that run the stub out (reshuffles), read back by ``phh.loads`` to the same stacks, cards
+and rules."""
 
 from __future__ import annotations
 
@@ -15,12 +17,20 @@ from test_phh import assert_same_hand
 
 from badugi_fast.game import Action, Game, KoreanRules, Rules, phh
 
+
+def casino(blinds: tuple[int | None, int | None], **settings: object) -> Rules:
+    return Rules(small_blind=blinds[0], big_blind=blinds[1], **settings)  # type: ignore[arg-type]
+
+
 casino_rules = st.builds(
-    Rules,
+    casino,
+    blinds=st.sampled_from([(None, None), (0, 0), (1, 2)]),  # (0, 0): a game without blinds
     small_bet=st.sampled_from([2, 4, 10]),
     max_raises=st.sampled_from([0, 1, 3]),
-    structure=st.sampled_from(["fixed-limit", "pot-limit", "no-limit"]),
+    structure=st.sampled_from(["fixed-limit", "pot-limit", "half-pot-limit", "no-limit"]),
     burn=st.booleans(),
+    ante=st.sampled_from([0, 1, 3]),
+    cap_heads_up=st.booleans(),
 )
 korean_rules = st.builds(
     KoreanRules,
@@ -71,6 +81,16 @@ def test_every_written_history_replays(rules, seats, seed, short, greedy):
     game = play(new_game(rules, seats, seed, short), random.Random(seed), greedy)
     again = phh.loads(phh.dumps(game))
     assert_same_hand(game, again)
+    assert settings_of(again.rules) == settings_of(rules)
+
+
+def settings_of(rules: Rules | KoreanRules) -> tuple[object, ...]:
+    """Every setting of the rules (a casino default such as big_bet=None as the amount it
+    stands for)."""
+    if isinstance(rules, KoreanRules):
+        return (rules,)
+    return (rules.bet_size(0), rules.bet_size(2), rules.blinds, rules.max_raises,
+            rules.structure, rules.burn, rules.ante, rules.cap_heads_up)  # fmt: skip
 
 
 @settings(max_examples=60, deadline=None)

@@ -15,8 +15,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from .._blocks import INSTALL_HINT
+from .common import EXIT_USAGE, BadInput
 
-EXIT_NO_DASK = 2  # a usage error: the options asked for something this install cannot do
 CONNECT_TIMEOUT = "20s"  # how long to wait for a --scheduler that does not answer
 
 
@@ -49,7 +49,7 @@ def dask_executor(args: argparse.Namespace) -> Iterator[Any]:
         yield None
         return
     if workers is not None and workers < 1:
-        raise ValueError(f"--workers must be at least 1, got {workers}")
+        raise BadInput(f"--workers must be at least 1, got {workers}")
     distributed = _import_distributed("--workers" if workers is not None else "--scheduler")
     if scheduler is not None:
         with distributed.Client(scheduler, timeout=CONNECT_TIMEOUT) as client:
@@ -73,5 +73,5 @@ def _import_distributed(option: str) -> Any:
         import distributed
     except ImportError:
         print(f"badugi: {option} needs Dask: {INSTALL_HINT}", file=sys.stderr)
-        raise SystemExit(EXIT_NO_DASK) from None
+        raise SystemExit(EXIT_USAGE) from None  # the options ask what this install cannot do
     return distributed

@@ -10,7 +10,7 @@ import argparse
 from typing import Any
 
 from .. import draws as draws_api
-from ..draws.api import DEFAULT_DRAWS
+from ..draws.api import DEFAULT_DRAWS, OBJECTIVES
 from .common import (
     EXIT_OK,
     BadInput,
@@ -129,7 +129,8 @@ def cmd_discard(args: argparse.Namespace) -> int:
             seed=args.seed,
         )
     facts = assumed(args, options[0].odds if options else None)
-    label = "equity" if args.vs else {"badugi": "P(badugi)", "rank": "E[rank]"}[args.objective]
+    labels = {"max-badugi": "P(badugi)", "min-rank": "E[rank]", "max-equity": "equity"}
+    label = "equity" if args.vs else labels[args.objective]
     if args.json:
         rows = [
             {"discard": [str(c) for c in o.discard], "keep": [str(c) for c in o.keep],
@@ -244,9 +245,10 @@ def add_discard(commands: Commands) -> argparse.ArgumentParser:
                       '--vs "5s 6d 7c 8h"')  # fmt: skip
     discard.add_argument("hand", metavar="HAND", help='the hand, e.g. "As 2d 3c Kh"')
     discard.add_argument(
-        "--objective", choices=("badugi", "rank"), default="badugi",
-        help="rank discards by the chance of a four-card badugi, or by the expected final "
-             "rank (default: badugi)",
+        "--objective", choices=OBJECTIVES, default="max-equity",
+        help="without --vs, rank discards by the chance of a four-card badugi (max-badugi), "
+             "the expected final rank (min-rank) or the equity against a random hand "
+             "(max-equity) (default: max-equity)",
     )  # fmt: skip
     discard.add_argument(
         "--vs",

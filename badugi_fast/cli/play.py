@@ -220,7 +220,7 @@ def play(
                     seed=None if seed is None else seed + number)  # fmt: skip
         try:
             table.play_hand(game, number + 1)
-        except _Quit:
+        except (_Quit, KeyboardInterrupt):  # Ctrl-C wherever it lands: the hand is abandoned
             break
         played += 1
         result = game.stacks[seat] - stack

@@ -18,6 +18,7 @@ from typing import NamedTuple, TypeVar
 
 import numpy as np
 
+from .._blocks import Executor, as_executor
 from ..cards import DECK, CardLike, hand_ids
 from ..hands.evaluator import HandLike
 from . import _engine as engine
@@ -37,6 +38,7 @@ from ._checks import (
     trials_or,
 )
 from ._fallback import python_equity, python_odds
+from .equity_blocks import tally_on
 from .kept import caps_for
 from .policy import Policy, PolicyLike, break_above, to_policy
 from .range_equity import ranged_equity
@@ -68,6 +70,7 @@ class _Run(NamedTuple):
     threads: int | None
     progress: bool
     target_stderr: float | None = None  # Monte Carlo stops once seat 0's stderr is below it
+    executor: Executor = None  # equity's trials in blocks there (equity_blocks.py); None: here
 
 
 def draw_odds(
@@ -122,11 +125,14 @@ def equity(
     max_exact: int = 10**8,
     threads: int | None = None,
     progress: bool = False,
+    executor: Executor = None,
 ) -> Equity:
     """Each player's share of the pot with ``draws`` draws to come (default 3; 2..8 players;
     ``None`` is a random hand). Exact when every hand is known and the plays fit in
     ``max_exact``, else Monte Carlo (``trials``, default 1,000,000; reproducible for a ``seed``
-    whatever ``threads``)."""
+    whatever ``threads``). ``executor``, a concurrent.futures Executor or a Dask Client, plays
+    the Monte Carlo trials there in blocks, with the same tally bit for bit."""
+    as_executor(executor)  # a wrong kind fails here, whichever way the equity is worked out
     if isinstance(hands, str) or not isinstance(hands, Sequence):
         raise TypeError("hands must be a list of hands (or None for a random hand)")
     if not 2 <= len(hands) <= MAX_SEATS:
@@ -137,7 +143,7 @@ def equity(
     chosen = to_policy(policy)
     caps = check_limits(limits)
     dead_ids = card_set(dead, "dead cards")
-    run = _Run(trials, seed, max_exact, threads, progress)
+    run = _Run(trials, seed, max_exact, threads, progress, executor=executor)
     return _stated(_equity(seats, draws, dead_ids, chosen, caps, run), draws, chosen, caps)
 
 
@@ -172,6 +178,10 @@ def _equity(
     if exact is not None:
         return engine.equity_from_exact(exact, len(seats), 52 - 4 * len(seats) - len(dead))
     trials = trials_or(run.trials, DEFAULT_TRIALS)
+    if run.executor is not None:  # blocks of trials there, the same tally (equity_blocks.py)
+        tally = tally_on(run.executor, seats, draws, policies, caps, dead, first, trials, run.seed,
+                         progress=run.progress)  # fmt: skip
+        return engine.equity_from_tally(tally, len(seats))
     if run.target_stderr is None or run.seed is None:
         tally = engine.simulate(spec, trials, run.seed, run.threads, run.progress)
         return engine.equity_from_tally(tally, len(seats))

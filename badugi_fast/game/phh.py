@@ -13,10 +13,15 @@ seats that show as ``Game(show=...)``, so a hand shown by choice is shown again)
 The standard names only fixed-limit badugi; the rest is written in user-defined fields (names
 starting with an underscore, which the standard tells other readers to ignore):
 
-- ``_structure = "pot-limit"`` or ``"no-limit"``: the betting structure (absent: fixed limit);
-  ``cbr X`` then carries any amount the structure allows. ``_max_raises``: the fixed-limit raise
-  cap per round when it is not 3. ``_burn = true`` and ``_burns`` (the burned cards in order,
-  ``??`` in an observer's history): the casino option of a burn card before each draw.
+- The casino rules: the blinds are the standard ``blinds_or_straddles`` (all 0 in a game
+  without blinds, where the player left of the button opens) and the ante the standard
+  ``antes``, one for every player (dead money, posted before the blinds). ``_structure =
+  "pot-limit"``, ``"half-pot-limit"`` or ``"no-limit"``: the betting structure (absent: fixed
+  limit); ``cbr X`` then carries any amount the structure allows. ``_max_raises``: the
+  fixed-limit raise cap per round when it is not 3. ``_cap_heads_up = true`` (written only when
+  true): the cap binds with two players left too, the online rule (absent: no cap heads-up,
+  the live casino rule). ``_burn = true`` and ``_burns`` (the burned cards in order, ``??`` in
+  an observer's history): the casino option of a burn card before each draw.
 - ``_rules = "korean"``: the Korean room rules (seed 001). The ante is the standard ``antes``
   field, one for every player (the required ``small_bet`` and ``big_bet`` repeat it), and there
   are no blinds; as with blinds, these are the rules' amounts and a short stack posts less.
@@ -133,11 +138,9 @@ def _names(players: object, seats: int) -> list[str]:
 
 def _forced_bets(game: Game, number: dict[int, int]) -> tuple[list[int], list[int]]:
     """The forced bets of the rules, as the standard has them (a short stack posts less)."""
-    antes = [0] * game.seats
+    antes = [game.rules.ante] * game.seats  # the casino ante is 0 unless the rules set one
     blinds = [0] * game.seats
-    if isinstance(game.rules, KoreanRules):
-        antes = [game.rules.ante] * game.seats
-    else:
+    if isinstance(game.rules, Rules) and game.rules.has_blinds:
         small, big = game.rules.blinds
         sb = number[Rules.small_blind_seat(game)] - 1
         blinds[sb], blinds[(sb + 1) % game.seats] = small, big
@@ -169,6 +172,8 @@ def _rule_fields(game: Game, number: dict[int, int], observer: bool) -> list[tup
         fields.append(("_structure", rules.structure))
     if rules.max_raises != Rules.max_raises:
         fields.append(("_max_raises", rules.max_raises))
+    if rules.cap_heads_up:
+        fields.append(("_cap_heads_up", True))
     if rules.burn:
         burned = [event.cards[0] for event in game.history if event.kind == ActionKind.BURN]
         fields += [("_burn", True), ("_burns", [_cards_text([c], observer) for c in burned])]

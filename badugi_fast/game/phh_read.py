@@ -134,6 +134,8 @@ def _forced_bets(data: dict[str, Any], n: int) -> tuple[list[int], list[int]]:
     for name, values in (("antes", antes), ("blinds_or_straddles", blinds)):
         if len(values) != n:
             raise ValueError(f"{name} has {len(values)} entries for {n} players")
+        if min(values) < 0:
+            raise ValueError(f"{name} are chips (0 or more), not {_short(values)}")
     return antes, blinds
 
 
@@ -145,8 +147,8 @@ def _read_rules(data: dict[str, Any], n: int) -> tuple[Rules | KoreanRules, int 
         return _read_korean(data, antes, n)
     if name is not None:
         raise ValueError(f"unknown _rules {_short(name)}; only 'korean' is defined")
-    if any(antes):
-        raise ValueError("antes belong to the Korean rules (_rules = 'korean') here")
+    if len(set(antes)) != 1:
+        raise ValueError(f"the casino rules have one ante for all, not {sorted(set(antes))}")
     small, big = blinds[:2]  # heads-up too: [small, big]
     if any(blinds[2:]):
         raise ValueError(f"blinds_or_straddles: straddles are not played here, got {blinds}")
@@ -158,6 +160,8 @@ def _read_rules(data: dict[str, Any], n: int) -> tuple[Rules | KoreanRules, int 
         _field(data, "_max_raises", int, Rules.max_raises),
         _field(data, "_structure", str, "fixed-limit"),
         _field(data, "_burn", bool, False),
+        ante=antes[0],
+        cap_heads_up=_field(data, "_cap_heads_up", bool, False),
     )
     return rules, None
 

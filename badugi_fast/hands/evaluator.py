@@ -51,47 +51,53 @@ def evaluate(hand: HandLike) -> int:
     card ids, card texts or Cards, in any order. An id is an integer (an int, a numpy integer or
     a Card); a float or anything else that merely converts to int is a TypeError.
     """
-    rank = _fast_rank(hand)
-    if rank:
-        return rank
-    if isinstance(hand, str):  # a str subclass such as np.str_ is text too
-        hand = str(hand)
-    return int(_rank(*hand_ids(hand)))
-
-
-def _fast_rank(hand: Any) -> int:
-    """The rank from C, or 0 when the Python reader must judge the hand.
-
-    Text goes to bf_rank_text, four ids of integer types to bf_rank; either returns 0 for
-    anything it cannot take. The type check matters: cffi would truncate np.float32(3.7),
-    Fraction(7, 2) or any object with ``__int__`` to a valid id.
-    """
+    # Fast paths in C (each returns 0 for anything it cannot take, and the Python reader then
+    # accepts it or names what is wrong): four ids of integer types, inline as the commonest
+    # call; text and numpy rows below. The type check matters: cffi would truncate
+    # np.float32(3.7), Fraction(7, 2) or any object with only ``__int__`` to a valid id.
     kind = hand.__class__
     if kind is str:
         try:
-            data = hand.encode()
+            data = hand.encode()  # type: ignore[union-attr]
         except UnicodeEncodeError:
-            return 0
-        return int(_rank_text(data, len(data)))
-    if kind is tuple or kind is list:
-        if len(hand) != 4:
-            return 0
-        a, b, c, d = hand
-        if not (
-            a.__class__ in _ID_TYPES
-            and b.__class__ in _ID_TYPES
-            and c.__class__ in _ID_TYPES
-            and d.__class__ in _ID_TYPES
-        ):
-            return 0
-    elif kind is np.ndarray and hand.shape == (4,) and hand.dtype.kind in "iu":
-        a, b, c, d = hand.tolist()
-    else:
-        return 0
-    try:
-        return int(_rank(a, b, c, d))
-    except OverflowError:  # an id beyond a C int: the Python reader names it
-        return 0
+            data = b""  # read by Python, which names the character
+        rank: int = _rank_text(data, len(data))
+        if rank:
+            return rank
+    elif kind is tuple or kind is list:
+        try:
+            a, b, c, d = hand  # type: ignore[str-unpack]
+        except ValueError:
+            pass  # not four cards: the Python reader says how many
+        else:
+            if (a.__class__ is int is b.__class__ is c.__class__ is d.__class__) or (
+                a.__class__ in _ID_TYPES
+                and b.__class__ in _ID_TYPES
+                and c.__class__ in _ID_TYPES
+                and d.__class__ in _ID_TYPES
+            ):
+                try:
+                    rank = _rank(a, b, c, d)  # type: ignore[arg-type]
+                except OverflowError:  # an id beyond a C int: the Python reader names it
+                    rank = 0
+                if rank:
+                    return rank
+    return _rank_otherwise(hand)
+
+
+def _rank_otherwise(hand: Any) -> int:
+    """A numpy row of integer ids in C; anything else through the Python reader, which accepts
+    it or names what is wrong (a str subclass such as np.str_ is text)."""
+    if hand.__class__ is np.ndarray and hand.shape == (4,) and hand.dtype.kind in "iu":
+        try:
+            rank = int(_rank(*hand.tolist()))
+        except OverflowError:  # an id beyond a C int
+            rank = 0
+        if rank:
+            return rank
+    if isinstance(hand, str):
+        hand = str(hand)
+    return int(_rank(*hand_ids(hand)))
 
 
 _ID_TYPES = frozenset(
