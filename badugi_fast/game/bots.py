@@ -99,11 +99,12 @@ class ThresholdBot:
         if policy.solved is not None:
             limits = limits or policy.solved.limits
         elif policy.objective is not None:
-            limits = limits or NO_LIMITS
+            limits = limits or NO_LIMITS  # its table is solved on first use
         else:
             limits = None  # the default policy reads no schedule
         object.__setattr__(self, "limits", limits)
-        self.table()  # an optimal_policy table for other limits or fewer draws fails here
+        if policy.solved is not None:  # solved for other limits or fewer draws: fails here
+            policy.c_table(limits, 3)
 
     def table(self) -> Solved | None:
         """The solved table this bot draws by (None: the default policy)."""
