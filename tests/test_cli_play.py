@@ -58,7 +58,7 @@ def test_save_writes_full_histories_that_replay(capsys, monkeypatch, tmp_path):
     code, _out, _ = run(capsys, monkeypatch, argv, script)
     assert code == 0
     files = sorted(tmp_path.glob("*.phh"))
-    assert [f.name for f in files] == ["hand-0001.phh", "hand-0002.phh"]
+    assert [f.name for f in files] == ["hand-00001.phh", "hand-00002.phh"]
     text = files[0].read_text(encoding="utf-8")
     assert "??" not in text and 'players = ["drawer", "you"]' in text
     game = phh.loads(text)  # every card is there: it replays

@@ -228,7 +228,7 @@ def play(
         table.out(say("result", korean, verb="won" if result >= 0 else "lost",
                       amount=abs(result), signed=result))  # fmt: skip
         if save is not None:
-            path = save / f"hand-{number + 1:04d}.phh"
+            path = save / f"hand-{number + 1:05d}.phh"
             path.write_text(phh.dumps(game, players=table_names), encoding="utf-8")
             table.out(say("saved", korean, path=path))
     table.out(say("total", korean, hands=played, chips=won))
