@@ -7,7 +7,7 @@ threads (or machines) in any way and give the same tally.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from math import factorial
 from typing import Any
@@ -32,7 +32,10 @@ from .results import (
 )
 
 MAX_SEATS: int = lib.BF_MAX_SEATS
-PROGRESS_BATCH = 1 << 18  # trials between progress-bar updates
+# Monte Carlo trials per C call: a trial costs 0.2-5 us (one seat drawing to eight seats), so a
+# block lasts 7-160 ms and Ctrl-C stops a run within that (_threads.py); a block's tally costs
+# about 10 us to fold into the total.
+BLOCK_TRIALS = 1 << 15
 # An enumeration estimated at more than this many times max_exact plays is not tried (it would
 # stop at max_exact and fall back to Monte Carlo): Knuth's estimate over ESTIMATE_PROBES random
 # plays came within 10 % of the true count on the cases measured (tests/test_draws.py allows
@@ -120,31 +123,31 @@ def simulate(
     start: int = 0,
     total: Any = None,
 ) -> Any:
-    """Monte Carlo trials start .. start + trials - 1 in C across threads, in batches (for the
-    progress bar), added to ``total`` (a new tally when None), which is returned."""
+    """Monte Carlo trials start .. start + trials - 1 in C across threads, in blocks of
+    BLOCK_TRIALS (each block's tally folded into ``total`` as it comes, so memory stays
+    constant and Ctrl-C stops the run between blocks), added to ``total`` (a new tally when
+    None), which is returned."""
     seed = secrets.randbits(64) if seed is None else seed
     total = ffi.new("bf_draw_tally *") if total is None else total
     nthreads = thread_count(threads, trials)
     bar = _progress_bar(trials) if progress else None
 
-    def work(first: int) -> Callable[[int, int], Any]:
-        def run(lo: int, hi: int) -> Any:
-            tally = ffi.new("bf_draw_tally *")
-            if lib.bf_draw_simulate(spec.c, seed, start + first + lo, hi - lo, tally) != 0:
-                raise ValueError("invalid draw specification")
-            return tally
+    def run(lo: int, hi: int) -> Any:
+        tally = ffi.new("bf_draw_tally *")
+        if lib.bf_draw_simulate(spec.c, seed, start + lo, hi - lo, tally) != 0:
+            raise ValueError("invalid draw specification")
+        return tally
 
-        return run
-
-    batch = trials if bar is None else PROGRESS_BATCH
-    for first in range(0, trials, batch):
-        size = min(batch, trials - first)
-        for _, _, tally in run_in_chunks(size, nthreads, work(first)):
-            _add_tally(total, tally)
+    def fold(lo: int, hi: int, tally: Any) -> None:
+        _add_tally(total, tally)
         if bar is not None:
-            bar.update(size)
-    if bar is not None:
-        bar.close()
+            bar.update(hi - lo)
+
+    try:
+        run_in_chunks(trials, nthreads, run, block_rows=BLOCK_TRIALS, fold=fold)
+    finally:
+        if bar is not None:
+            bar.close()
     return total
 
 

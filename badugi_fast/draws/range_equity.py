@@ -51,6 +51,10 @@ DEFAULT_TRIALS = 1_000_000  # as equity's
 MATRIX_TRIALS = 10_000  # Monte Carlo trials per hand of the first range
 MATRIX_MAX_EXACT = 10**6  # plays per hand of the first range before Monte Carlo
 _MIX = 0x9E3779B97F4A7C15  # spreads the per-row seeds of equity_matrix
+# Monte Carlo trials per C call: fewer than the draw engine's BLOCK_TRIALS, as a trial deals
+# from the ranges again until no card is held twice (up to BF_RANGE_MAX_TRIES deals), so tight
+# ranges cost 15 us a trial or more; a block stays well under a second (Ctrl-C stops between).
+RANGE_BLOCK_TRIALS = 1 << 11
 
 
 @dataclass
@@ -190,8 +194,12 @@ def _simulate(
         return tally
 
     total = ffi.new("bf_draw_tally *")
-    for _, _, tally in run_in_chunks(trials, thread_count(threads, trials), run):
+
+    def fold(lo: int, hi: int, tally: Any) -> None:  # each block's tally as it comes
         _add_tally(total, tally)
+
+    nthreads = thread_count(threads, trials)
+    run_in_chunks(trials, nthreads, run, block_rows=RANGE_BLOCK_TRIALS, fold=fold)
     return total
 
 

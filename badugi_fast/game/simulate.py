@@ -35,6 +35,13 @@ BATCH = 1 << 14  # hands per progress update (and per block of per-hand results 
 # A C hand costs 0.8-4 us; two threads measured 1.37x one at 1,024 heads-up hands, 1.74x at
 # 4,096 and 1.94x at 16,384 (medians of 15 pairs), so a second thread pays from about 1,000.
 AUTO_THREADS_MIN_HANDS = 1024
+# Hands per C call, so that Ctrl-C stops a run between calls within well under a second: a hand
+# costs 2-14 us at 100 big blinds (heads-up to six-handed, measured), 61 us heads-up at 10**5 big
+# blinds, where bots that both hold a badugi raise each other to the stacks; blocks shrink in
+# proportion beyond DEEP_BETS bets of depth. (A single hand of a raise war to a stack of 2**40
+# chips still takes hours: issue 16 item 5 bounds the bots' re-raises.)
+C_BLOCK_HANDS = 1 << 12
+DEEP_BETS = 10_000
 MAX_HANDS = 1 << 54  # hand h's numbers start at h * 1024 in a 64-bit counter
 MAX_CHIPS = lib.BF_GAME_MAX_STACK  # 2**40: per-hand results stay far inside int64
 
@@ -138,7 +145,8 @@ def play_hands(
             executor, bots, first_hand, hands, seed, rules, stacks=stacks, engine=engine
         )
     if _choose_engine(bots, rules, engine) == "c":
-        return _play_in_c(_c_spec(bots, rules, start), seed, first_hand, hands, threads)
+        spec, block = _c_spec(bots, rules, start), _block_hands(rules, start)
+        return _play_in_c(spec, seed, first_hand, hands, threads, block)
     won = np.empty((hands, len(bots)), dtype=np.int64)
     for row in range(hands):
         game = _python_game(start, rules, seed, first_hand + row)
@@ -210,8 +218,14 @@ def _c_spec(bots: Sequence[Bot], rules: AnyRules, start: list[int]) -> Any:
     return ffi.gc(spec, lambda _spec: tables.clear())  # the tables live as long as spec
 
 
+def _block_hands(rules: AnyRules, start: list[int]) -> int:
+    """Hands per C call: C_BLOCK_HANDS, fewer for stacks deeper than DEEP_BETS bets."""
+    bets = max(start) // rules.unit  # the unit: the big blind (small bet), or the ante
+    return max(1, C_BLOCK_HANDS * DEEP_BETS // max(DEEP_BETS, bets))
+
+
 def _play_in_c(
-    spec: Any, seed: int, first_hand: int, hands: int, threads: int | None
+    spec: Any, seed: int, first_hand: int, hands: int, threads: int | None, block: int
 ) -> npt.NDArray[np.int64]:
     won = np.empty((hands, spec.seats), dtype=np.int64)
     threads = thread_count(threads, hands, min_rows=AUTO_THREADS_MIN_HANDS)
@@ -221,7 +235,7 @@ def _play_in_c(
         if lib.bf_game_play(spec, seed, first_hand + lo, hi - lo, out, ffi.NULL) != 0:
             raise ValueError("the C hand loop refused the game's settings")
 
-    run_in_chunks(hands, threads, work)
+    run_in_chunks(hands, threads, work, block_rows=block)
     return won
 
 
