@@ -250,3 +250,11 @@ def test_the_random_policy_is_reproducible_and_legal() -> None:
 def test_threshold_policy_takes_threshold_bots_only() -> None:
     with pytest.raises(TypeError, match="takes a ThresholdBot"):
         threshold_policy(random_policy(1))  # type: ignore[arg-type]
+
+
+def test_threshold_policy_refuses_a_bot_that_draws_by_a_table():
+    from badugi_fast.game.bots import threshold
+    from badugi_fast.game.vector_policies import threshold_policy
+
+    with pytest.raises(ValueError, match="max-equity"):
+        threshold_policy(threshold("9", "K", 3, policy="max-equity"))

@@ -81,6 +81,11 @@ def threshold_policy(bot: ThresholdBot, rules: Rules | KoreanRules | None = None
     """``bot`` as a vector policy under ``rules`` (the Korean kinds take other indices)."""
     if not isinstance(bot, ThresholdBot):
         raise TypeError(f"threshold_policy takes a ThresholdBot, not {type(bot).__name__}")
+    if bot.policy != "default":  # the numpy draws below are the default policy's
+        raise ValueError(
+            f"threshold_policy plays the default draw policy, not {bot.policy!r}: play table bots "
+            "with simulate"
+        )
     korean = isinstance(rules, KoreanRules)
     # ThresholdBot's AGGRESSIVE + PASSIVE order in this encoding's indices.
     aggressive = [HALF, TTADANG, QUARTER, BET, CHECK_CALL] if korean else [BET, CHECK_CALL]
