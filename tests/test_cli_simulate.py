@@ -125,3 +125,16 @@ def test_lookup_names_classes_counts_and_examples(capsys):
         assert describe(" ".join(row["example"])).rank == row["rank"]
     korean = run(capsys, ["lookup", "--ko", "7탑"])[1].splitlines()
     assert korean[0].startswith("7탑: 20개 족보") and korean[1].startswith("순위\t이름")
+
+
+@pytest.mark.slow
+def test_simulate_and_equity_on_local_dask_workers_print_what_the_threads_print(capsys):
+    for argv in (
+        ["simulate", "--hands", "3000", "--seed", "5", "--json"],
+        ["equity", "As 2d 3c Kc", "random", "--trials", "20000", "--seed", "5", "--json"],
+    ):
+        assert main(argv) == 0
+        here = json.loads(capsys.readouterr().out)
+        assert main([*argv, "--workers", "1"]) == 0
+        on_dask = json.loads(capsys.readouterr().out)
+        assert on_dask == here

@@ -22,6 +22,7 @@ from .common import (
     progress_wanted,
     user_values,
 )
+from .distributed_options import add_distributed_options, dask_executor
 
 RANDOM_WORDS = ("random", "?")
 
@@ -151,8 +152,8 @@ def cmd_discard(args: argparse.Namespace) -> int:
 def cmd_equity(args: argparse.Namespace) -> int:
     options = _run_options(args)
     hands = [_opponent(h) for h in args.hands]
-    with user_values():
-        result = draws_api.equity(hands, args.draws, **options)
+    with dask_executor(args) as executor, user_values():
+        result = draws_api.equity(hands, args.draws, **options, executor=executor)
     facts = assumed(args, result, _policy(args)[1])
     if args.json:
         players = [
@@ -271,6 +272,7 @@ def add_equity(commands: Commands) -> argparse.ArgumentParser:
         help="two to eight hands; 'random' (or ?) for a random hand",
     )
     _policy_options(equity)
+    add_distributed_options(equity)
     equity.set_defaults(run=cmd_equity)
     return equity
 

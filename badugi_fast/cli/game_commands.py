@@ -22,6 +22,7 @@ from .common import (
     progress_wanted,
     user_values,
 )
+from .distributed_options import add_distributed_options, dask_executor
 
 BOTS_HELP = (
     "comma-separated bots, one per seat: drawer, random, or threshold:R:C[:N] (bet and raise a "
@@ -96,10 +97,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     seed = secrets.randbits(64) if args.seed is None else args.seed
     rules = make_rules(args)
     names, players = make_bots(args.bots, seed)
-    with user_values():
+    with dask_executor(args) as executor, user_values():
         result = simulate(players, args.hands, seed, rules, stacks=args.stacks,
                           progress=progress_wanted(args), engine=args.engine,
-                          threads=args.threads)  # fmt: skip
+                          threads=args.threads, executor=executor)  # fmt: skip
     unit = _unit_name(rules, False)
     stacks = args.stacks if args.stacks is not None else 100 * result.big_blind
     if args.save_hands:
@@ -217,6 +218,7 @@ def add_simulate(commands: Commands) -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true", help="JSON output")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_distributed_options(sim)
     sim.set_defaults(run=cmd_simulate)
     return sim
 
