@@ -30,13 +30,14 @@ def add_distributed_options(parser: argparse.ArgumentParser) -> None:
         "--workers",
         type=int,
         metavar="N",
-        help="start a cluster of N worker processes on this machine",
+        help="start a cluster of N worker processes on this machine (default: no cluster, "
+        "this machine's threads)",
     )
     choice.add_argument(
         "--scheduler",
         metavar="tcp://HOST:PORT",
         help="use the running cluster of this scheduler ('dask scheduler', then 'dask worker "
-        "tcp://HOST:PORT' on each machine, with badugi_fast installed)",
+        "tcp://HOST:PORT' on each machine, with badugi_fast installed) (default: none)",
     )
 
 
