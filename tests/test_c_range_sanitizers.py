@@ -14,8 +14,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
-from tests.test_c_sanitizers import CORE_SOURCES, SANITIZE, SANITIZER_ENV, STRICT_WARNINGS
+from test_c_sanitizers import CORE_SOURCES, SANITIZE, SANITIZER_ENV, STRICT_WARNINGS
 
 ROOT = Path(__file__).resolve().parents[1]
 DRIVER = "tests/c/check_range.c"

@@ -7,12 +7,12 @@ from itertools import permutations
 
 import numpy as np
 import pytest
+from conftest import colex_index
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from badugi_fast.draws.ranges import InvalidRangeError, Range, parse_range
 from badugi_fast.hands import reference
-from tests.conftest import colex_index
 
 RANKS = "A23456789TJQK"
 # The reference's own class numbering: number -> card ranks of the badugi (0 = ace), high first.
