@@ -168,19 +168,19 @@ static void read_hand(table_t *t, int seat)
     t->badugi_top[seat] = (int8_t)(s[3] >> 2); /* the top card when all four count */
 }
 
-/* The bot under KoreanRules: a raise when strong; 선's first action of a round, with nothing bet
- * yet, 삥 or 체크; otherwise 콜 (for nothing too) or 다이. */
-static choice_t korean_choice(const table_t *t, int seat, int strong, int keep_going)
+/* The bot under KoreanRules: a raise when aggressive; 선's first action of a round, with nothing
+ * bet yet, 삥 (when aggressive) or 체크; otherwise 콜 (for nothing too) or 다이. */
+static choice_t korean_choice(const table_t *t, int seat, int aggressive, int keep_going)
 {
     int64_t to_call = t->current - t->round_bets[seat], stack = t->stack[seat];
     int opens = t->current == 0 && seat == t->first && !t->acted;
-    choice_t raise = strong ? korean_raise(t, seat, to_call) : (choice_t){BF_ACT_CALL, 0};
+    choice_t raise = aggressive ? korean_raise(t, seat, to_call) : (choice_t){BF_ACT_CALL, 0};
     if (raise.amount)
         return raise;
     if (opens)
-        return strong ? (choice_t){BF_ACT_BBING, at_most(t->spec->ante, stack)}
-                      : (choice_t){BF_ACT_CHECK, 0};
-    if (keep_going || strong || to_call == 0)
+        return aggressive ? (choice_t){BF_ACT_BBING, at_most(t->spec->ante, stack)}
+                          : (choice_t){BF_ACT_CHECK, 0};
+    if (keep_going || to_call == 0)
         return (choice_t){BF_ACT_CALL, at_most(to_call, stack)};
     return (choice_t){BF_ACT_FOLD, 0};
 }
@@ -239,13 +239,14 @@ static choice_t bot_choice(table_t *t, int seat)
         read_hand(t, seat);
     int size = t->badugi_size[seat], top = t->badugi_top[seat]; /* top: used when size is 4 */
     int strong = size == 4 && top <= bot->raise_top;
+    int aggressive = strong && t->raises < bot->max_bets; /* View.bets < ThresholdBot.max_bets */
     int keep_going = (size == 4 && top <= bot->call_top) ||
                      (size >= bot->draw_with && t->round_index < 3);
     if (t->spec->rules == BF_GAME_KOREAN)
-        return korean_choice(t, seat, strong, keep_going);
+        return korean_choice(t, seat, aggressive, keep_going || strong);
     int bet_kind = t->current ? BF_ACT_RAISE : BF_ACT_BET;
     int64_t least, most;
-    if (strong && casino_bet_range(t, seat, &least, &most))
+    if (aggressive && casino_bet_range(t, seat, &least, &most))
         return (choice_t){bet_kind, least}; /* the bot bets or raises the least */
     if (to_call == 0)
         return (choice_t){BF_ACT_CHECK, 0};
@@ -538,8 +539,9 @@ static int spec_valid(const bf_game_spec *spec)
     }
     for (int p = 0; p < spec->seats; p++) {
         const bf_threshold_bot *bot = &spec->bots[p];
-        if (!chips_valid(spec->stacks[p], 1) || bot->raise_top < 0 ||
-            bot->raise_top > 12 || bot->call_top < 0 || bot->call_top > 12)
+        if (!chips_valid(spec->stacks[p], 1) || bot->raise_top < 0 || bot->raise_top > 12 ||
+            bot->call_top < 0 || bot->call_top > 12 || bot->max_bets < 0 ||
+            bot->max_bets > BF_GAME_MAX_BETS)
             return 0;
     }
     return 1;

@@ -42,7 +42,8 @@ typedef struct {
     int64_t amount;
 } bf_game_action;
 
-/* bots.ThresholdBot(raise_top, call_top, draw_with, policy); ranks 0 = ace .. 12 = king. */
+/* bots.ThresholdBot(raise_top, call_top, draw_with, policy, max_bets); ranks 0 = ace .. 12 =
+ * king. */
 typedef struct {
     int raise_top; /* bet and raise a made badugi whose top card is at most this */
     int call_top;  /* call with a made badugi whose top card is at most this, */
@@ -51,6 +52,7 @@ typedef struct {
      * solved table thrown by bf_policy_table_throw (break_above is not read); the table and
      * ties must outlive every call with this spec. */
     bf_policy policy;
+    int max_bets;  /* raise no more once this many bets are in the round (0 .. MAX_BETS) */
 } bf_threshold_bot;
 
 typedef struct {

@@ -138,7 +138,12 @@ def test_the_trace_reports_its_length_when_the_buffer_is_short():
     rules.fill_c_spec(spec)
     for seat in range(6):
         spec.stacks[seat] = 400
-        spec.bots[seat] = (drawer.raise_top, drawer.call_top, drawer.draw_with)
+        spec.bots[seat] = {
+            "raise_top": drawer.raise_top,
+            "call_top": drawer.call_top,
+            "draw_with": drawer.draw_with,
+            "max_bets": drawer.max_bets,
+        }
     short = ffi.new("bf_game_action[]", 3)
     won = ffi.new("int64_t[]", 6)
     assert lib.bf_game_trace(spec, 1, 7, won, short, 3) == len(actions)
@@ -179,7 +184,12 @@ def test_final_hands_match_the_engine():
     spec.rules, spec.max_bets = lib.BF_GAME_CASINO, 4
     for seat in range(6):
         spec.stacks[seat] = 200
-        spec.bots[seat] = (LOOSE.raise_top, LOOSE.call_top, LOOSE.draw_with)
+        spec.bots[seat] = {
+            "raise_top": LOOSE.raise_top,
+            "call_top": LOOSE.call_top,
+            "draw_with": LOOSE.draw_with,
+            "max_bets": LOOSE.max_bets,
+        }
     hands = 200
     profit = np.empty((hands, 6), dtype=np.int64)
     final = np.empty((hands, 6, 4), dtype=np.uint8)
@@ -406,8 +416,57 @@ def test_pot_limit_never_offers_less_than_a_chip():
 
 def test_raise_wars_on_deep_stacks_end_and_agree():
     """Two maniacs min-raising each other: long rounds, raise counts past any cap."""
-    maniacs = [ThresholdBot(12, 12, 0), ThresholdBot(12, 12, 0)]
+    maniac = ThresholdBot(12, 12, 0, max_bets=lib.BF_GAME_MAX_BETS)  # no re-raise limit to speak of
+    maniacs = [maniac, maniac]
     rules = Rules(1, 1, 0, 1, structure="no-limit")
     c = play_hands(maniacs, 0, 40, seed=3, rules=rules, stacks=3000, engine="c")
     python = play_hands(maniacs, 0, 40, seed=3, rules=rules, stacks=3000, engine="python")
     assert (c == python).all() and abs(c).max() > 1000
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(structure="pot-limit"), Rules(structure="no-limit")],
+    ids=["fixed", "pot-limit", "no-limit"],
+)
+@pytest.mark.parametrize("stacks", [2**40, 10**7])
+def test_drawers_with_deep_stacks_stop_re_raising(rules, stacks):
+    """Issue 16 item 5: two drawers with badugis re-raised each other one least raise at a time
+    to the last of 2**40 chips (hours); now each stops raising once four bets are in."""
+    hands = play_hands([drawer, drawer], 0, 2000, seed=1, rules=rules, stacks=stacks, engine="c")
+    assert not hands.sum(axis=1).any()
+    if rules.structure == "fixed-limit":  # four rounds of at most four bets each
+        assert abs(hands).max() <= 4 * sum(rules.bet_size(r) for r in range(4))
+    python = play_hands([drawer, drawer], 0, 200, seed=1, rules=rules, stacks=stacks)
+    assert (python == hands[:200]).all()
+    for number in range(200):  # action by action, too
+        game = _python_game([stacks, stacks], rules, 1, number)
+        _play_out(game, [drawer, drawer], number)
+        assert trace_in_c([drawer, drawer], number, 1, rules, stacks=stacks)[0] == traced(
+            game.history
+        ), f"hand {number}"
+
+
+def test_the_issue_16_run_finishes():
+    result = simulate([drawer, drawer], hands=2000, seed=1, stacks=2**40)
+    assert result.hands == 2000
+
+
+def test_the_re_raise_limit_is_the_bots():
+    """Heads-up fixed limit has no cap of its own: max_bets alone stops the raising."""
+    capped = [threshold("K", "K", 1, max_bets=2)] * 2
+    most = Counter()
+    for number in range(300):
+        game = _python_game([10**6, 10**6], Rules(), 4, number)
+        _play_out(game, capped, number)
+        bets = 0  # bets and raises of the round after the blinds
+        for event in game.history:
+            if event.kind is ActionKind.DRAW:
+                bets = 0
+            bets += event.kind in (ActionKind.BET, ActionKind.RAISE)
+            most[bets] += 1
+    assert max(most) == 2
+    c = play_hands(capped, 0, 300, seed=4, rules=Rules(), stacks=10**6, engine="c")
+    assert (c == play_hands(capped, 0, 300, seed=4, rules=Rules(), stacks=10**6)).all()
+    with pytest.raises(ValueError, match="max_bets"):
+        threshold(max_bets=-1)

@@ -50,6 +50,31 @@ def test_threshold_policies_win_the_same_chips_as_simulate_hand_for_hand(name: s
         assert (won[t] == play_hands(bots, t << 32, 12, 11, rules)).all()
 
 
+@pytest.mark.parametrize("name", ["fixed", "pot", "no-limit", "korean"])
+@pytest.mark.parametrize("max_bets", [0, 2, 4])
+def test_threshold_policies_stop_raising_where_the_bots_do(name: str, max_bets: int) -> None:
+    """Heads-up on deep stacks two loose bots would re-raise to the last chip: the policies stop
+    at their max_bets, reading obs["bets"], hand for hand as simulate's bots."""
+    rules = RULE_SETS[name]
+    bots = [threshold("K", "K", 1, max_bets=max_bets), threshold("9", "K", 3, max_bets=max_bets)]
+    game = VectorGame(3, 2, rules, seed=5, stacks=10**7)
+    won = play(game, by_seat([threshold_policy(b, rules) for b in bots]), 20)
+    for t in range(3):
+        assert (won[t] == play_hands(bots, t << 32, 20, 5, rules, stacks=10**7)).all()
+
+
+def test_the_bets_observation_counts_the_rounds_bets() -> None:
+    game = VectorGame(2, 2, Rules(), seed=3)
+    obs = game.reset()
+    seen = set()
+    for _ in range(30):
+        for t, table in enumerate(game.games):
+            assert obs["bets"][t] == table.bets == table.view(0).bets
+            seen.add(int(obs["bets"][t]))
+        obs, *_ = game.step(np.where(obs["action_mask"][:, BET] == 1, BET, CHECK_CALL))
+    assert {1, 2, 3} <= seen
+
+
 def test_eight_handed_tables_match_simulate() -> None:
     rules, bots = Rules(), [threshold("4", "K", 0), drawer] * 4
     policy = by_seat([threshold_policy(b, rules) for b in bots])

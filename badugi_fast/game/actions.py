@@ -129,6 +129,9 @@ class View:
     legal: tuple[Action, ...]  # empty unless it is this player's turn
     history: tuple[Event, ...]
     dead: frozenset[Card]  # this player's own discards: known to be out of the stub
+    # bets and raises in this betting round as the raise cap counts them (before the first draw
+    # the big blind is the first; an all-in short of a full raise does not count)
+    bets: int = 0
 
 
 __all__ = [

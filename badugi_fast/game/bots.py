@@ -66,8 +66,12 @@ BotPolicy = str | Policy  # "default", a named objective, or a Policy holding a 
 @dataclass(frozen=True)
 class ThresholdBot:
     """The drawer with its ranks as parameters (0 = ace .. 12 = king): bet and raise a made
-    badugi whose top card is ``raise_top`` or lower; call with a badugi up to ``call_top``, or
-    before the last draw with a hand of ``draw_with`` or more badugi cards; fold otherwise.
+    badugi whose top card is ``raise_top`` or lower, until ``max_bets`` bets and raises are in
+    the round (then it calls: two such bots heads-up, or in pot and no limit, would otherwise
+    raise each other to the last chip, one least raise at a time; 4, the default, is the
+    fixed-limit cap, where a sensible player stops re-raising with anything but the nuts); call
+    with a badugi up to ``call_top``, or before the last draw with a hand of ``draw_with`` or
+    more badugi cards; fold otherwise.
     It draws by ``policy``: ``"default"`` (the default policy) or a solved table, played for
     the cutting ``limits`` it was solved for (a named objective: ``limits``, None for none; an
     ``optimal_policy`` table: its own), capped at each draw's cut. Ties between equally good
@@ -79,12 +83,14 @@ class ThresholdBot:
     draw_with: int
     policy: BotPolicy = "default"
     limits: Limits | None = None
+    max_bets: int = 4  # stop raising once this many bets are in the round (View.bets)
 
     def __post_init__(self) -> None:
         for name, value, most in (
             ("raise_top", self.raise_top, 12),
             ("call_top", self.call_top, 12),
             ("draw_with", self.draw_with, 5),
+            ("max_bets", self.max_bets, lib.BF_GAME_MAX_BETS),
         ):
             whole(name, value, 0, most)
         policy = to_policy(self.policy)
@@ -122,7 +128,7 @@ class ThresholdBot:
         badugi = class_ranks(evaluate(view.hand))
         size, top = len(badugi), badugi[-1]
         if size == 4 and top <= self.raise_top:
-            return _first(kinds, AGGRESSIVE + PASSIVE)
+            return _first(kinds, AGGRESSIVE + PASSIVE if view.bets < self.max_bets else PASSIVE)
         keep_going = (size == 4 and top <= self.call_top) or (
             size >= self.draw_with and view.draws_left > 0
         )
@@ -167,13 +173,16 @@ def threshold(
     draw_with: int = 3,
     policy: BotPolicy = "default",
     limits: LimitsLike = None,
+    max_bets: int = 4,
 ) -> Bot:
     """A ThresholdBot from ranks as text (``"9"``, ``"T"``, ``"K"``) or face values 1..13;
     ``draw_with`` 0..5 (5: never stay in on a draw); ``policy`` and ``limits`` as ThresholdBot
     takes them (``threshold("9", "K", 3, policy="max-equity")`` is the drawer drawing by the
-    max-equity table)."""
+    max-equity table); ``max_bets``: raise no more once this many bets are in the round."""
     caps = check_limits(limits)
-    return ThresholdBot(parse_rank(raise_top), parse_rank(call_top), draw_with, policy, caps)
+    return ThresholdBot(
+        parse_rank(raise_top), parse_rank(call_top), draw_with, policy, caps, max_bets
+    )
 
 
 drawer: Bot = threshold("9", "K", 3)

@@ -213,7 +213,7 @@ def _c_spec(bots: Sequence[Bot], rules: AnyRules, start: list[int]) -> Any:
         assert isinstance(bot, ThresholdBot)
         spec.stacks[seat] = start[seat]
         policy, table = bot.c_policy()
-        spec.bots[seat] = (bot.raise_top, bot.call_top, bot.draw_with, policy[0])
+        spec.bots[seat] = (bot.raise_top, bot.call_top, bot.draw_with, policy[0], bot.max_bets)
         tables.append(table)
     return ffi.gc(spec, lambda _spec: tables.clear())  # the tables live as long as spec
 

@@ -129,6 +129,11 @@ class Game:
         """The largest bet or raise increase this round (pot and no limit)."""
         return self._raise_size
 
+    @property
+    def bets(self) -> int:
+        """Bets and raises in this betting round as the raise cap counts them (0 between rounds)."""
+        return self._round.raises if self._round else 0
+
     def may_raise(self, seat: int) -> bool:
         """The betting is open to ``seat``: it has not acted since the last full bet or raise."""
         return self._round is not None and seat not in self._round.closed
@@ -178,6 +183,7 @@ class Game:
             tuple(self.legal_actions()) if self.actor == seat else (),
             history,
             own_discards,
+            self.bets,
         )
 
     def legal_actions(self) -> list[Action]:

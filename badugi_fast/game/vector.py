@@ -205,6 +205,7 @@ class Table:
                 max((max(a.amount, a.max_amount) for a in bets), default=0),
                 game.button,
                 self.discards[seat],
+                game.bets,
             ],
             [game.stacks, [not f for f in game.folded], game.round_bets],
             self.drawn,

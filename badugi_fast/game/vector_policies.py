@@ -113,15 +113,15 @@ def _bets(
     rows: npt.NDArray[np.intp],
 ) -> Actions:
     size, top = hand_shapes(obs["cards"][rows])
-    made = size == 4
-    keep_going = (made & (top <= bot.call_top)) | (
-        (size >= bot.draw_with) & (obs["draws_left"][rows] > 0)
-    )
+    strong = (size == 4) & (top <= bot.raise_top)
+    keep_going = strong | ((size == 4) & (top <= bot.call_top))
+    keep_going |= (size >= bot.draw_with) & (obs["draws_left"][rows] > 0)
     passive = np.where(keep_going | (obs["to_call"][rows] == 0), CHECK_CALL, FOLD)
     first_legal = passive.astype(np.int64)
     for index in reversed(aggressive):  # the first legal one in the bot's order wins
         first_legal = np.where(mask[rows, index], index, first_legal)
-    return np.where(made & (top <= bot.raise_top), first_legal, passive)
+    # A strong hand raises until the bot's max_bets are in this round, then calls.
+    return np.where(strong & (obs["bets"][rows] < bot.max_bets), first_legal, passive)
 
 
 _BITS = np.uint64(1) << np.arange(52, dtype=np.uint64)

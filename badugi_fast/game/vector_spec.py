@@ -48,6 +48,9 @@ key                shape      meaning
 ``to_call``        ()         chips the player must add to call
 ``raise_min``      ()         chips the smallest legal bet or raise puts in (0: none legal)
 ``raise_max``      ()         chips the largest legal bet or raise puts in (0: none legal)
+``bets``           ()         bets and raises in this betting round as the raise cap counts
+                              them (``View.bets``: before the first draw the big blind is the
+                              first; an all-in short of a full raise does not count)
 ``stacks``         (S,)       chips behind
 ``in_hand``        (S,)       1 while the seat has not folded
 ``all_in``         (S,)       1 when the seat is in the hand with no chips behind
@@ -127,6 +130,7 @@ def field_specs(seats: int) -> dict[str, tuple[tuple[int, ...], type[np.generic]
         "to_call": ((), *chips),
         "raise_min": ((), *chips),
         "raise_max": ((), *chips),
+        "bets": ((), *chips),  # no more raises than chips
         "stacks": ((s,), *chips),
         "in_hand": ((s,), np.int8, 0, 1),
         "all_in": ((s,), np.int8, 0, 1),
@@ -182,6 +186,7 @@ def encode(views: Sequence[TableView | None], seats: int) -> Obs:
     obs["bet_chips"][rows], obs["bet_raises"][rows] = betting[:, 0], betting[:, 1]
     discards = scalars[:, 9].astype(np.uint64)[:, None] >> _CARD_BITS & np.uint64(1)
     obs["discards"][rows] = discards
+    obs["bets"][rows] = scalars[:, 10]
     marks = [(row, index) for row, view in zip(rows, present, strict=True) for index in view[5]]
     if marks:
         obs["action_mask"][tuple(np.array(marks).T)] = 1

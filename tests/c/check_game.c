@@ -68,7 +68,7 @@ static bf_game_spec config(int k)
     for (int p = 0; p < SEATS; p++) {
         spec.stacks[p] = 3 + 5 * p;
         spec.bots[p].raise_top = p < 4 ? 12 : 8, spec.bots[p].call_top = 12;
-        spec.bots[p].draw_with = 1;
+        spec.bots[p].draw_with = 1, spec.bots[p].max_bets = p < 2 ? BF_GAME_MAX_BETS : 4;
     }
     spec.rules = k == 8 ? BF_GAME_KOREAN : BF_GAME_CASINO;
     spec.structure = k <= 3 ? k : BF_GAME_FIXED_LIMIT; /* fixed, pot, no, half-pot limit */
