@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 from pathlib import Path
 
 import numpy as np
@@ -12,6 +13,10 @@ import pytest
 from badugi_fast.hands import reference
 
 REPO = Path(__file__).resolve().parents[1]
+
+# Child Pythons (the CLI through real processes, Ctrl-C tests) must test the installed package,
+# as pytest does: never let the current folder, a source checkout, shadow it.
+os.environ["PYTHONSAFEPATH"] = "1"
 
 
 def colex_index(ids: np.ndarray) -> np.ndarray:

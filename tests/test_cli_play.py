@@ -103,3 +103,51 @@ def test_play_at_a_real_terminal_and_ctrl_c_ends_with_the_total():
     assert b"raise 3: puts in 3 now; your bet this round becomes 4" in seen
     assert b"total over 0 hand(s): +0 chips" in seen
     assert b"Traceback" not in seen
+
+
+# Seed 1, seat 0: the drawer shows a better hand first and the person, still in, would muck.
+BEATEN = "call\n" + "pat\ncheck\n" * 3
+
+
+def test_a_beaten_person_is_asked_and_yes_shows_the_hand(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, ["play", "--seed", "1"], BEATEN + "y\n")
+    assert code == 0
+    lines = out.splitlines()
+    asked = lines.index("your hand is beaten by a hand shown: show it anyway? [y/N]")
+    assert lines[asked - 1] == "seat 1 (drawer) shows Ah 5s 2d 8d: three-card 5-2-A"
+    assert lines[asked + 1].startswith("seat 0 (you) shows ")  # shown after the question
+    assert "mucks" not in out
+    assert "seat 1 (drawer) wins 4" in out and "-- you lost 2" in out  # showing changes no pot
+
+
+def test_a_beaten_person_who_says_no_or_nothing_mucks(capsys, monkeypatch):
+    for answer in ("n\n", "\n", ""):  # no, blank, the end of input: all mean no
+        code, out, _ = run(capsys, monkeypatch, ["play", "--seed", "1"], BEATEN + answer)
+        assert code == 0
+        assert "show it anyway? [y/N]" in out
+        assert "seat 0 (you) mucks (the hand is not shown)" in out
+        assert "seat 0 (you) shows" not in out
+        assert "seat 1 (drawer) wins 4" in out and out.splitlines()[-1].endswith("-2 chips")
+
+
+def test_the_question_and_the_muck_in_korean(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, ["play", "--ko", "--seed", "1"], BEATEN + "네\n")
+    assert code == 0 and "이미 공개된 패에 졌습니다. 패를 보여줄까요? [y/N]" in out
+    assert "0번 (나) 패 공개 " in out
+    code, out, _ = run(capsys, monkeypatch, ["play", "--ko", "--seed", "1"], BEATEN + "\n")
+    assert "0번 (나) 패를 보여주지 않고 버림" in out and "0번 (나) 패 공개" not in out
+
+
+def test_a_bot_s_mucked_hand_never_appears(capsys, monkeypatch, tmp_path):
+    # Seed 14, seat 1: the person (left of the button) shows first and wins; the drawer mucks.
+    script = "call\ncheck\npat\n" * 10
+    argv = ["play", "--seed", "14", "--seat", "1", "--save", str(tmp_path)]
+    code, out, _ = run(capsys, monkeypatch, argv, script)
+    assert code == 0
+    assert "seat 0 (drawer) mucks (the hand is not shown)" in out
+    assert "show it anyway" not in out  # the person wins: nothing to ask
+    game = phh.loads((tmp_path / "hand-00001.phh").read_text(encoding="utf-8"))
+    (muck,) = [e for e in game.history if e.kind == "muck"]  # the full history keeps it
+    assert len(muck.cards) == 4  # (PHH numbers the seats from the button's left)
+    assert " ".join(str(c) for c in muck.cards) not in out
+    assert "seat 0 (drawer) shows" not in out

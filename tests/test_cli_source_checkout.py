@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -18,7 +19,9 @@ def test_importing_from_a_checkout_without_the_core_names_the_command_to_run(tmp
                     ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))  # fmt: skip
     for command in ("import badugi_fast", "from badugi_fast.cli import main"):
         # -S: no site-packages, so no editable-install finder that would find the worktree's core
-        run = subprocess.run([sys.executable, "-S", "-c", command], cwd=tmp_path,
+        # and the current folder first on the path, as it is for a newcomer in a checkout
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONSAFEPATH"}
+        run = subprocess.run([sys.executable, "-S", "-c", command], cwd=tmp_path, env=env,
                              capture_output=True, text=True)  # fmt: skip
         assert run.returncode == 1
         last = run.stderr.strip().splitlines()[-1]

@@ -8,6 +8,7 @@ is read from and written to the given streams, so tests drive it with scripted i
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -21,6 +22,7 @@ from ..game.rules import KoreanRules, Rules
 from ..game.state import Game
 from .words import DRAW_NAMES, action_name, hand_name, say, who
 
+YES_WORDS = ("y", "yes", "네", "예", "응", "ㅇ")
 QUIT_WORDS = ("quit", "exit", "q", "그만", "종료")
 HELP_WORDS = ("help", "?", "도움말")
 PAT_WORDS = ("pat", "패스", "스테이", "stay")
@@ -52,6 +54,8 @@ def describe_event(
     if event.kind == K.SHOW:
         cards = " ".join(str(c) for c in event.cards)
         return say("shows", korean, who=person, cards=cards, name=hand_name(event.cards, korean))
+    if event.kind == K.MUCK:  # never the cards: a mucked hand stays unseen (issue 10, rule 5)
+        return say("mucks", korean, who=person)
     if event.kind == K.WIN:
         return say("wins", korean, who=person, amount=event.amount)
     if event.kind in (K.RESHUFFLE, K.BURN):
@@ -70,6 +74,7 @@ class Table:
         self.bots, self.seat, self.stdin, self.stdout = bots, seat, stdin, stdout
         self.korean = korean
         self.names = names
+        self.shown = 0  # events of the hand being played already printed
 
     def out(self, line: str) -> None:
         print(line, file=self.stdout, flush=True)
@@ -81,24 +86,54 @@ class Table:
         players = ", ".join(who(s, self.seat, self.names, self.korean) for s in range(game.seats))
         self.out(say("players", self.korean, names=players))
         self.out(say("stacks", self.korean, stacks=" ".join(str(s) for s in game.starting_stacks)))
-        shown = 0
+        self.shown = 0  # events of this hand already printed
         while not game.done:
-            shown = self.report(game, shown)
+            self.report(game)
             actor = game.actor
             assert actor is not None
             if actor != self.seat:
                 bot = self.bots[actor if actor < self.seat else actor - 1]
-                game.act(bot(game.view(actor)))
+                self.act(game, bot(game.view(actor)))
             else:
                 self.person_acts(game)
-        self.report(game, shown)
+        self.report(game)
 
-    def report(self, game: Game, shown: int) -> int:
-        for event in game.view(self.seat).history[shown:]:
+    def act(self, game: Game, action: Action) -> None:
+        """Apply ``action``; when it ends the hand at a showdown where the person's hand would
+        be mucked (beaten by a hand already shown), first ask whether to show it anyway.
+
+        The showdown is played inside the action that ends the last round, so the action is
+        tried on a copy (the game is deterministic from here: the copy ends the same way), and a
+        yes adds the person's seat to ``game.show`` before the real action."""
+        if self.seat in game.show or self.seat not in game.in_hand():
+            game.act(action)
+            return
+        trial = copy.deepcopy(game)
+        trial.act(action)  # an illegal action raises here, before any question
+        mine = [i for i, e in enumerate(trial.history) if e.kind is K.MUCK and e.seat == self.seat]
+        if mine:
+            self.report(trial, until=mine[0])  # the action and the hands shown before mine
+            if self.wants_to_show():
+                game.show = game.show | {self.seat}
+        game.act(action)
+
+    def wants_to_show(self) -> bool:
+        """Ask; blank, anything but yes, or the end of input mean no (the hand is mucked)."""
+        self.out(say("show_anyway", self.korean))
+        try:
+            answer = self.stdin.readline().strip().lower()
+        except KeyboardInterrupt:
+            raise _Quit from None
+        return answer in YES_WORDS
+
+    def report(self, game: Game, until: int | None = None) -> None:
+        """Print the events not printed yet (up to ``until``), as the person sees them."""
+        history = game.view(self.seat).history
+        for event in history[self.shown : until]:
             line = describe_event(event, self.seat, self.names, self.korean)
             if line:
                 self.out(line)
-        return len(game.history)
+        self.shown = len(history) if until is None else until
 
     def prompt(self, game: Game) -> str:
         view = game.view(self.seat)
@@ -155,8 +190,7 @@ class Table:
                     self.out(line)
                 continue
             try:
-                action = self.parse(words, game)
-                game.act(action)
+                self.act(game, self.parse(words, game))
                 return
             except (IllegalActionError, ValueError) as error:
                 self.out(say("not_allowed", self.korean, error=error))

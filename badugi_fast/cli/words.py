@@ -31,6 +31,11 @@ PHRASES: dict[str, tuple[str, str]] = {
     "draws": ("{who} draws {amount}", "{who} {amount}장 바꿈"),
     "received": (" (got {cards})", " (받은 패 {cards})"),
     "shows": ("{who} shows {cards}: {name}", "{who} 패 공개 {cards}: {name}"),
+    "mucks": ("{who} mucks (the hand is not shown)", "{who} 패를 보여주지 않고 버림"),
+    "show_anyway": (
+        "your hand is beaten by a hand shown: show it anyway? [y/N]",
+        "이미 공개된 패에 졌습니다. 패를 보여줄까요? [y/N]",
+    ),
     "wins": ("{who} wins {amount}", "{who} {amount}칩 획득"),
     "reshuffle": ("the discards are shuffled into a new stub", "버린 패를 섞어 다시 씀"),
     "burn": ("the dealer burns a card", "딜러가 한 장 버림"),
