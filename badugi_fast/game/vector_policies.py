@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._badugi import lib
+from .._badugi import ffi, lib
 from .._validate import whole
 from ..hands.evaluator import evaluate_many
 from ..hands.naming import class_ranks
@@ -46,13 +46,18 @@ def random_policy(seed: int | None = None) -> VectorPolicy:
     rng = np.random.default_rng(seed)
 
     def act(obs: Obs) -> tuple[Actions, Actions]:
-        mask = obs["action_mask"].astype(bool)
-        scores = rng.random(mask.shape)
-        scores[~mask] = -1.0
-        actions = np.argmax(scores, axis=1).astype(np.int64)
-        actions[~mask.any(axis=1)] = NO_ACTION
-        low, high = obs["raise_min"].astype(np.int64), obs["raise_max"].astype(np.int64)
-        amounts = np.where(actions == EXACT, low + rng.integers(0, high - low + 1), 0)
+        mask = obs["action_mask"] != 0
+        counts = mask.sum(axis=1)
+        # the k-th legal index, k uniform below the count: one random number a table
+        pick = (rng.random(len(counts)) * counts).astype(np.int8)
+        ranks = np.cumsum(mask, axis=1, dtype=np.int8)  # legal actions up to each index
+        actions = (ranks <= pick[:, None]).sum(axis=1, dtype=np.int64)
+        actions[counts == 0] = NO_ACTION
+        low, high = obs["raise_min"], obs["raise_max"]
+        exact = actions == EXACT
+        amounts = np.zeros(len(counts), dtype=np.int64)
+        if exact.any():
+            amounts[exact] = low[exact] + rng.integers(0, high[exact] - low[exact] + 1)
         return actions, amounts
 
     return act
@@ -124,19 +129,20 @@ def _bets(
     return np.where(strong & (obs["bets"][rows] < bot.max_bets), first_legal, passive)
 
 
-_BITS = np.uint64(1) << np.arange(52, dtype=np.uint64)
-
-
 def _discards(obs: Obs, rows: npt.NDArray[np.intp]) -> Actions:
-    """The default draw policy (``bf_draw_keep``, in C, row by row in this reference), capped
-    at the cutting limit by throwing the highest ids first."""
-    known = (obs["discards"][rows].astype(np.uint64) * _BITS).sum(axis=1, dtype=np.uint64)
-    cards, caps = obs["cards"][rows], obs["cutting"][rows]
+    """The default draw policy (``bf_draw_keep``, the C loop's drawer), capped at the cutting
+    limit by throwing the highest ids first: one C call for every drawing row."""
+    cards = np.ascontiguousarray(obs["cards"][rows], dtype=np.int8)
+    seen = np.ascontiguousarray(obs["discards"][rows], dtype=np.int8)
+    caps = np.ascontiguousarray(obs["cutting"][rows], dtype=np.int8)
     out = np.empty(len(rows), dtype=np.int64)
-    for i in range(len(rows)):
-        kept = lib.bf_draw_keep(bytes(cards[i].astype(np.uint8)), int(known[i]), 0)
-        thrown = [p for p in (3, 2, 1, 0) if not kept >> p & 1][: int(caps[i])]
-        out[i] = sum(1 << p for p in thrown)
+    lib.bf_vector_default_draws(
+        ffi.from_buffer("int8_t[]", cards),
+        ffi.from_buffer("int8_t[]", seen),
+        ffi.from_buffer("int8_t[]", caps),
+        len(rows),
+        ffi.from_buffer("int64_t[]", out),
+    )
     return out
 
 
