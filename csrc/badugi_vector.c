@@ -3,6 +3,7 @@
  * (game/vector_reference.py) is the specification; tests/test_vector_engine.py steps both. */
 #include "badugi_vector.h"
 #include "badugi_engine.h"
+#include "badugi_kernels.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,7 @@ struct bf_vector {
     bf_table *now, *finished; /* the hand in play; the last hand finished (for its view) */
     uint8_t *has_finished;
     plan_t *plan;
+    uint32_t *legal; /* the legal indices of each table's seat to act, as last observed */
     int64_t offsets[BF_VEC_FIELDS];
 };
 
@@ -81,6 +83,8 @@ static bf_vector_obs fields(const bf_vector *v, uint8_t *out)
         (int64_t *)(void *)(out + o[22])};
 }
 
+static uint32_t legal_now(const bf_table *t, bf_options *o, bf_choice choices[]);
+
 static uint64_t first_number(const bf_vector *v, int64_t t)
 {
     return (v->first_table + (uint64_t)t) << BF_VEC_HAND_BITS;
@@ -103,8 +107,9 @@ bf_vector *bf_vector_new(const bf_game_spec *spec, uint64_t seed, uint64_t first
     v->finished = calloc((size_t)tables, sizeof *v->finished);
     v->has_finished = calloc((size_t)tables, 1);
     v->plan = calloc((size_t)tables, sizeof *v->plan);
+    v->legal = calloc((size_t)tables, sizeof *v->legal);
     bf_vector_layout(tables, spec->seats, v->offsets);
-    if (!v->now || !v->finished || !v->has_finished || !v->plan) {
+    if (!v->now || !v->finished || !v->has_finished || !v->plan || !v->legal) {
         bf_vector_free(v);
         return NULL;
     }
@@ -120,6 +125,7 @@ void bf_vector_free(bf_vector *v)
     free(v->finished);
     free(v->has_finished);
     free(v->plan);
+    free(v->legal);
     free(v);
 }
 
@@ -138,26 +144,19 @@ void bf_vector_restart(bf_vector *v, int64_t lo, int64_t hi, int from_zero)
         table->trace = NULL;
         table->trace_cap = 0;
         bf_table_deal(table, &v->spec, v->seed, number, ALL_SEATS_PLAYED);
+        v->legal[t] = legal_now(table, NULL, NULL);
     }
 }
 
 /* ---- actions ---- */
 
-static int popcount4(unsigned m)
-{
-    return (int)(m & 1) + (int)(m >> 1 & 1) + (int)(m >> 2 & 1) + (int)(m >> 3 & 1);
-}
-
 /* The seat's cards sorted by id (the order discard masks and obs["cards"] use). */
 static void sorted_hand(const bf_table *t, int seat, uint8_t out[4])
 {
-    memcpy(out, t->hand[seat], 4);
-    for (int i = 1; i < 4; i++)
-        for (int j = i; j > 0 && out[j] < out[j - 1]; j--) {
-            uint8_t c = out[j];
-            out[j] = out[j - 1];
-            out[j - 1] = c;
-        }
+    const uint8_t *h = t->hand[seat];
+    unsigned a = h[0], b = h[1], c = h[2], d = h[3];
+    BF_SORT4(a, b, c, d);
+    out[0] = (uint8_t)a, out[1] = (uint8_t)b, out[2] = (uint8_t)c, out[3] = (uint8_t)d;
 }
 
 /* Every legal betting index of the seat to act with the choice it stands for (vector.Table.
@@ -211,17 +210,33 @@ static uint32_t betting_choices(const bf_table *t, int seat, const bf_options *o
     return legal;
 }
 
-/* The plan for one table's action, or the status that refuses it. */
-static int decode_one(const bf_table *t, int64_t action, int64_t amount, plan_t *plan)
+/* The legal indices of the seat to act (none when the hand is over), with the options and
+ * choices of a betting seat when o and choices are given. */
+static uint32_t legal_now(const bf_table *t, bf_options *o, bf_choice choices[])
+{
+    static const uint32_t draw_masks[5] = {0x1, 0x117, 0x177f, 0x7fff, 0xffff}; /* by cap */
+    bf_options own;
+    bf_choice own_choices[BF_VEC_ACTIONS];
+    int seat = bf_table_actor(t);
+    if (seat < 0)
+        return 0;
+    if (t->phase == BF_PHASE_DRAW)
+        return draw_masks[bf_table_draw_cap(t)];
+    o = o ? o : &own;
+    bf_table_options(t, seat, o, 1);
+    return betting_choices(t, seat, o, choices ? choices : own_choices);
+}
+
+/* The plan for one table's action (legal: its legal indices), or the status that refuses it. */
+static int decode_one(const bf_table *t, uint32_t legal, int64_t action, int64_t amount,
+                      plan_t *plan)
 {
     int seat = bf_table_actor(t);
     if (action < 0 || action >= BF_VEC_ACTIONS)
         return BF_VEC_OUT_OF_RANGE;
-    if (seat < 0)
+    if (seat < 0 || !(legal >> action & 1))
         return BF_VEC_ILLEGAL;
     if (t->phase == BF_PHASE_DRAW) {
-        if (action >= BF_VEC_DISCARDS || popcount4((unsigned)action) > bf_table_draw_cap(t))
-            return BF_VEC_ILLEGAL;
         uint8_t cards[4];
         sorted_hand(t, seat, cards);
         plan->kind = DRAWS;
@@ -233,10 +248,8 @@ static int decode_one(const bf_table *t, int64_t action, int64_t amount, plan_t 
     }
     bf_options o;
     bf_choice choices[BF_VEC_ACTIONS];
-    bf_table_options(t, seat, &o, 1);
-    uint32_t legal = betting_choices(t, seat, &o, choices);
-    if (!(legal >> action & 1))
-        return BF_VEC_ILLEGAL;
+    bf_table_options(t, seat, &o, action >= BF_VEC_BET); /* the raises when one is chosen */
+    betting_choices(t, seat, &o, choices);
     plan->kind = BETS;
     plan->choice = choices[action];
     if (action == BF_VEC_EXACT) {
@@ -267,7 +280,7 @@ int64_t bf_vector_decode(bf_vector *v, const int64_t *actions, const int64_t *am
             status[t] = BF_VEC_WAITS;
             continue;
         }
-        int code = decode_one(&v->now[t], actions[t], amounts ? amounts[t] : 0, plan);
+        int code = decode_one(&v->now[t], v->legal[t], actions[t], amounts ? amounts[t] : 0, plan);
         status[t] = (uint8_t)code;
         if (code == BF_VEC_PLAYS)
             continue;
@@ -275,7 +288,7 @@ int64_t bf_vector_decode(bf_vector *v, const int64_t *actions, const int64_t *am
         if (first_bad < 0)
             first_bad = t;
         if (fallback && bf_table_actor(&v->now[t]) >= 0)
-            decode_one(&v->now[t], fallback_action(&v->now[t]), 0, plan);
+            decode_one(&v->now[t], v->legal[t], fallback_action(&v->now[t]), 0, plan);
     }
     return first_bad;
 }
@@ -299,28 +312,29 @@ static void empty_row(int64_t r, int n, const bf_vector_obs *o)
     memset(o->action_mask + r * BF_VEC_ACTIONS, 0, BF_VEC_ACTIONS);
 }
 
-/* The legal indices of the seat to act, and raise_min / raise_max from their chips. */
-static void write_legal(const bf_table *t, int seat, int64_t r, const bf_vector_obs *o)
+/* The legal indices of the seat to act, and raise_min / raise_max from their chips; returns
+ * them. */
+static uint32_t write_legal(const bf_table *t, int64_t r, const bf_vector_obs *o)
 {
-    int8_t *mask = o->action_mask + r * BF_VEC_ACTIONS;
-    memset(mask, 0, BF_VEC_ACTIONS);
-    o->raise_min[r] = o->raise_max[r] = 0;
-    if (t->phase == BF_PHASE_DRAW) {
-        int cap = bf_table_draw_cap(t);
-        for (unsigned m = 0; m < BF_VEC_DISCARDS; m++)
-            mask[m] = popcount4(m) <= cap;
-        return;
-    }
     bf_options opt;
     bf_choice choices[BF_VEC_ACTIONS];
-    bf_table_options(t, seat, &opt, 1);
-    uint32_t legal = betting_choices(t, seat, &opt, choices);
+    uint32_t legal = legal_now(t, &opt, choices);
+    int8_t *mask = o->action_mask + r * BF_VEC_ACTIONS;
     int64_t least = -1, most = 0;
-    for (int i = BF_VEC_DISCARDS; i < BF_VEC_ACTIONS; i++) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (int i = 0; i < 3; i++) { /* eight flags at a time: bit j of a byte to byte j */
+        uint64_t bits = (legal >> 8 * i & 0xFF) * UINT64_C(0x0101010101010101);
+        bits &= UINT64_C(0x8040201008040201);
+        bits = (bits + UINT64_C(0x7F7F7F7F7F7F7F7F)) >> 7 & UINT64_C(0x0101010101010101);
+        memcpy(mask + 8 * i, &bits, 8);
+    }
+#else
+    for (int i = 0; i < 24; i++)
+        mask[i] = (int8_t)(legal >> i & 1);
+#endif
+    mask[24] = (int8_t)(legal >> 24 & 1);
+    for (int i = BF_VEC_BET; i < BF_VEC_ACTIONS && t->phase == BF_PHASE_BETTING; i++) {
         if (!(legal >> i & 1))
-            continue;
-        mask[i] = 1;
-        if (i < BF_VEC_BET)
             continue;
         int64_t low = choices[i].amount, high = i == BF_VEC_EXACT ? opt.most : low;
         least = least < 0 || low < least ? low : least;
@@ -328,10 +342,13 @@ static void write_legal(const bf_table *t, int seat, int64_t r, const bf_vector_
     }
     o->raise_min[r] = least < 0 ? 0 : least;
     o->raise_max[r] = most;
+    return legal;
 }
 
-/* Row r: the hand as `seat` sees it (vector.Table._make_view, then vector_spec.encode). */
-static void write_row(const bf_table *t, int seat, int64_t r, int actor, const bf_vector_obs *o)
+/* Row r: the hand as `seat` sees it (vector.Table._make_view, then vector_spec.encode); returns
+ * the legal indices when the seat is to act, else 0. */
+static uint32_t write_row(const bf_table *t, int seat, int64_t r, int actor,
+                          const bf_vector_obs *o)
 {
     int n = t->n, done = t->phase == BF_PHASE_DONE;
     int8_t *cards = o->cards + r * 4;
@@ -350,14 +367,13 @@ static void write_row(const bf_table *t, int seat, int64_t r, int actor, const b
     o->pot[r] = bf_table_pot(t);
     o->to_call[r] = t->phase == BF_PHASE_BETTING ? t->current - t->round_bets[seat] : 0;
     o->bets[r] = t->phase == BF_PHASE_BETTING ? t->raises : 0;
-    for (int k = 0; k < n; k++) {
-        int p = (seat + k) % n;
+    for (int k = 0, p = seat; k < n; k++, p = p + 1 == n ? 0 : p + 1) {
         int64_t i = r * n + k;
         o->stacks[i] = t->stack[p];
         o->in_hand[i] = (int8_t)!t->folded[p];
         o->all_in[i] = (int8_t)(!t->folded[p] && t->stack[p] == 0);
         o->round_bets[i] = t->round_bets[p];
-        o->position[i] = (int8_t)((p - t->button + n) % n);
+        o->position[i] = (int8_t)(p >= t->button ? p - t->button : p - t->button + n);
         memcpy(o->drawn + i * 3, t->drawn[p], 3);
         for (int round = 0; round < BF_ROUNDS; round++) {
             o->bet_chips[(r * BF_ROUNDS + round) * n + k] = t->bet_chips[round][p];
@@ -368,12 +384,11 @@ static void write_row(const bf_table *t, int seat, int64_t r, int actor, const b
     memset(seen, 0, BF_NUM_CARDS);
     for (uint64_t left = t->own_discards[seat]; left; left &= left - 1) /* the few thrown */
         seen[__builtin_ctzll(left)] = 1;
-    if (actor == seat && !done) {
-        write_legal(t, seat, r, o);
-    } else {
-        memset(o->action_mask + r * BF_VEC_ACTIONS, 0, BF_VEC_ACTIONS);
-        o->raise_min[r] = o->raise_max[r] = 0;
-    }
+    if (actor == seat && !done)
+        return write_legal(t, r, o);
+    memset(o->action_mask + r * BF_VEC_ACTIONS, 0, BF_VEC_ACTIONS);
+    o->raise_min[r] = o->raise_max[r] = 0;
+    return 0;
 }
 
 void bf_vector_observe(const bf_vector *v, int64_t lo, int64_t hi, const int64_t *seats,
@@ -421,7 +436,7 @@ void bf_vector_apply(bf_vector *v, int64_t lo, int64_t hi, uint8_t *out)
             bf_table_deal(table, &v->spec, v->seed, table->number + 1, ALL_SEATS_PLAYED);
         }
         int actor = bf_table_actor(table);
-        write_row(table, actor < 0 ? 0 : actor, t, actor, obs);
+        v->legal[t] = write_row(table, actor < 0 ? 0 : actor, t, actor, obs);
     }
 }
 

@@ -149,13 +149,20 @@ def _discards(obs: Obs, rows: npt.NDArray[np.intp]) -> Actions:
 def by_seat(policies: Sequence[VectorPolicy]) -> VectorPolicy:
     """One policy per seat: each table's action comes from the policy of the seat to act."""
     policies = list(policies)
+    groups: dict[int, tuple[VectorPolicy, list[int]]] = {}
+    for s, policy in enumerate(policies):  # a policy playing several seats is asked once
+        groups.setdefault(id(policy), (policy, []))[1].append(s)
 
     def act(obs: Obs) -> tuple[Actions, Actions]:
         seat = obs["seat"]
+        if len(groups) == 1:  # one policy for every seat listed
+            ((policy, _),) = groups.values()
+            actions, amounts = split(policy(obs), len(seat))
+            return np.where(seat < len(policies), actions, NO_ACTION), amounts
         actions = np.full(len(seat), NO_ACTION, dtype=np.int64)
         amounts = np.zeros(len(seat), dtype=np.int64)
-        for s, policy in enumerate(policies):
-            rows = seat == s
+        for policy, seats in groups.values():
+            rows = np.isin(seat, seats)
             if rows.any():
                 chosen, chips = split(policy(obs), len(seat))
                 actions[rows], amounts[rows] = chosen[rows], chips[rows]
