@@ -12,7 +12,13 @@
  *   - specifications both entry points must refuse;
  *   - the same with half the bots drawing by a solved table (the least expected rank under
  *     3-2-1, from bf_solve_policy, in buffers of exactly BF_POLICY_TABLE_LEN entries): every
- *     draw within its cap, and some hands played otherwise than by the default policy.
+ *     draw within its cap, and some hands played otherwise than by the default policy;
+ *   - the batched engine (badugi_vector.h) under every rule set (Korean: 동시에 cutting and 풀),
+ *     its observation buffer malloc'ed at exactly bf_vector_layout's size: random legal
+ *     actions (exact amounts among them) with out-of-range, illegal and badly sized ones mixed
+ *     in, refused (nothing moves) or replaced by the fallback; chips conserved in every hand
+ *     ended, every observation in range; observing other seats and the finished hands; the
+ *     batches and layouts bf_vector_new and bf_vector_layout must refuse; default draws.
  * The driver exits 1 with a message at the first failure and prints one summary line on success.
  *
  * Usage: check_game
@@ -26,6 +32,7 @@
 #include "badugi.h"
 #include "badugi_game.h"
 #include "badugi_solve.h"
+#include "badugi_vector.h"
 
 enum { HANDS = 2000, TRACED = 200, SEATS = 8, CONFIGS = 9 };
 
@@ -216,6 +223,116 @@ static size_t check_table_bots(const uint8_t *table, const uint16_t *ties, int64
     return actions;
 }
 
+/* ---- the batched engine ---- */
+
+enum { TABLES = 37, STEPS = 400 };
+
+static uint64_t next_random(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* Row t's observation in range, and the legal index k-th in its mask (-1: none legal). */
+static int64_t check_row(const uint8_t *buf, const int64_t *off, int64_t t, int n, uint64_t pick)
+{
+    const int8_t *cards = (const int8_t *)(buf + off[0]) + t * 4;
+    const int8_t *mask = (const int8_t *)(buf + off[19]) + t * BF_VEC_ACTIONS;
+    const int8_t *seat = (const int8_t *)(buf + off[1]), *phase = (const int8_t *)(buf + off[2]);
+    int64_t pot, to_call;
+    memcpy(&pot, buf + off[5] + 8 * t, 8);
+    memcpy(&to_call, buf + off[6] + 8 * t, 8);
+    for (int i = 0; i < 4; i++)
+        if (cards[i] < -1 || cards[i] > 51)
+            fail("table %lld: card %d out of range", (long long)t, cards[i]);
+    if (seat[t] < 0 || seat[t] >= n || phase[t] < 0 || phase[t] > 2 || pot < 0 || to_call < 0)
+        fail("table %lld: an observation out of range", (long long)t);
+    int legal[BF_VEC_ACTIONS], count = 0;
+    for (int i = 0; i < BF_VEC_ACTIONS; i++)
+        if (mask[i])
+            legal[count++] = i;
+    return count ? legal[pick % (uint64_t)count] : -1;
+}
+
+static void check_batch(const bf_game_spec *spec, int k)
+{
+    int n = spec->seats;
+    int64_t off[BF_VEC_FIELDS], size = bf_vector_layout(TABLES, n, off);
+    bf_vector *v = bf_vector_new(spec, 9, 3, TABLES);
+    if (size <= 0 || !v || bf_vector_tables(v) != TABLES)
+        fail("batch %d: bf_vector_new or bf_vector_layout refused a valid game", k);
+    uint8_t *buf = xmalloc((size_t)size), *status = xmalloc(TABLES);
+    int64_t *actions = xmalloc(sizeof *actions * TABLES), *amounts = xmalloc(8 * TABLES);
+    int64_t *seats = xmalloc(sizeof *seats * TABLES), ended = 0;
+    uint64_t x = 88172645463325252u + (uint64_t)k;
+    bf_vector_observe(v, 0, TABLES, NULL, 0, buf);
+    for (int step = 0; step < STEPS; step++) {
+        for (int64_t t = 0; t < TABLES; t++) {
+            actions[t] = check_row(buf, off, t, n, next_random(&x));
+            int64_t low, high;
+            memcpy(&low, buf + off[7] + 8 * t, 8);
+            memcpy(&high, buf + off[8] + 8 * t, 8);
+            amounts[t] = low + (int64_t)(next_random(&x) % (uint64_t)(high - low + 1));
+            if (step % 5 == 4 && t % 3 == 0) /* out of range, illegal or a bad amount */
+                actions[t] = (int64_t)(next_random(&x) % 40) - 8, amounts[t] = high + 1;
+        }
+        int fallback = step % 2;
+        int64_t bad = bf_vector_decode(v, actions, amounts, fallback, status);
+        if (bad >= 0 && !fallback)
+            continue; /* refused: nothing moves, the next step draws again */
+        bf_vector_apply(v, 0, TABLES / 2, buf);
+        bf_vector_apply(v, TABLES / 2, TABLES, buf);
+        for (int64_t t = 0; t < TABLES; t++) {
+            int64_t chips, sum = 0;
+            for (int p = 0; p < n; p++) {
+                memcpy(&chips, buf + off[20] + 8 * (t * n + p), 8);
+                sum += chips;
+            }
+            ended += buf[off[21] + t];
+            if (sum != 0)
+                fail("batch %d: table %lld ended a hand that is not zero-sum", k, (long long)t);
+        }
+        if (step % 50 == 49) {
+            for (int64_t t = 0; t < TABLES; t++)
+                seats[t] = (t + step) % (n + 1) - (t % 7 == 0); /* some out of range */
+            bf_vector_observe(v, 0, TABLES, seats, 1, buf);
+            bf_vector_observe(v, 0, TABLES, seats, 0, buf);
+            bf_vector_observe(v, 0, TABLES, NULL, 0, buf);
+        }
+    }
+    if (ended == 0)
+        fail("batch %d: no hand ended", k);
+    bf_vector_restart(v, 0, TABLES, 0);
+    bf_vector_restart(v, 0, TABLES, 1);
+    bf_vector_free(v);
+    free(buf), free(status), free(actions), free(amounts), free(seats);
+}
+
+static void check_vector_refusals(const bf_game_spec *base)
+{
+    bf_game_spec bad = *base;
+    int64_t off[BF_VEC_FIELDS];
+    bad.seats = 1;
+    if (bf_vector_new(&bad, 1, 0, 4) || bf_vector_new(base, 1, 0, 0) ||
+        bf_vector_new(base, 1, 0, BF_VEC_MAX_TABLES + 1) ||
+        bf_vector_new(base, 1, (UINT64_C(1) << 22) + 1, 1))
+        fail("bf_vector_new accepted a bad batch");
+    if (bf_vector_layout(0, 2, off) != -1 || bf_vector_layout(4, 9, off) != -1)
+        fail("bf_vector_layout accepted a bad batch");
+    bad = *base;
+    bad.simultaneous = 1; /* casino rules: 동시에 cutting is Korean only */
+    if (bf_vector_new(&bad, 1, 0, 4))
+        fail("bf_vector_new accepted simultaneous draws under casino rules");
+    bf_vector_free(NULL);
+    int8_t cards[8] = {0, 5, 10, 51, 3, 3, 9, 60}, seen[2 * BF_NUM_CARDS] = {0}, cut[2] = {4, 3};
+    int64_t draws[2];
+    bf_vector_default_draws(cards, seen, cut, 2, draws);
+    if (draws[0] < 0 || draws[0] > 15 || draws[1] != -1)
+        fail("bf_vector_default_draws: %lld and %lld", (long long)draws[0], (long long)draws[1]);
+}
+
 int main(void)
 {
     int64_t *profit = xmalloc(sizeof *profit * HANDS * SEATS);
@@ -229,6 +346,13 @@ int main(void)
     }
     bf_game_spec base = config(2);
     check_refusals(&base, profit);
+    for (int k = 0; k < CONFIGS; k++) {
+        bf_game_spec spec = config(k);
+        if (k == 8)
+            spec.simultaneous = spec.allow_full = 1;
+        check_batch(&spec, k);
+    }
+    check_vector_refusals(&base);
     uint8_t *table = xmalloc(BF_POLICY_TABLE_LEN);
     uint16_t *ties = xmalloc(sizeof *ties * BF_POLICY_TABLE_LEN);
     solve_table(table, ties);
@@ -238,7 +362,7 @@ int main(void)
     free(profit);
     free(final);
     printf("check_game: OK: %d rule sets x %d hands played, %d traced (%zu actions), twice: with"
-           " table bots too\n",
-           CONFIGS, HANDS, TRACED, actions);
+           " table bots too; batches of %d tables stepped %d times\n",
+           CONFIGS, HANDS, TRACED, actions, TABLES, STEPS);
     return 0;
 }
