@@ -59,6 +59,7 @@ typedef struct {
     uint8_t chosen_n[BF_MAX_SEATS]; /* simultaneous draws: cards chosen[seat], not dealt yet */
     uint64_t key, number;
     unsigned reshuffles;
+    int observed; /* some seat is not a bot: keep the tallies below (not in the closed loop) */
     /* What the batched engine's observation shows of the hand (vector_spec) */
     int64_t bet_chips[BF_ROUNDS][BF_MAX_SEATS];
     uint8_t bet_raises[BF_ROUNDS][BF_MAX_SEATS]; /* saturates at 127 */

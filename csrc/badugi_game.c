@@ -10,6 +10,7 @@
 #include <string.h>
 
 #define NO_CARD 0xFF
+#define ALL_BOTS ((1u << BF_MAX_SEATS) - 1)
 
 typedef bf_table table_t;
 typedef bf_choice choice_t;
@@ -24,7 +25,8 @@ static int is_bet_kind(int kind)
  * round, cards drawn), and Game.history's order when a trace buffer is given. */
 static void record(table_t *t, int seat, int kind, int64_t amount)
 {
-    if (kind == BF_ACT_DRAW) {
+    if (!t->observed) {
+    } else if (kind == BF_ACT_DRAW) {
         t->drawn[seat][t->round_index] = (int8_t)amount;
     } else if (is_bet_kind(kind)) {
         t->bet_chips[t->round_index][seat] += amount;
@@ -288,28 +290,26 @@ static uint8_t next_card(table_t *t)
 /* Game._exchange: replacements one at a time; an empty stub takes the others' discards. */
 static void exchange(table_t *t, int seat, const uint8_t *thrown, int count)
 {
-    uint8_t kept[4];
+    uint8_t kept[4], *hand = t->hand[seat];
+    uint64_t out = 0; /* the thrown cards as a set */
     int k = 0;
-    for (int i = 0; i < 4; i++) {
-        int out = 0;
-        for (int j = 0; j < count; j++)
-            out |= t->hand[seat][i] == thrown[j];
-        if (!out)
-            kept[k++] = t->hand[seat][i];
-    }
+    for (int j = 0; j < count; j++)
+        out |= UINT64_C(1) << thrown[j];
+    for (int i = 0; i < 4; i++)
+        if (!(out >> hand[i] & 1))
+            kept[k++] = hand[i];
     if (count && t->burn_due) { /* Game._exchange: the burn card, out of play for good */
         t->burn_due = 0;
         (void)next_card(t);
     }
     for (int j = 0; j < count; j++)
         kept[k++] = next_card(t);
-    memcpy(t->hand[seat], kept, 4);
+    memcpy(hand, kept, 4);
     t->badugi_size[seat] = 0;
+    memcpy(t->discards + t->discards_n, thrown, (size_t)count); /* after the deal: not in it */
+    t->discards_n += count;
+    t->own_discards[seat] |= out;
     record(t, seat, BF_ACT_DRAW, count);
-    for (int j = 0; j < count; j++) {
-        t->discards[t->discards_n++] = thrown[j];
-        t->own_discards[seat] |= UINT64_C(1) << thrown[j];
-    }
 }
 
 static int draw_cap(const table_t *t)
@@ -468,15 +468,18 @@ void bf_table_deal(table_t *t, const bf_game_spec *spec, uint64_t seed, uint64_t
                    unsigned bots)
 {
     int n = spec->seats;
-    memset(t, 0, offsetof(bf_table, deck));
+    int observed = bots != ALL_BOTS;
+    memset(t, 0, observed ? offsetof(bf_table, deck) : offsetof(bf_table, bet_chips));
     t->spec = spec;
     t->trace_n = 0;
     t->bots = bots;
+    t->observed = observed;
     t->n = n;
     t->number = number;
     t->key = bf_mix64(seed);
     t->button = (int)(number % (uint64_t)n);
-    memset(t->drawn, -1, sizeof t->drawn);
+    if (observed)
+        memset(t->drawn, -1, sizeof t->drawn);
     for (int p = 0; p < n; p++)
         t->stack[p] = spec->stacks[p];
     for (unsigned c = 0; c < BF_NUM_CARDS; c++)
@@ -562,8 +565,6 @@ int bf_game_spec_valid(const bf_game_spec *spec)
     }
     return 1;
 }
-
-#define ALL_BOTS ((1u << BF_MAX_SEATS) - 1)
 
 int bf_game_play(const bf_game_spec *spec, uint64_t seed, uint64_t first_hand, uint64_t hands,
                  int64_t *profit, uint8_t *final_hands)
