@@ -114,8 +114,16 @@ class _Lib:
     def bf_vector_observe(
         self, v: Any, lo: int, hi: int, seats: Any, finished: int, out: Any, /
     ) -> None: ...
-    def bf_vector_default_draws(
-        self, cards: Any, discards: Any, cutting: Any, rows: int, actions: Any, /
+    def bf_vector_bot_draws(
+        self,
+        policy: Any,
+        cards: Any,
+        discards: Any,
+        cutting: Any,
+        draws_left: Any,
+        rows: int,
+        actions: Any,
+        /,
     ) -> None: ...
     def bf_range_alias(self, n: int, hands: Any, weights: Any, table: Any, /) -> int: ...
     def bf_range_simulate(

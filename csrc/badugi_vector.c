@@ -440,8 +440,9 @@ void bf_vector_apply(bf_vector *v, int64_t lo, int64_t hi, uint8_t *out)
     }
 }
 
-void bf_vector_default_draws(const int8_t *cards, const int8_t *discards, const int8_t *cutting,
-                             int64_t rows, int64_t *actions)
+void bf_vector_bot_draws(const bf_policy *policy, const int8_t *cards, const int8_t *discards,
+                         const int8_t *cutting, const int8_t *draws_left, int64_t rows,
+                         int64_t *actions)
 {
     for (int64_t r = 0; r < rows; r++) {
         uint8_t hand[4];
@@ -453,16 +454,16 @@ void bf_vector_default_draws(const int8_t *cards, const int8_t *discards, const 
         }
         for (int c = 0; c < BF_NUM_CARDS; c++)
             known |= (uint64_t)(discards[r * BF_NUM_CARDS + c] != 0) << c;
-        if (!valid || bf_rank(hand[0], hand[1], hand[2], hand[3]) == 0) {
-            actions[r] = -1;
-            continue;
-        }
-        int kept = bf_draw_keep(hand, known, 0), mask = 0, left = cutting[r];
-        for (int i = 3; i >= 0; i--) /* capped: the highest ids (positions) first */
-            if (!(kept >> i & 1) && left > 0) {
+        int thrown = !valid || bf_rank(hand[0], hand[1], hand[2], hand[3]) == 0 ? -1
+                     : policy ? bf_policy_table_throw(policy, hand, known, 0, draws_left[r],
+                                                      cutting[r])
+                              : ~bf_draw_keep(hand, known, 0) & 0xF;
+        int mask = 0, left = cutting[r];
+        for (int i = 3; thrown >= 0 && i >= 0; i--) /* capped: the highest ids (positions) first */
+            if (thrown >> i & 1 && left > 0) {
                 mask |= 1 << i;
                 left--;
             }
-        actions[r] = mask;
+        actions[r] = thrown < 0 ? -1 : mask;
     }
 }

@@ -280,9 +280,13 @@ def test_threshold_policy_takes_threshold_bots_only() -> None:
         threshold_policy(random_policy(1))  # type: ignore[arg-type]
 
 
-def test_threshold_policy_refuses_a_bot_that_draws_by_a_table():
-    from badugi_fast.game.bots import threshold
-    from badugi_fast.game.vector_policies import threshold_policy
-
-    with pytest.raises(ValueError, match="max-equity"):
-        threshold_policy(threshold("9", "K", 3, policy="max-equity"))
+@pytest.mark.parametrize("name", ["fixed", "korean"])
+def test_table_bots_as_vector_policies_win_simulates_chips_hand_for_hand(name: str) -> None:
+    """A threshold bot drawing by a solved table plays in the batched engine as in the C loop."""
+    rules = RULE_SETS[name]
+    bots = [threshold("9", "K", 3, policy="max-equity"), drawer, threshold("J", "K", 2)]
+    won = play(
+        VectorGame(3, 3, rules, seed=13), by_seat([threshold_policy(b, rules) for b in bots]), 10
+    )
+    for t in range(3):
+        assert (won[t] == play_hands(bots, t << 32, 10, 13, rules)).all()

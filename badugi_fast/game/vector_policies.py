@@ -1,8 +1,9 @@
 """Vector policies: ``policy(obs) -> actions`` (or ``(actions, amounts)``) on a batch of tables.
 
 - ``random_policy(seed)``: uniform over each table's legal actions (EXACT: a uniform amount).
-- ``threshold_policy(bot, rules)``: a ``ThresholdBot`` (``drawer`` among them) in numpy, giving
-  the same actions as the bot, hence hand for hand the same chips as ``simulate``.
+- ``threshold_policy(bot, rules)``: a ``ThresholdBot`` (``drawer`` among them, and bots drawing
+  by a solved table) in numpy, giving the same actions as the bot, hence hand for hand the
+  same chips as ``simulate``.
 - ``by_seat(policies)``: one policy per seat, each deciding where its seat is to act.
 - ``play(game, policy, hands)``: every table's first ``hands`` results under a policy.
 """
@@ -86,11 +87,8 @@ def threshold_policy(bot: ThresholdBot, rules: Rules | KoreanRules | None = None
     """``bot`` as a vector policy under ``rules`` (the Korean kinds take other indices)."""
     if not isinstance(bot, ThresholdBot):
         raise TypeError(f"threshold_policy takes a ThresholdBot, not {type(bot).__name__}")
-    if bot.policy != "default":  # the numpy draws below are the default policy's
-        raise ValueError(
-            f"threshold_policy plays the default draw policy, not {bot.policy!r}: play table bots "
-            "with simulate"
-        )
+    c_policy, solved = bot.c_policy()  # solved: the table c_policy points into (kept alive)
+    table = ffi.NULL if solved is None else c_policy
     korean = isinstance(rules, KoreanRules)
     # ThresholdBot's AGGRESSIVE + PASSIVE order in this encoding's indices.
     aggressive = [HALF, TTADANG, QUARTER, BET, CHECK_CALL] if korean else [BET, CHECK_CALL]
@@ -104,7 +102,7 @@ def threshold_policy(bot: ThresholdBot, rules: Rules | KoreanRules | None = None
             actions[betting] = _bets(bot, aggressive, obs, mask, betting)
         drawing = np.flatnonzero((phase == PHASE_DRAW) & mask.any(axis=1))
         if drawing.size:
-            actions[drawing] = _discards(obs, drawing)
+            actions[drawing] = _discards(obs, drawing, table, solved)
         return actions
 
     return act
@@ -129,20 +127,23 @@ def _bets(
     return np.where(strong & (obs["bets"][rows] < bot.max_bets), first_legal, passive)
 
 
-def _discards(obs: Obs, rows: npt.NDArray[np.intp]) -> Actions:
-    """The default draw policy (``bf_draw_keep``, the C loop's drawer), capped at the cutting
-    limit by throwing the highest ids first: one C call for every drawing row."""
-    cards = np.ascontiguousarray(obs["cards"][rows], dtype=np.int8)
-    seen = np.ascontiguousarray(obs["discards"][rows], dtype=np.int8)
-    caps = np.ascontiguousarray(obs["cutting"][rows], dtype=np.int8)
+def _discards(obs: Obs, rows: npt.NDArray[np.intp], table: Any, solved: Any) -> Actions:
+    """The bot's draw (the default policy, ``bf_draw_keep``, or its solved table: the C loop's
+    drawer), capped at the cutting limit by throwing the highest ids first; one C call for
+    every drawing row. ``solved`` keeps the table alive while ``table`` points into it."""
+    columns = [obs[key][rows] for key in ("cards", "discards", "cutting", "draws_left")]
+    cards, seen, caps, left = (np.ascontiguousarray(c, dtype=np.int8) for c in columns)
     out = np.empty(len(rows), dtype=np.int64)
-    lib.bf_vector_default_draws(
+    lib.bf_vector_bot_draws(
+        table,
         ffi.from_buffer("int8_t[]", cards),
         ffi.from_buffer("int8_t[]", seen),
         ffi.from_buffer("int8_t[]", caps),
+        ffi.from_buffer("int8_t[]", left),
         len(rows),
         ffi.from_buffer("int64_t[]", out),
     )
+    del solved
     return out
 
 

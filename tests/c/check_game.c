@@ -18,7 +18,8 @@
  *     actions (exact amounts among them) with out-of-range, illegal and badly sized ones mixed
  *     in, refused (nothing moves) or replaced by the fallback; chips conserved in every hand
  *     ended, every observation in range; observing other seats and the finished hands; the
- *     batches and layouts bf_vector_new and bf_vector_layout must refuse; default draws.
+ *     batches and layouts bf_vector_new and bf_vector_layout must refuse; the bots' draws (by
+ *     the default policy and by the solved table).
  * The driver exits 1 with a message at the first failure and prints one summary line on success.
  *
  * Usage: check_game
@@ -327,10 +328,33 @@ static void check_vector_refusals(const bf_game_spec *base)
         fail("bf_vector_new accepted simultaneous draws under casino rules");
     bf_vector_free(NULL);
     int8_t cards[8] = {0, 5, 10, 51, 3, 3, 9, 60}, seen[2 * BF_NUM_CARDS] = {0}, cut[2] = {4, 3};
+    int8_t left[2] = {3, 1};
     int64_t draws[2];
-    bf_vector_default_draws(cards, seen, cut, 2, draws);
+    bf_vector_bot_draws(NULL, cards, seen, cut, left, 2, draws);
     if (draws[0] < 0 || draws[0] > 15 || draws[1] != -1)
-        fail("bf_vector_default_draws: %lld and %lld", (long long)draws[0], (long long)draws[1]);
+        fail("bf_vector_bot_draws: %lld and %lld", (long long)draws[0], (long long)draws[1]);
+}
+
+/* The solved table's draws as action indices: within the cap, and -1 with no draw left. */
+static void check_table_draws(const uint8_t *table, const uint16_t *ties)
+{
+    bf_policy policy;
+    memset(&policy, 0, sizeof policy);
+    policy.table = table, policy.ties = ties, policy.break_above = -1;
+    int8_t cards[12] = {0, 5, 10, 51, 4, 9, 14, 50, 1, 2, 3, 7}, seen[3 * BF_NUM_CARDS] = {0};
+    int8_t cut[3] = {3, 1, 2}, left[3] = {3, 2, 0};
+    int64_t draws[3];
+    bf_vector_bot_draws(&policy, cards, seen, cut, left, 3, draws);
+    if (draws[0] < 0 || draws[0] > 15 || draws[1] < 0 || draws[1] > 15 || draws[2] != -1)
+        fail("bf_vector_bot_draws by a table: %lld, %lld, %lld", (long long)draws[0],
+             (long long)draws[1], (long long)draws[2]);
+    for (int r = 0; r < 2; r++) {
+        int count = 0;
+        for (int i = 0; i < 4; i++)
+            count += (int)(draws[r] >> i & 1);
+        if (count > cut[r])
+            fail("bf_vector_bot_draws by a table throws %d cards over a cap of %d", count, cut[r]);
+    }
 }
 
 int main(void)
@@ -357,6 +381,7 @@ int main(void)
     uint16_t *ties = xmalloc(sizeof *ties * BF_POLICY_TABLE_LEN);
     solve_table(table, ties);
     actions += check_table_bots(table, ties, profit, final);
+    check_table_draws(table, ties);
     free(table);
     free(ties);
     free(profit);
