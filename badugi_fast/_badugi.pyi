@@ -121,7 +121,8 @@ class _Lib:
         discards: Any,
         cutting: Any,
         draws_left: Any,
-        rows: int,
+        rows: Any,
+        count: int,
         actions: Any,
         /,
     ) -> None: ...

@@ -441,10 +441,11 @@ void bf_vector_apply(bf_vector *v, int64_t lo, int64_t hi, uint8_t *out)
 }
 
 void bf_vector_bot_draws(const bf_policy *policy, const int8_t *cards, const int8_t *discards,
-                         const int8_t *cutting, const int8_t *draws_left, int64_t rows,
-                         int64_t *actions)
+                         const int8_t *cutting, const int8_t *draws_left, const int64_t *rows,
+                         int64_t count, int64_t *actions)
 {
-    for (int64_t r = 0; r < rows; r++) {
+    for (int64_t i = 0; i < count; i++) {
+        int64_t r = rows ? rows[i] : i;
         uint8_t hand[4];
         uint64_t known = 0;
         int valid = cutting[r] >= 0;
@@ -464,6 +465,6 @@ void bf_vector_bot_draws(const bf_policy *policy, const int8_t *cards, const int
                 mask |= 1 << i;
                 left--;
             }
-        actions[r] = thrown < 0 ? -1 : mask;
+        actions[i] = thrown < 0 ? -1 : mask;
     }
 }

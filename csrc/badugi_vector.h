@@ -76,13 +76,14 @@ void bf_vector_apply(bf_vector *v, int64_t lo, int64_t hi, uint8_t *out);
 void bf_vector_observe(const bf_vector *v, int64_t lo, int64_t hi, const int64_t *seats,
                        int finished, uint8_t *out);
 
-/* The threshold bots' draws as action indices: for rows of obs-like cards (4 ids, sorted),
- * the player's discards (52 flags), the cutting limit and the draws left, the default policy's
+/* The threshold bots' draws as action indices: for `count` rows (rows[i], or i when rows is
+ * NULL) of obs-like cards (4 ids, sorted), the player's discards (52 flags), the cutting limit
+ * and the draws left, actions[i] is the default policy's
  * throw (policy NULL: bf_draw_keep) or a table policy's (bf_policy_table_throw), capped at the
  * limit by the highest ids first, as the built-in bots draw. Rows that are not four distinct
  * cards, or (table policy) have no draw left, get -1. */
 void bf_vector_bot_draws(const bf_policy *policy, const int8_t *cards, const int8_t *discards,
-                         const int8_t *cutting, const int8_t *draws_left, int64_t rows,
-                         int64_t *actions);
+                         const int8_t *cutting, const int8_t *draws_left, const int64_t *rows,
+                         int64_t count, int64_t *actions);
 
 #endif

@@ -27,6 +27,7 @@ from .vector import VectorGame, VectorPolicy
 from .vector_spec import (
     BET,
     CHECK_CALL,
+    DISCARD,
     EXACT,
     FOLD,
     HALF,
@@ -94,13 +95,13 @@ def threshold_policy(bot: ThresholdBot, rules: Rules | KoreanRules | None = None
     aggressive = [HALF, TTADANG, QUARTER, BET, CHECK_CALL] if korean else [BET, CHECK_CALL]
 
     def act(obs: Obs) -> Actions:
-        mask = obs["action_mask"].astype(bool)
-        phase = obs["phase"]
-        actions = np.full(len(mask), NO_ACTION, dtype=np.int64)
-        betting = np.flatnonzero((phase == PHASE_BETTING) & mask.any(axis=1))
+        mask, phase = obs["action_mask"], obs["phase"]
+        actions = np.full(len(phase), NO_ACTION, dtype=np.int64)
+        # a seat to act: check / call is legal whenever it bets, standing pat whenever it draws
+        betting = np.flatnonzero((phase == PHASE_BETTING) & (mask[:, CHECK_CALL] != 0))
         if betting.size:
-            actions[betting] = _bets(bot, aggressive, obs, mask, betting)
-        drawing = np.flatnonzero((phase == PHASE_DRAW) & mask.any(axis=1))
+            actions[betting] = _bets(bot, aggressive, obs, betting)
+        drawing = np.flatnonzero((phase == PHASE_DRAW) & (mask[:, DISCARD] != 0))
         if drawing.size:
             actions[drawing] = _discards(obs, drawing, table, solved)
         return actions
@@ -112,7 +113,6 @@ def _bets(
     bot: ThresholdBot,
     aggressive: list[int],
     obs: Obs,
-    mask: npt.NDArray[np.bool_],
     rows: npt.NDArray[np.intp],
 ) -> Actions:
     size, top = hand_shapes(obs["cards"][rows])
@@ -122,7 +122,7 @@ def _bets(
     passive = np.where(keep_going | (obs["to_call"][rows] == 0), CHECK_CALL, FOLD)
     first_legal = passive.astype(np.int64)
     for index in reversed(aggressive):  # the first legal one in the bot's order wins
-        first_legal = np.where(mask[rows, index], index, first_legal)
+        first_legal = np.where(obs["action_mask"][rows, index] != 0, index, first_legal)
     # A strong hand raises until the bot's max_bets are in this round, then calls.
     return np.where(strong & (obs["bets"][rows] < bot.max_bets), first_legal, passive)
 
@@ -131,8 +131,12 @@ def _discards(obs: Obs, rows: npt.NDArray[np.intp], table: Any, solved: Any) -> 
     """The bot's draw (the default policy, ``bf_draw_keep``, or its solved table: the C loop's
     drawer), capped at the cutting limit by throwing the highest ids first; one C call for
     every drawing row. ``solved`` keeps the table alive while ``table`` points into it."""
-    columns = [obs[key][rows] for key in ("cards", "discards", "cutting", "draws_left")]
+    tables = len(obs["phase"])
+    columns = [obs[key] for key in ("cards", "discards", "cutting", "draws_left")]
+    if any(len(column) != tables for column in columns):
+        raise ValueError("obs arrays have one row per table: their lengths differ")
     cards, seen, caps, left = (np.ascontiguousarray(c, dtype=np.int8) for c in columns)
+    chosen = np.ascontiguousarray(rows, dtype=np.int64)
     out = np.empty(len(rows), dtype=np.int64)
     lib.bf_vector_bot_draws(
         table,
@@ -140,6 +144,7 @@ def _discards(obs: Obs, rows: npt.NDArray[np.intp], table: Any, solved: Any) -> 
         ffi.from_buffer("int8_t[]", seen),
         ffi.from_buffer("int8_t[]", caps),
         ffi.from_buffer("int8_t[]", left),
+        ffi.from_buffer("int64_t[]", chosen),
         len(rows),
         ffi.from_buffer("int64_t[]", out),
     )

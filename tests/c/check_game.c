@@ -330,7 +330,7 @@ static void check_vector_refusals(const bf_game_spec *base)
     int8_t cards[8] = {0, 5, 10, 51, 3, 3, 9, 60}, seen[2 * BF_NUM_CARDS] = {0}, cut[2] = {4, 3};
     int8_t left[2] = {3, 1};
     int64_t draws[2];
-    bf_vector_bot_draws(NULL, cards, seen, cut, left, 2, draws);
+    bf_vector_bot_draws(NULL, cards, seen, cut, left, NULL, 2, draws);
     if (draws[0] < 0 || draws[0] > 15 || draws[1] != -1)
         fail("bf_vector_bot_draws: %lld and %lld", (long long)draws[0], (long long)draws[1]);
 }
@@ -344,7 +344,8 @@ static void check_table_draws(const uint8_t *table, const uint16_t *ties)
     int8_t cards[12] = {0, 5, 10, 51, 4, 9, 14, 50, 1, 2, 3, 7}, seen[3 * BF_NUM_CARDS] = {0};
     int8_t cut[3] = {3, 1, 2}, left[3] = {3, 2, 0};
     int64_t draws[3];
-    bf_vector_bot_draws(&policy, cards, seen, cut, left, 3, draws);
+    const int64_t rows[3] = {0, 1, 2};
+    bf_vector_bot_draws(&policy, cards, seen, cut, left, rows, 3, draws);
     if (draws[0] < 0 || draws[0] > 15 || draws[1] < 0 || draws[1] > 15 || draws[2] != -1)
         fail("bf_vector_bot_draws by a table: %lld, %lld, %lld", (long long)draws[0],
              (long long)draws[1], (long long)draws[2]);
