@@ -38,7 +38,8 @@ typedef struct {
 
 struct bf_vector {
     bf_game_spec spec;
-    uint64_t seed, first_table;
+    uint64_t seed, first, table_step, hand_step; /* table t's hand h: first + t*ts + h*hs */
+    uint64_t *begun; /* hands begun at each table */
     int64_t tables;
     bf_table *now, *finished; /* the hand in play; the last hand finished (for its view) */
     uint8_t *has_finished;
@@ -85,9 +86,9 @@ static bf_vector_obs fields(const bf_vector *v, uint8_t *out)
 
 static uint32_t legal_now(const bf_table *t, bf_options *o, bf_choice choices[]);
 
-static uint64_t first_number(const bf_vector *v, int64_t t)
+static uint64_t hand_number(const bf_vector *v, int64_t t)
 {
-    return (v->first_table + (uint64_t)t) << BF_VEC_HAND_BITS;
+    return v->first + (uint64_t)t * v->table_step + v->begun[t] * v->hand_step;
 }
 
 bf_vector *bf_vector_new(const bf_game_spec *spec, uint64_t seed, uint64_t first_table,
@@ -101,15 +102,19 @@ bf_vector *bf_vector_new(const bf_game_spec *spec, uint64_t seed, uint64_t first
         return NULL;
     v->spec = *spec;
     v->seed = seed;
-    v->first_table = first_table;
+    v->first = first_table << BF_VEC_HAND_BITS;
+    v->table_step = UINT64_C(1) << BF_VEC_HAND_BITS;
+    v->hand_step = 1;
     v->tables = tables;
     v->now = calloc((size_t)tables, sizeof *v->now);
     v->finished = calloc((size_t)tables, sizeof *v->finished);
     v->has_finished = calloc((size_t)tables, 1);
     v->plan = calloc((size_t)tables, sizeof *v->plan);
     v->legal = calloc((size_t)tables, sizeof *v->legal);
+    v->begun = calloc((size_t)tables, sizeof *v->begun);
     bf_vector_layout(tables, spec->seats, v->offsets);
-    if (!v->now || !v->finished || !v->has_finished || !v->plan || !v->legal) {
+    if (!v->now || !v->finished || !v->has_finished || !v->plan || !v->legal ||
+        !v->begun) {
         bf_vector_free(v);
         return NULL;
     }
@@ -126,6 +131,7 @@ void bf_vector_free(bf_vector *v)
     free(v->has_finished);
     free(v->plan);
     free(v->legal);
+    free(v->begun);
     free(v);
 }
 
@@ -134,13 +140,25 @@ int64_t bf_vector_tables(const bf_vector *v)
     return v->tables;
 }
 
+int bf_vector_number_hands(bf_vector *v, uint64_t first, uint64_t table_step, uint64_t hand_step)
+{
+    uint64_t limit = UINT64_C(1) << 54, last = (uint64_t)(v->tables - 1);
+    if (first >= limit || table_step >= limit || hand_step == 0 || hand_step >= limit ||
+        (table_step && last > (limit - 1 - first) / table_step))
+        return -1;
+    v->first = first, v->table_step = table_step, v->hand_step = hand_step;
+    bf_vector_restart(v, 0, v->tables, 1);
+    return 0;
+}
+
 void bf_vector_restart(bf_vector *v, int64_t lo, int64_t hi, int from_zero)
 {
     for (int64_t t = lo; t < hi; t++) {
         bf_table *table = &v->now[t];
-        uint64_t number = from_zero ? first_number(v, t) : table->number + 1;
         if (from_zero)
-            v->has_finished[t] = 0;
+            v->has_finished[t] = v->begun[t] = 0;
+        uint64_t number = hand_number(v, t);
+        v->begun[t]++;
         table->trace = NULL;
         table->trace_cap = 0;
         bf_table_deal(table, &v->spec, v->seed, number, ALL_SEATS_PLAYED);
@@ -430,10 +448,11 @@ void bf_vector_apply(bf_vector *v, int64_t lo, int64_t hi, uint8_t *out)
             for (int p = 0; p < n; p++)
                 chips[t * n + p] = table->stack[p] - v->spec.stacks[p];
             done[t] = 1;
-            hand[t] = (int64_t)(table->number & ((UINT64_C(1) << BF_VEC_HAND_BITS) - 1));
+            hand[t] = (int64_t)v->begun[t] - 1;
             v->finished[t] = *table;
             v->has_finished[t] = 1;
-            bf_table_deal(table, &v->spec, v->seed, table->number + 1, ALL_SEATS_PLAYED);
+            bf_table_deal(table, &v->spec, v->seed, hand_number(v, t), ALL_SEATS_PLAYED);
+            v->begun[t]++;
         }
         int actor = bf_table_actor(table);
         v->legal[t] = write_row(table, actor < 0 ? 0 : actor, t, actor, obs);

@@ -50,6 +50,11 @@ bf_vector *bf_vector_new(const bf_game_spec *spec, uint64_t seed, uint64_t first
 void bf_vector_free(bf_vector *v);
 int64_t bf_vector_tables(const bf_vector *v);
 
+/* Table t's hand h becomes hand first + t * table_step + h * hand_step of the stream (the
+ * default: (first_table + t) * 2**32 + h), and every table deals its hand 0 again. -1 (nothing
+ * changed) when a table's first hand would reach 2**54 or hand_step is 0. */
+int bf_vector_number_hands(bf_vector *v, uint64_t first, uint64_t table_step, uint64_t hand_step);
+
 /* The bytes of one buffer holding every field for `tables` rows, each C-contiguous at
  * offsets[f] (aligned to 64 bytes) in BF_VEC_FIELDS order; -1 for a bad count. */
 int64_t bf_vector_layout(int64_t tables, int seats, int64_t offsets[BF_VEC_FIELDS]);

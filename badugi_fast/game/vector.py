@@ -189,7 +189,9 @@ class VectorGame:
     ``vector_spec.fallback_action`` instead and counts it in ``illegal_count``.
     ``first_table``: this game's table 0 is that table of the seed's stream (to share one
     stream between processes, or to replay one table alone). ``threads``: the tables of a step
-    split across threads (None: one thread below 2**17 tables); results never depend on it."""
+    split across threads (None: one thread below 2**17 tables); results never depend on it.
+    ``numbering=(first, table_step, hand_step)``: table t's hand h is hand first + t * table_step
+    + h * hand_step of the stream instead (``simulate`` plays its hands 0 .. n-1 this way)."""
 
     def __init__(
         self,
@@ -202,6 +204,7 @@ class VectorGame:
         illegal: str = "raise",
         first_table: int = 0,
         threads: int | None = None,
+        numbering: tuple[int, int, int] | None = None,
     ) -> None:
         self.tables = whole("tables", tables, 1, MAX_TABLES)
         self.first_table = whole("first_table", first_table, 0, MAX_FIRST_TABLE - self.tables)
@@ -221,10 +224,24 @@ class VectorGame:
         if handle == ffi.NULL:
             raise MemoryError(f"no memory for {self.tables} tables")
         self._engine = ffi.gc(handle, lib.bf_vector_free)
+        if numbering is not None:
+            self._number_hands(numbering)
         self._buffers = _Buffers(self.tables, self.seats)
         self._status = np.zeros(self.tables, dtype=np.uint8)
         self._c_status = _pointer("uint8_t *", self._status)
         self.reset()
+
+    def _number_hands(self, numbering: tuple[int, int, int]) -> None:
+        if len(numbering) != 3:
+            raise ValueError(f"numbering is (first, table_step, hand_step), not {numbering!r}")
+        first, table_step, hand_step = (
+            whole(name, value, least)
+            for name, value, least in zip(
+                ("first", "table_step", "hand_step"), numbering, (0, 0, 1), strict=True
+            )
+        )
+        if lib.bf_vector_number_hands(self._engine, first, table_step, hand_step) != 0:
+            raise ValueError(f"numbering {numbering} reaches past hand 2**54 of the stream")
 
     def reset(self) -> Obs:
         """Start every table at its hand 0 again; the first observations."""

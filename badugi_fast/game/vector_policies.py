@@ -6,13 +6,15 @@
   same chips as ``simulate``.
 - ``by_seat(policies)``: one policy per seat, each deciding where its seat is to act.
 - ``play(game, policy, hands)``: every table's first ``hands`` results under a policy.
+- ``vector_policy(fn)``: marks a policy of one's own, so that ``simulate`` plays it (these
+  are marked).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -40,6 +42,18 @@ from .vector_spec import (
 )
 
 Actions = npt.NDArray[np.int64]
+P = TypeVar("P")
+
+
+def vector_policy(policy: P) -> P:
+    """Mark ``policy`` (a function, or a callable object) as a vector policy, so that
+    ``simulate`` plays it in the batched engine; returns it."""
+    policy.vector_policy = True  # type: ignore[attr-defined]
+    return policy
+
+
+def is_vector_policy(candidate: object) -> bool:
+    return getattr(candidate, "vector_policy", False) is True
 
 
 def random_policy(seed: int | None = None) -> VectorPolicy:
@@ -62,7 +76,7 @@ def random_policy(seed: int | None = None) -> VectorPolicy:
             amounts[exact] = low[exact] + rng.integers(0, high[exact] - low[exact] + 1)
         return actions, amounts
 
-    return act
+    return vector_policy(act)
 
 
 @cache
@@ -106,7 +120,7 @@ def threshold_policy(bot: ThresholdBot, rules: Rules | KoreanRules | None = None
             actions[drawing] = _discards(obs, drawing, table, solved)
         return actions
 
-    return act
+    return vector_policy(act)
 
 
 def _bets(
@@ -174,7 +188,7 @@ def by_seat(policies: Sequence[VectorPolicy]) -> VectorPolicy:
                 actions[rows], amounts[rows] = chosen[rows], chips[rows]
         return actions, amounts
 
-    return act
+    return vector_policy(act)
 
 
 def split(decision: Any, tables: int) -> tuple[Actions, Actions]:
@@ -202,4 +216,13 @@ def play(game: VectorGame, policy: VectorPolicy, hands: int) -> npt.NDArray[np.i
     return won
 
 
-__all__ = ["by_seat", "hand_shapes", "play", "random_policy", "split", "threshold_policy"]
+__all__ = [
+    "by_seat",
+    "hand_shapes",
+    "is_vector_policy",
+    "play",
+    "random_policy",
+    "split",
+    "threshold_policy",
+    "vector_policy",
+]

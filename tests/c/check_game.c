@@ -18,7 +18,8 @@
  *     actions (exact amounts among them) with out-of-range, illegal and badly sized ones mixed
  *     in, refused (nothing moves) or replaced by the fallback; chips conserved in every hand
  *     ended, every observation in range; observing other seats and the finished hands; the
- *     batches and layouts bf_vector_new and bf_vector_layout must refuse; the bots' draws (by
+ *     batches, layouts and numberings bf_vector_new, bf_vector_layout and
+ *     bf_vector_number_hands must refuse; the bots' draws (by
  *     the default policy and by the solved table).
  * The driver exits 1 with a message at the first failure and prints one summary line on success.
  *
@@ -307,6 +308,11 @@ static void check_batch(const bf_game_spec *spec, int k)
         fail("batch %d: no hand ended", k);
     bf_vector_restart(v, 0, TABLES, 0);
     bf_vector_restart(v, 0, TABLES, 1);
+    if (bf_vector_number_hands(v, 5, 1, TABLES) != 0 ||
+        bf_vector_number_hands(v, UINT64_C(1) << 54, 1, 1) != -1 ||
+        bf_vector_number_hands(v, 0, UINT64_C(1) << 50, 1) != -1 ||
+        bf_vector_number_hands(v, 0, 1, 0) != -1)
+        fail("batch %d: bf_vector_number_hands accepted a bad numbering or refused simulate's", k);
     bf_vector_free(v);
     free(buf), free(status), free(actions), free(amounts), free(seats);
 }
