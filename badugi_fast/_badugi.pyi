@@ -43,6 +43,8 @@ class _Lib:
     BF_VEC_NO_ACTION: int
     BF_VEC_MAX_TABLES: int
     BF_VEC_HAND_BITS: int
+    BF_VEC_LOG_ACTIONS: int
+    BF_VEC_LOG_EXACT: int
     BF_VEC_PLAYS: int
     BF_VEC_WAITS: int
     BF_VEC_OUT_OF_RANGE: int
@@ -117,6 +119,9 @@ class _Lib:
     def bf_vector_observe(
         self, v: Any, lo: int, hi: int, seats: Any, finished: int, out: Any, /
     ) -> None: ...
+    def bf_vector_finished_actions(
+        self, v: Any, t: int, number: Any, indices: Any, exact: Any, /
+    ) -> int: ...
     def bf_vector_bot_draws(
         self,
         policy: Any,

@@ -34,12 +34,22 @@ typedef struct {
     int count;
     uint8_t thrown[4];
     bf_choice choice;
+    int index; /* the action index played (the fallback's, when it replaced one) */
 } plan_t;
+
+/* The action indices a hand took at a table, for its replay (bf_vector_finished_actions);
+ * counts run past the capacities when a hand outgrows them (then it is not kept). */
+typedef struct {
+    uint8_t index[BF_VEC_LOG_ACTIONS];
+    int64_t exact[BF_VEC_LOG_EXACT];
+    int count, exact_count;
+} hand_log;
 
 struct bf_vector {
     bf_game_spec spec;
     uint64_t seed, first, table_step, hand_step; /* table t's hand h: first + t*ts + h*hs */
     uint64_t *begun; /* hands begun at each table */
+    hand_log *log, *finished_log;
     int64_t tables;
     bf_table *now, *finished; /* the hand in play; the last hand finished (for its view) */
     uint8_t *has_finished;
@@ -112,9 +122,11 @@ bf_vector *bf_vector_new(const bf_game_spec *spec, uint64_t seed, uint64_t first
     v->plan = calloc((size_t)tables, sizeof *v->plan);
     v->legal = calloc((size_t)tables, sizeof *v->legal);
     v->begun = calloc((size_t)tables, sizeof *v->begun);
+    v->log = calloc((size_t)tables, sizeof *v->log);
+    v->finished_log = calloc((size_t)tables, sizeof *v->finished_log);
     bf_vector_layout(tables, spec->seats, v->offsets);
     if (!v->now || !v->finished || !v->has_finished || !v->plan || !v->legal ||
-        !v->begun) {
+        !v->begun || !v->log || !v->finished_log) {
         bf_vector_free(v);
         return NULL;
     }
@@ -132,6 +144,8 @@ void bf_vector_free(bf_vector *v)
     free(v->plan);
     free(v->legal);
     free(v->begun);
+    free(v->log);
+    free(v->finished_log);
     free(v);
 }
 
@@ -159,6 +173,7 @@ void bf_vector_restart(bf_vector *v, int64_t lo, int64_t hi, int from_zero)
             v->has_finished[t] = v->begun[t] = 0;
         uint64_t number = hand_number(v, t);
         v->begun[t]++;
+        v->log[t].count = v->log[t].exact_count = 0;
         table->trace = NULL;
         table->trace_cap = 0;
         bf_table_deal(table, &v->spec, v->seed, number, ALL_SEATS_PLAYED);
@@ -258,6 +273,7 @@ static int decode_one(const bf_table *t, uint32_t legal, int64_t action, int64_t
         uint8_t cards[4];
         sorted_hand(t, seat, cards);
         plan->kind = DRAWS;
+        plan->index = (int)action;
         plan->count = 0;
         for (int i = 3; i >= 0; i--) /* the highest ids first, as the bots throw */
             if (action >> i & 1)
@@ -269,6 +285,7 @@ static int decode_one(const bf_table *t, uint32_t legal, int64_t action, int64_t
     bf_table_options(t, seat, &o, action >= BF_VEC_BET); /* the raises when one is chosen */
     betting_choices(t, seat, &o, choices);
     plan->kind = BETS;
+    plan->index = (int)action;
     plan->choice = choices[action];
     if (action == BF_VEC_EXACT) {
         if (amount < o.least || amount > o.most)
@@ -425,6 +442,32 @@ void bf_vector_observe(const bf_vector *v, int64_t lo, int64_t hi, const int64_t
     }
 }
 
+static void log_action(hand_log *log, const plan_t *plan)
+{
+    if (log->count < BF_VEC_LOG_ACTIONS)
+        log->index[log->count] = (uint8_t)plan->index;
+    log->count += log->count <= BF_VEC_LOG_ACTIONS;
+    if (plan->index != BF_VEC_EXACT)
+        return;
+    if (log->exact_count < BF_VEC_LOG_EXACT)
+        log->exact[log->exact_count] = plan->choice.amount;
+    log->exact_count += log->exact_count <= BF_VEC_LOG_EXACT;
+}
+
+int bf_vector_finished_actions(const bf_vector *v, int64_t t, uint64_t *number, uint8_t *indices,
+                               int64_t *exact)
+{
+    if (t < 0 || t >= v->tables || !v->has_finished[t])
+        return -1;
+    const hand_log *log = &v->finished_log[t];
+    if (log->count > BF_VEC_LOG_ACTIONS || log->exact_count > BF_VEC_LOG_EXACT)
+        return -2;
+    *number = v->finished[t].number;
+    memcpy(indices, log->index, (size_t)log->count);
+    memcpy(exact, log->exact, sizeof *exact * (size_t)log->exact_count);
+    return log->count;
+}
+
 void bf_vector_apply(bf_vector *v, int64_t lo, int64_t hi, uint8_t *out)
 {
     int n = v->spec.seats;
@@ -442,14 +485,18 @@ void bf_vector_apply(bf_vector *v, int64_t lo, int64_t hi, uint8_t *out)
             bf_table_bet(table, seat, plan->choice);
         else if (plan->kind == DRAWS)
             bf_table_draw(table, seat, plan->thrown, plan->count);
-        if (plan->kind != NONE)
+        if (plan->kind != NONE) {
+            log_action(&v->log[t], plan);
             bf_table_advance(table);
+        }
         if (table->phase == BF_PHASE_DONE) {
             for (int p = 0; p < n; p++)
                 chips[t * n + p] = table->stack[p] - v->spec.stacks[p];
             done[t] = 1;
             hand[t] = (int64_t)v->begun[t] - 1;
             v->finished[t] = *table;
+            v->finished_log[t] = v->log[t];
+            v->log[t].count = v->log[t].exact_count = 0;
             v->has_finished[t] = 1;
             bf_table_deal(table, &v->spec, v->seed, hand_number(v, t), ALL_SEATS_PLAYED);
             v->begun[t]++;

@@ -26,9 +26,9 @@ import numpy.typing as npt
 from .._badugi import ffi, lib
 from .._threads import run_in_chunks, thread_count
 from .._validate import check_seed, is_whole, whole
-from . import IllegalActionError, KoreanRules, Rules
+from . import Game, IllegalActionError, KoreanRules, Rules
 from .table import MAX_SEATS, MIN_SEATS
-from .vector_spec import N_ACTIONS, NO_ACTION, Obs, field_specs
+from .vector_spec import EXACT, N_ACTIONS, NO_ACTION, Obs, field_specs
 
 HAND_BITS = int(lib.BF_VEC_HAND_BITS)  # table t's hand h is hand t << 32 | h of the stream
 MAX_TABLES = int(lib.BF_VEC_MAX_TABLES)  # 2**20 tables of about 2 kB each
@@ -265,6 +265,36 @@ class VectorGame:
         """Each table's last finished hand as the given seat saw it at its end (phase 2, no
         legal action; rows of tables that have finished no hand yet are left empty)."""
         return self._observe(seats, finished=True)
+
+    def finished_game(self, table: int) -> Game:
+        """The last hand ``table`` finished, replayed by ``Game`` from the actions its seats
+        took (the reference decodes them: vector_reference.Table): its history, for
+        ``phh.dumps``. ValueError when the table has finished no hand, or the hand took more
+        than 64 actions (or 8 exact amounts), which the engine does not keep."""
+        from .vector_reference import Table  # Game's side of the batched game: on demand
+
+        t = whole("table", table, 0, self.tables - 1)
+        number = ffi.new("uint64_t *")
+        indices = ffi.new("uint8_t[]", int(lib.BF_VEC_LOG_ACTIONS))
+        exact = ffi.new("int64_t[]", int(lib.BF_VEC_LOG_EXACT))
+        count = lib.bf_vector_finished_actions(self._engine, t, number, indices, exact)
+        if count < 0:
+            why = (
+                "has finished no hand"
+                if count == -1
+                else "'s last hand took more actions than are kept"
+            )
+            raise ValueError(f"table {t} {why}")
+        replay = Table(self.first_table + t, self.rules, self.seed, self.start, 0, number[0])
+        amounts = iter(exact[0 : lib.BF_VEC_LOG_EXACT])
+        for index in indices[0:count]:
+            action = replay.decode(index, next(amounts) if index == EXACT else 0)
+            if isinstance(action, str):  # the engine and its specification disagree
+                raise AssertionError(f"table {t}: the replay refuses action {index}: {action}")
+            replay.apply(action)
+        if not replay.game.done:
+            raise AssertionError(f"table {t}: the replay of its last hand does not end")
+        return replay.game
 
     def _observe(self, seats: npt.ArrayLike | None, finished: bool) -> Obs:
         chosen = ffi.NULL

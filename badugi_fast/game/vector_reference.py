@@ -80,17 +80,24 @@ class Table:
     (the betting per round, the cards drawn, each seat's discards)."""
 
     def __init__(
-        self, index: int, rules: Rules | KoreanRules, seed: int, start: list[int], hand: int = 0
+        self,
+        index: int,
+        rules: Rules | KoreanRules,
+        seed: int,
+        start: list[int],
+        hand: int = 0,
+        number: int | None = None,
     ) -> None:
         self.index, self.rules, self.seed, self.start = index, rules, seed, start
         self.seats = len(start)
         self.hand = hand  # hands begun at this table
         self.sized = isinstance(rules, Rules) and rules.structure != "fixed-limit"
         self.kinds = KOREAN_INDEX if isinstance(rules, KoreanRules) else CASINO_INDEX
-        self.new_hand()
+        self.new_hand(number)
 
-    def new_hand(self) -> None:
-        self.number = (self.index << HAND_BITS) | self.hand
+    def new_hand(self, number: int | None = None) -> None:
+        """Deal the table's next hand (or hand ``number`` of the stream, for a replay)."""
+        self.number = (self.index << HAND_BITS) | self.hand if number is None else number
         self.hand += 1
         self.game = deal(self.start, self.rules, self.seed, self.number)
         s = self.seats

@@ -17,7 +17,8 @@
  *     its observation buffer malloc'ed at exactly bf_vector_layout's size: random legal
  *     actions (exact amounts among them) with out-of-range, illegal and badly sized ones mixed
  *     in, refused (nothing moves) or replaced by the fallback; chips conserved in every hand
- *     ended, every observation in range; observing other seats and the finished hands; the
+ *     ended, every observation in range; observing other seats and the finished hands, and
+ *     their actions kept for replays (into exactly-sized arrays); the
  *     batches, layouts and numberings bf_vector_new, bf_vector_layout and
  *     bf_vector_number_hands must refuse; the bots' draws (by
  *     the default policy and by the solved table).
@@ -306,6 +307,15 @@ static void check_batch(const bf_game_spec *spec, int k)
     }
     if (ended == 0)
         fail("batch %d: no hand ended", k);
+    uint64_t number;
+    uint8_t indices[BF_VEC_LOG_ACTIONS];
+    int64_t exact[BF_VEC_LOG_EXACT];
+    for (int64_t t = -1; t <= TABLES; t++) { /* each table's last hand, or a refusal */
+        int count = bf_vector_finished_actions(v, t, &number, indices, exact);
+        if ((t < 0 || t == TABLES) ? count != -1 : count < -2 || count > BF_VEC_LOG_ACTIONS)
+            fail("batch %d: bf_vector_finished_actions gave %d for table %lld", k, count,
+                 (long long)t);
+    }
     bf_vector_restart(v, 0, TABLES, 0);
     bf_vector_restart(v, 0, TABLES, 1);
     if (bf_vector_number_hands(v, 5, 1, TABLES) != 0 ||
