@@ -23,7 +23,8 @@ from badugi_fast.game.vector_policies import by_seat, random_policy, threshold_p
 from badugi_fast.game.vector_reference import VectorGame as ReferenceGame
 from badugi_fast.game.vector_reference import deal
 
-C_STEPS = 1 << 19  # table-steps per round for the C engine
+C_STEPS = 1 << 19  # table-steps per round for the C engine (at most MAX_CALLS steps)
+MAX_CALLS = 4_096
 REFERENCE_STEPS = 2_048
 VECTOR_HANDS_STEPS = 60  # steps of 4,096 tables for the drawer as a vector policy
 PYTHON_HANDS = 500
@@ -46,7 +47,7 @@ def _steps(game: VectorGame | ReferenceGame, count: int) -> int:
 @pytest.mark.parametrize("tables", [1, 64, 1024, 4096, 16384, 65536])
 def test_c_engine(benchmark, tables: int) -> None:
     game = VectorGame(tables, 2, Rules(), seed=1, threads=1)
-    count = max(C_STEPS // tables, 4)
+    count = max(min(C_STEPS // tables, MAX_CALLS), 4)
     ended = benchmark.pedantic(_steps, (game, count), rounds=5, warmup_rounds=1)
     assert ended > 0
     record_rate(benchmark, count * tables, "steps")
@@ -56,7 +57,7 @@ def test_c_engine(benchmark, tables: int) -> None:
 @pytest.mark.parametrize("tables", [4096, 65536])
 def test_c_engine_two_threads(benchmark, tables: int) -> None:
     game = VectorGame(tables, 2, Rules(), seed=1, threads=2)
-    count = max(C_STEPS // tables, 4)
+    count = max(min(C_STEPS // tables, MAX_CALLS), 4)
     ended = benchmark.pedantic(_steps, (game, count), rounds=5, warmup_rounds=1)
     assert ended > 0
     record_rate(benchmark, count * tables, "steps")

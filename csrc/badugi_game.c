@@ -13,6 +13,8 @@
 #define ALL_BOTS ((1u << BF_MAX_SEATS) - 1)
 
 typedef bf_table table_t;
+/* The steps of a hand are static inline: the closed loop inlines them into bf_table_advance
+ * (2 % more instructions than the loop before the state machine, against 7 % without). */
 typedef bf_choice choice_t;
 
 static int is_bet_kind(int kind)
@@ -209,7 +211,7 @@ static int full_raise(const table_t *t, int64_t raised_by)
 }
 
 /* Game._bet: a legal choice of the seat at the head of the betting queue. */
-static void bet(table_t *t, int seat, choice_t choice)
+static inline void bet(table_t *t, int seat, choice_t choice)
 {
     int64_t put = choice.amount;
     t->pending_head++;
@@ -244,7 +246,7 @@ static int settled(const table_t *t, int seat)
 }
 
 /* Game._start_round: the opening bet and the queue of seats after the opener. */
-static void start_round(table_t *t)
+static inline void start_round(table_t *t)
 {
     int opener = t->button;
     t->phase = BF_PHASE_BETTING;
@@ -273,7 +275,7 @@ static void start_round(table_t *t)
 /* The top card of the stub; when it has run out, the discards so far become the new stub (those
  * of the drawer now drawing join them only afterwards). Never empty: with n seats, the stub and
  * the discards together hold 52 - 4n >= 20 cards. */
-static uint8_t next_card(table_t *t)
+static inline uint8_t next_card(table_t *t)
 {
     if (t->dealt < BF_NUM_CARDS)
         return deck_card(t->key, t->number, t->deck, t->dealt++);
@@ -288,7 +290,7 @@ static uint8_t next_card(table_t *t)
 }
 
 /* Game._exchange: replacements one at a time; an empty stub takes the others' discards. */
-static void exchange(table_t *t, int seat, const uint8_t *thrown, int count)
+static inline void exchange(table_t *t, int seat, const uint8_t *thrown, int count)
 {
     uint8_t kept[4], *hand = t->hand[seat];
     uint64_t out = 0; /* the thrown cards as a set */
@@ -319,7 +321,7 @@ static int draw_cap(const table_t *t)
 
 /* Game._draw: the seat at the head of the draw queue throws; under 동시에 cutting the exchange
  * waits until every player has chosen. */
-static void draw(table_t *t, int seat, const uint8_t *thrown, int count)
+static inline void draw(table_t *t, int seat, const uint8_t *thrown, int count)
 {
     t->draw_head++;
     if (t->spec->simultaneous) {
@@ -390,7 +392,7 @@ static void showdown(table_t *t)
 
 /* Game._end_round: showdown after the last round, else the draw, starting after the button
  * (casino) or with 선 (Korean). */
-static void end_round(table_t *t)
+static inline void end_round(table_t *t)
 {
     if (t->round_index == BF_ROUNDS - 1) {
         showdown(t);
@@ -407,7 +409,7 @@ static void end_round(table_t *t)
 }
 
 /* Game._draw's end: the chosen exchanges dealt (동시에), then the next betting round. */
-static void end_draw(table_t *t)
+static inline void end_draw(table_t *t)
 {
     if (t->spec->simultaneous)
         for (int i = 0; i < t->draw_n; i++) {
