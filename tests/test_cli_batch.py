@@ -36,23 +36,9 @@ def test_batch_lines_equal_the_per_hand_lines_for_every_rank_and_random_hands(ko
     cards = np.concatenate([_one_hand_of_every_rank(), random_hands(3000, seed=7)])
     rng = np.random.default_rng(1)
     cards = rng.permuted(cards, axis=1)  # any order of the cards within a hand
-    ranks = evaluate_many(cards)
-    got = batch.json_objects(cards, ranks) if as_json else batch.text_lines(cards, ranks, korean)
+    texts = hand_commands.line_texts(korean and not as_json, as_json)
+    got = b"".join(bytes(block) for block in batch.format_lines(cards, texts, block_rows=999))
     assert got == _one_at_a_time(cards, korean, as_json)
-
-
-def test_badugi_cards_choose_what_describe_chooses_among_tied_subsets():
-    # Pairs and suited cards leave several subsets of the best size: describe's choice.
-    every = np.array(list(combinations(range(52), 4)), dtype=np.uint8)[::7]
-    picked, size = batch.badugi_cards(every)
-    for row, chosen, n in zip(every, picked, size, strict=True):
-        expected = describe(tuple(int(c) for c in row)).cards
-        assert tuple(int(c) for c in chosen[:n]) == tuple(int(c) for c in expected)
-
-
-def test_numbers_as_text():
-    assert batch.numbers_text(8, 4, b"#", b"\t") == [b"#8\t", b"#9\t", b"#10\t", b"#11\t"]
-    assert batch.numbers_text(99_999, 2, b"", b"") == [b"99999", b"100000"]
 
 
 def _file_with_everything(tmp_path):
