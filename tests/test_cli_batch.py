@@ -113,3 +113,31 @@ def test_compare_file_numbers_every_hand_and_names_the_winner(capsys, tmp_path):
     result = json.loads(capsys.readouterr().out)
     assert result["winners"] == [i - 1 for i in best]
     assert result["hands"][41] == hand_json(describe(texts[41]))
+
+
+@pytest.mark.slow
+def test_ctrl_c_while_eval_writes_a_big_file_exits_130_between_blocks(tmp_path):
+    """The output stops mid-file: the reader of the pipe waits, the command blocks writing a
+    block, SIGINT arrives, and the command ends with 130 and no traceback."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "big.txt"
+    row = "As 2d 3h 4c\nKc Kd Kh Ks\n"
+    path.write_text(row * 300_000, encoding="utf-8")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "badugi_fast.cli", "eval", "--json", "--file", str(path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    assert process.stdout is not None
+    first = process.stdout.read(4096)  # it has started writing; the pipe then fills up
+    time.sleep(0.5)
+    assert process.poll() is None, "the command finished before the pipe filled"
+    process.send_signal(signal.SIGINT)
+    rest, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert b"Traceback" not in err
+    assert first.startswith(b'{"hand": ["As", "2d", "3h", "4c"], "rank": 1,')
+    assert len(first + rest) < 600_000 * 200  # stopped before the end

@@ -105,7 +105,7 @@ def line_texts(render: Callable[[Hand], str], card_text: Callable[[Card], str], 
 
 
 def format_lines(cards: Cards, texts: LineTexts, first_number: int = 0,
-                 block_rows: int = 1 << 16) -> Iterator[memoryview]:  # fmt: skip
+                 block_rows: int = 1 << 14) -> Iterator[memoryview]:  # fmt: skip
     """The rows' lines, ``block_rows`` rows at a time, each block a view of one reused buffer
     (write it before asking for the next). With ``first_number`` > 0 the lines are numbered
     from it."""
