@@ -38,8 +38,8 @@ ODD_LINES = [
     "\ufeffAs 2d 3h 4c", "1s 2d 3h 4c", "ÅS 2d 3h 4c", "한글 패", "As 2d 3h 4c\x0b", "\x0c",
     "As\u20032d 3h 4c", "A s 2 d 3h 4c", "As, 2d, 3h, 4c,",
 ]  # fmt: skip
-OPTIONS = [["eval"], ["eval", "--ko"], ["eval", "--json"], ["compare"], ["compare", "--ko"],
-           ["compare", "--json"]]  # fmt: skip
+OPTIONS = [["eval"], ["eval", "--ko"], ["eval", "--json"], ["eval", "--json", "--ko"],
+           ["compare"], ["compare", "--ko"], ["compare", "--json"]]  # fmt: skip
 
 
 def _render(hand, korean: bool, as_json: bool) -> str:
