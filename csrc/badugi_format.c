@@ -6,9 +6,9 @@
 #include "badugi_core.h"
 #include "badugi_format.h"
 
-#define MAX_DIGITS 20     /* of a uint64_t in decimal */
+#define MAX_DIGITS 20              /* of a uint64_t in decimal */
 #define COPY_WIDTH BF_LINE_PADDING /* bytes copied at once for a short piece */
-#define DESCRIBE_AHEAD 64 /* rows described before their lines are written */
+#define DESCRIBE_AHEAD 64          /* rows described before their lines are written */
 
 typedef struct {
     const char *at;
@@ -16,7 +16,7 @@ typedef struct {
 } piece;
 
 /* Everything one call shares: the texts as pieces, and whether short pieces may be copied
- * COPY_WIDTH bytes at a time (the caller padded the texts: see texts_padded). */
+ * COPY_WIDTH bytes at a time (the caller padded the texts: see layout_init). */
 typedef struct {
     const bf_line_texts *texts;
     piece names[BF_NUM_CARDS];
