@@ -83,6 +83,17 @@ def test_eval_file_output_equals_one_hand_at_a_time_with_bad_lines_reported(
     assert err.count("\n") == 2 and "line 1003: unknown card 'Zz'" in err
 
 
+def test_eval_writes_the_same_text_to_a_stdout_without_a_byte_buffer(tmp_path, monkeypatch):
+    import io
+
+    path, lines = _file_with_everything(tmp_path)
+    sink = io.StringIO()  # no .buffer: the lines are decoded and written as text
+    monkeypatch.setattr("sys.stdout", sink)
+    monkeypatch.setattr("sys.stderr", io.StringIO())
+    assert main(["eval", "--ko", "--file", str(path)]) == 1
+    assert sink.getvalue() == _expected(lines, korean=True)[0]
+
+
 def test_eval_reads_stdin_in_blocks_with_the_same_output(capsys, tmp_path, monkeypatch):
     import io
 

@@ -144,6 +144,8 @@ def test_a_table_whose_offsets_decrease_or_pass_the_end_is_refused_before_writin
         texts = batch.LineTexts(good.data, offsets, good.longest, table, (good.views[0], view))
         status, done, used, _ = _call(cards, texts, 10_000, first_number)
         assert (status, done, used) == (lib.BF_FORMAT_BAD_ARGUMENTS, 0, 0), fault
+        with pytest.raises(RuntimeError, match="bf_format_lines returned -1 after 0 rows"):
+            _in_c(cards, texts, first_number)
 
 
 def test_null_pointers_are_refused():
@@ -192,3 +194,15 @@ def test_texts_without_padding_are_copied_exactly_with_the_same_lines():
     unpadded = batch.LineTexts(good.data, good.offsets, good.longest, table, good.views)
     cards = np.random.default_rng(5).permuted(_every_hand()[::97], axis=1)
     assert _in_c(cards, unpadded) == _in_c(cards, good) == _per_hand(cards, "json")
+
+
+def test_an_example_hand_of_the_wrong_rank_is_refused(monkeypatch):
+    monkeypatch.setattr(batch, "class_ranks", lambda rank: (0, 1, 2, 3))  # every rank: golf
+    batch.example_hands.cache_clear()
+    try:
+        with pytest.raises(RuntimeError, match="the example of rank 2 has rank 1"):
+            batch.example_hands()
+    finally:
+        monkeypatch.undo()
+        batch.example_hands.cache_clear()
+    assert batch.example_hands()[2].rank == 2
