@@ -93,9 +93,6 @@ def c_spec(rules: Rules | KoreanRules, start: Sequence[int]) -> Any:
     spec.seats = len(start)
     for seat, chips in enumerate(start):
         spec.stacks[seat] = chips
-    if isinstance(rules, KoreanRules):
-        spec.simultaneous = rules.simultaneous_draws
-        spec.allow_full = rules.allow_full
     return spec
 
 
