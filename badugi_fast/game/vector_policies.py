@@ -61,6 +61,15 @@ _BYTE_COUNTS = _BYTE_BITS.sum(axis=1, dtype=np.int8)  # the set bits of each byt
 _BYTE_SELECT = np.argsort(_BYTE_BITS == 0, axis=1, kind="stable").astype(np.int64)  # k-th set bit
 
 
+def _pack_rows(mask: npt.NDArray[Any]) -> npt.NDArray[np.uint8]:
+    """Each row's flags as bytes of 8, the row padded to whole bytes first: one packbits over
+    the flat array is several times faster than packbits along the rows."""
+    tables, flags = mask.shape
+    padded = np.zeros((tables, -(-flags // 8) * 8), dtype=np.bool_)
+    np.not_equal(mask, 0, out=padded[:, :flags])
+    return np.packbits(padded, axis=None, bitorder="little").reshape(tables, -1)
+
+
 def random_policy(seed: int | None = None) -> VectorPolicy:
     """Uniform over the legal actions of each table (reproducible for a seed); tables with no
     legal action get NO_ACTION."""
@@ -68,7 +77,7 @@ def random_policy(seed: int | None = None) -> VectorPolicy:
 
     def act(obs: Obs) -> tuple[Actions, Actions]:
         # the legal flags as bytes of 8 (bit i of byte j: index 8j + i), counted by table
-        packed = np.packbits(obs["action_mask"] != 0, axis=1, bitorder="little")
+        packed = _pack_rows(obs["action_mask"])
         in_byte = _BYTE_COUNTS[packed]
         ends = [in_byte[:, 0]]  # legal actions up to the end of each byte
         for j in range(1, packed.shape[1]):
