@@ -537,6 +537,24 @@ void bf_vector_apply(bf_vector *v, int64_t lo, int64_t hi, uint8_t *out)
     }
 }
 
+/* Bit c set where flags[c] != 0, for the BF_NUM_CARDS flags of a row. */
+static uint64_t nonzero_bits(const int8_t *flags)
+{
+    uint64_t bits = 0;
+    int c = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; c + 8 <= BF_NUM_CARDS; c += 8) { /* eight flags at a time: byte j to bit j */
+        uint64_t x, high = UINT64_C(0x8080808080808080), low = ~high;
+        memcpy(&x, flags + c, 8);
+        x = (((x & low) + low) | x) & high; /* the high bit of each nonzero byte */
+        bits |= ((x >> 7) * UINT64_C(0x0102040810204080) >> 56) << c;
+    }
+#endif
+    for (; c < BF_NUM_CARDS; c++)
+        bits |= (uint64_t)(flags[c] != 0) << c;
+    return bits;
+}
+
 void bf_vector_bot_draws(const bf_policy *policy, const int8_t *cards, const int8_t *discards,
                          const int8_t *cutting, const int8_t *draws_left, const int64_t *rows,
                          int64_t count, int64_t *actions)
@@ -550,8 +568,7 @@ void bf_vector_bot_draws(const bf_policy *policy, const int8_t *cards, const int
             valid &= cards[r * 4 + i] >= 0 && cards[r * 4 + i] < BF_NUM_CARDS;
             hand[i] = (uint8_t)cards[r * 4 + i];
         }
-        for (int c = 0; c < BF_NUM_CARDS; c++)
-            known |= (uint64_t)(discards[r * BF_NUM_CARDS + c] != 0) << c;
+        known = nonzero_bits(discards + r * BF_NUM_CARDS);
         int thrown = !valid || bf_rank(hand[0], hand[1], hand[2], hand[3]) == 0 ? -1
                      : policy ? bf_policy_table_throw(policy, hand, known, 0, draws_left[r],
                                                       cutting[r])
