@@ -130,7 +130,7 @@ def simulate(
     seed = secrets.randbits(64) if seed is None else seed
     total = ffi.new("bf_draw_tally *") if total is None else total
     nthreads = thread_count(threads, trials)
-    bar = _progress_bar(trials) if progress else None
+    bar = progress_bar(trials) if progress else None
 
     def run(lo: int, hi: int) -> Any:
         tally = ffi.new("bf_draw_tally *")
@@ -151,10 +151,10 @@ def simulate(
     return total
 
 
-def _progress_bar(total: int) -> Any:
+def progress_bar(total: int, unit: str = "trial") -> Any:
     from tqdm import tqdm  # type: ignore[import-untyped]
 
-    return tqdm(total=total, unit="trial", unit_scale=True, leave=False)
+    return tqdm(total=total, unit=unit, unit_scale=True, leave=False)
 
 
 def _add_tally(total: Any, part: Any) -> None:

@@ -22,7 +22,7 @@ from .._blocks import Executor, as_executor
 from ..cards import DECK, CardLike, hand_ids
 from ..hands.evaluator import HandLike
 from . import _engine as engine
-from . import optimal
+from . import best, optimal
 from ._checks import (
     Limits,
     LimitsLike,
@@ -244,13 +244,74 @@ def best_discard(
     seed = secrets.randbits(64) if seed is None else seed  # common random numbers
     target = BEST_DISCARD_STDERR if trials is None else None  # given trials: exactly those
     run = _Run(trials_or(trials, BEST_DISCARD_TRIALS), seed, max_exact, threads, progress, target)
+    discards = _discards(ids, caps, draws)
+    results = _options_in_one_pass(seats, draws, dead_ids, ours, theirs, caps, discards, run)
     options = []
-    for thrown in _discards(ids, caps, draws):
-        result = _equity(seats, draws, dead_ids, ours, caps, run, thrown, theirs)
-        result = _stated(result, draws, ours, caps)
+    for thrown, found in zip(discards, results, strict=True):
+        stated = (found.draws, found.policy, found.limits) == (draws, ours.name, caps)
+        result = found if stated else _stated(found, draws, ours, caps)
         stderr = None if result.stderr is None else result.stderr[0]
         options.append(_option(ids, thrown, result.equity[0], result.exact, result, stderr))
     return _ranked(options, higher_is_better=True)
+
+
+def _options_one_by_one(
+    seats: list[Player],
+    draws: int,
+    dead: frozenset[int],
+    ours: Policy,
+    theirs: Policy,
+    caps: Limits | None,
+    discards: Sequence[tuple[int, ...]],
+    run: _Run,
+) -> list[Equity]:
+    """Each option by the draw engine on its own (the reference the one-pass path is tested
+    against, and the path for ranges and for tables too full for common random numbers)."""
+    return [_equity(seats, draws, dead, ours, caps, run, thrown, theirs) for thrown in discards]
+
+
+def _options_in_one_pass(
+    seats: list[Player],
+    draws: int,
+    dead: frozenset[int],
+    ours: Policy,
+    theirs: Policy,
+    caps: Limits | None,
+    discards: Sequence[tuple[int, ...]],
+    run: _Run,
+) -> list[Equity]:
+    """Every option in C at once (draws/best.py): exact where it fits, else Monte Carlo on
+    common random numbers when no reshuffle can happen; the rest option by option."""
+    args = (seats, draws, dead, ours, theirs, caps)
+    hands = [seat for seat in seats if not isinstance(seat, Range)]
+    if len(hands) < len(seats) or not (ours.in_c and theirs.in_c):
+        return _options_one_by_one(*args, discards, run)
+    check_apart(hands, dead)
+    if 52 - len(dead) < 4 * len(hands):
+        raise ValueError("not enough cards for every player")
+    spec = engine.Spec(hands, draws, [ours] + [theirs] * (len(hands) - 1), caps, dead)
+    ids = hands[0]
+    assert ids is not None
+    masks = [sum(1 << i for i, card in enumerate(ids) if card in thrown) for thrown in discards]
+    known = all(seat is not None for seat in seats)
+    stated = {"draws": draws, "policy": ours.name, "limits": caps}
+    found: list[Equity | None] = [None] * len(masks)
+    if known:
+        found = best.exact_options(spec, masks, run.max_exact, **stated)
+    missing = [i for i, result in enumerate(found) if result is None]
+    if missing and best.fits(spec):
+        sampling = best.Sampling(
+            trials_or(run.trials, BEST_DISCARD_TRIALS), run.seed or 0, run.threads,
+            run.progress, run.target_stderr, PILOT_TRIALS,
+        )  # fmt: skip
+        sampled = best.sampled_options(spec, [masks[i] for i in missing], sampling, **stated)
+        for i, result in zip(missing, sampled, strict=True):
+            found[i] = result
+    elif missing:
+        rest = _options_one_by_one(*args, [discards[i] for i in missing], run)
+        for i, result in zip(missing, rest, strict=True):
+            found[i] = result
+    return [result for result in found if result is not None]
 
 
 def _discards(ids: Sequence[int], caps: Limits | None, draws: int) -> list[tuple[int, ...]]:
