@@ -179,10 +179,11 @@ def simulate(
     return total
 
 
-def progress_bar(total: int, unit: str = "trial") -> Any:
+def progress_bar(total: int, unit: str = "trial", delay: float = 0.0) -> Any:
+    """A progress bar on stderr (shown after ``delay`` seconds, if the run lasts that long)."""
     from tqdm import tqdm  # type: ignore[import-untyped]
 
-    return tqdm(total=total, unit=unit, unit_scale=True, leave=False)
+    return tqdm(total=total, unit=unit, unit_scale=True, leave=False, delay=delay)
 
 
 def _add_tally(total: Any, part: Any) -> None:

@@ -266,8 +266,22 @@ def _options_one_by_one(
     run: _Run,
 ) -> list[Equity]:
     """Each option by the draw engine on its own (the reference the one-pass path is tested
-    against, and the path for ranges and for tables too full for common random numbers)."""
-    return [_equity(seats, draws, dead, ours, caps, run, thrown, theirs) for thrown in discards]
+    against, and the path for ranges and for tables too full for common random numbers), with
+    one progress bar over the options."""
+    quiet = run._replace(progress=False)
+    bar = (
+        engine.progress_bar(len(discards), "option", best.PROGRESS_DELAY) if run.progress else None
+    )
+    found = []
+    try:
+        for thrown in discards:
+            found.append(_equity(seats, draws, dead, ours, caps, quiet, thrown, theirs))
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+    return found
 
 
 def _options_in_one_pass(

@@ -28,6 +28,7 @@ from .results import Equity, exact_equity, sampled_equity
 # Trials per C call: a trial of 16 options costs about 2-4 us, so a block lasts about 10-20 ms
 # (Ctrl-C stops between blocks); its tally (16 x 25 words) folds in as one numpy addition.
 BLOCK_TRIALS = 1 << 12
+PROGRESS_DELAY = 1.0  # seconds before a progress bar shows: only longer runs get one
 _WORDS = ffi.sizeof("bf_best_tally") // 8
 _SHARE = ffi.offsetof("bf_best_tally", "share") // 8
 _SQUARE = ffi.offsetof("bf_best_tally", "share_sq") // 8
@@ -135,18 +136,26 @@ def sampled_options(
     stream as its spread asks for (at most ``sampling.trials``), or exactly ``trials`` each."""
     n = len(masks)
     total = np.zeros((n, _WORDS), dtype=np.uint64)
-    if sampling.target_stderr is None:
-        _simulate(spec, masks, [sampling.trials] * n, 0, sampling, total)
-        return _equities(total, spec.c.seats, stated)
-    pilot = min(sampling.pilot, sampling.trials)
-    _simulate(spec, masks, [pilot] * n, 0, sampling, total)
-    spread = [(e.stderr or [0.0])[0] for e in _equities(total, spec.c.seats, stated)]
-    needed = [
-        min(sampling.trials, max(pilot, ceil(pilot * (s / sampling.target_stderr) ** 2)))
-        for s in spread
-    ]
-    if max(needed) > pilot:
-        _simulate(spec, masks, needed, pilot, sampling, total)
+    first = (
+        sampling.trials if sampling.target_stderr is None else min(sampling.pilot, sampling.trials)
+    )
+    bar = progress_bar(first, delay=PROGRESS_DELAY) if sampling.progress else None
+    try:
+        _simulate(spec, masks, [first] * n, 0, sampling, total, bar)
+        if sampling.target_stderr is None:
+            return _equities(total, spec.c.seats, stated)
+        spread = [(e.stderr or [0.0])[0] for e in _equities(total, spec.c.seats, stated)]
+        needed = [
+            min(sampling.trials, max(first, ceil(first * (s / sampling.target_stderr) ** 2)))
+            for s in spread
+        ]
+        if max(needed) > first:
+            if bar is not None:
+                bar.total = max(needed)
+            _simulate(spec, masks, needed, first, sampling, total, bar)
+    finally:
+        if bar is not None:
+            bar.close()
     return _equities(total, spec.c.seats, stated)
 
 
@@ -157,12 +166,12 @@ def _simulate(
     start: int,
     sampling: Sampling,
     total: npt.NDArray[np.uint64],
+    bar: Any,
 ) -> None:
     """Trials start .. max(limits) - 1 (option i playing those below limits[i]) into total."""
     n, trials = len(masks), max(limits) - start
     c_masks = ffi.new("uint8_t[]", list(masks))
     c_limits = ffi.new("uint64_t[]", list(limits))
-    bar = progress_bar(trials) if sampling.progress else None
 
     def run(lo: int, hi: int) -> npt.NDArray[np.uint64]:
         out = ffi.new("bf_best_tally[]", n)
@@ -178,12 +187,8 @@ def _simulate(
         if bar is not None:
             bar.update(hi - lo)
 
-    try:
-        nthreads = thread_count(sampling.threads, trials * n)
-        run_in_chunks(trials, nthreads, run, block_rows=BLOCK_TRIALS, fold=fold)
-    finally:
-        if bar is not None:
-            bar.close()
+    nthreads = thread_count(sampling.threads, trials * n)
+    run_in_chunks(trials, nthreads, run, block_rows=BLOCK_TRIALS, fold=fold)
 
 
 def _equities(total: npt.NDArray[np.uint64], seats: int, stated: dict[str, Any]) -> list[Equity]:
