@@ -43,12 +43,13 @@ static int usable(const bf_draw_spec *spec)
     return bf_draw_spec_valid(spec) && !spec->random_seat[0] && spec->draws >= 1;
 }
 
-/* The cards no seat holds at the start (known hands and dead cards out), in id order. */
-static unsigned base_stub(const bf_draw_spec *spec, uint8_t *stub)
+/* The cards no seat holds at the start (known hands and dead cards out), in id order; the
+ * hands of the seats in `dealt` (a seat mask) are dealt per trial, so not taken out here. */
+static unsigned base_stub(const bf_draw_spec *spec, unsigned dealt, uint8_t *stub)
 {
     uint64_t in_play = spec->dead;
     for (int p = 0; p < spec->seats; p++)
-        if (!spec->random_seat[p])
+        if (!spec->random_seat[p] && !(dealt >> p & 1))
             for (int i = 0; i < 4; i++)
                 in_play |= bf_bit(spec->hands[p][i]);
     unsigned n = 0;
@@ -264,7 +265,7 @@ int bf_best_enumerate(const bf_draw_spec *spec, unsigned mask, uint64_t max_path
         bf_seat_init(&seats[p], spec->hands[p], spec->dead);
     }
     uint8_t stub[BF_NUM_CARDS];
-    unsigned stub_size = base_stub(spec, stub);
+    unsigned stub_size = base_stub(spec, 0, stub);
     memset(out, 0, sizeof *out);
     best_ctx ctx = {spec, mask, max_paths, out, 0};
     best_step(&ctx, seats, stub, stub_size, 0, 0, 1);
@@ -286,13 +287,33 @@ static unsigned part_offsets(const bf_draw_spec *spec, unsigned offset[BF_MAX_SE
     return total;
 }
 
-int bf_best_fits(const bf_draw_spec *spec)
+/* Seat 0 known and not dealt, dealt seats neither random nor past the seats. */
+static int dealt_valid(const bf_draw_spec *spec, unsigned dealt)
 {
-    if (!usable(spec))
+    if ((dealt & 1) || dealt >> spec->seats)
+        return 0;
+    for (int p = 0; p < spec->seats; p++)
+        if (dealt >> p & 1 && spec->random_seat[p])
+            return 0;
+    return 1;
+}
+
+static int dealt_count(unsigned dealt)
+{
+    int n = 0;
+    for (; dealt; dealt &= dealt - 1)
+        n++;
+    return n;
+}
+
+int bf_best_fits(const bf_draw_spec *spec, unsigned dealt)
+{
+    if (!usable(spec) || !dealt_valid(spec, dealt))
         return BF_DRAW_BAD_SPEC;
     uint8_t stub[BF_NUM_CARDS];
     unsigned offset[BF_MAX_SEATS];
-    return part_offsets(spec, offset) <= base_stub(spec, stub);
+    unsigned free_cards = base_stub(spec, dealt, stub) - 4u * (unsigned)dealt_count(dealt);
+    return part_offsets(spec, offset) <= free_cards;
 }
 
 /* Plays seat p's draws, taking replacements from its part in order (seat 0's first draw
@@ -330,46 +351,93 @@ static void tally_trial(bf_best_tally *tally, int seats, const int *rank, int r0
     tally->trials++;
 }
 
+/* This trial's stub: the base stub without the dealt seats' cards (which are checked: ids
+ * below 52, none held twice); returns its size, or -1 for a bad deal. */
+static int trial_stub(const bf_draw_spec *spec, unsigned dealt, const uint8_t *row,
+                      uint64_t held, const uint8_t *base, unsigned size, uint8_t *stub)
+{
+    uint64_t taken = 0;
+    for (int p = 0; p < spec->seats; p++) {
+        if (!(dealt >> p & 1))
+            continue;
+        for (int i = 0; i < 4; i++) {
+            unsigned card = row[4 * p + i];
+            if (card >= BF_NUM_CARDS || ((held | taken) & bf_bit(card)))
+                return -1;
+            taken |= bf_bit(card);
+        }
+    }
+    unsigned n = 0;
+    for (unsigned i = 0; i < size; i++)
+        if (!(taken & bf_bit(base[i])))
+            stub[n++] = base[i];
+    return (int)n;
+}
+
+/* The cards out of every trial's stub: the known hands and the dead cards. */
+static uint64_t held_cards(const bf_draw_spec *spec, unsigned dealt)
+{
+    uint64_t held = spec->dead;
+    for (int p = 0; p < spec->seats; p++)
+        if (!spec->random_seat[p] && !(dealt >> p & 1))
+            for (int i = 0; i < 4; i++)
+                held |= bf_bit(spec->hands[p][i]);
+    return held;
+}
+
 int bf_best_simulate(const bf_draw_spec *spec, int n_options, const uint8_t *masks,
                      const uint64_t *limits, uint64_t seed, uint64_t first_trial,
-                     uint64_t trials, bf_best_tally *out)
+                     uint64_t trials, const uint8_t *dealt_hands, unsigned dealt,
+                     bf_best_tally *out)
 {
-    if (!usable(spec) || n_options < 0 || n_options > BF_BEST_MAX_OPTIONS)
+    if (!usable(spec) || n_options < 0 || n_options > BF_BEST_MAX_OPTIONS ||
+        !dealt_valid(spec, dealt) || (dealt && dealt_hands == NULL))
         return BF_DRAW_BAD_SPEC;
     for (int o = 0; o < n_options; o++)
         if (!mask_valid(spec, masks[o]))
             return BF_DRAW_BAD_SPEC;
-    uint8_t stub[BF_NUM_CARDS];
-    unsigned offset[BF_MAX_SEATS], size = base_stub(spec, stub);
-    unsigned need = part_offsets(spec, offset);
-    if (need > size)
+    if (bf_best_fits(spec, dealt) != 1)
         return BF_DRAW_STUB_SHORT;
-    bf_seat base[BF_MAX_SEATS], option[BF_BEST_MAX_OPTIONS];
+    uint8_t base[BF_NUM_CARDS];
+    unsigned offset[BF_MAX_SEATS], base_size = base_stub(spec, dealt, base);
+    unsigned need = part_offsets(spec, offset);
+    const uint64_t held = held_cards(spec, dealt);
+    bf_seat start[BF_MAX_SEATS], option[BF_BEST_MAX_OPTIONS];
     for (int p = 0; p < spec->seats; p++)
-        if (!spec->random_seat[p])
-            bf_seat_init(&base[p], spec->hands[p], spec->dead);
+        if (!spec->random_seat[p] && !(dealt >> p & 1))
+            bf_seat_init(&start[p], spec->hands[p], spec->dead);
     for (int o = 0; o < n_options; o++) { /* what each option keeps: the same every trial */
-        option[o] = base[0];
+        option[o] = start[0];
         bf_seat_keep_rest(&option[o], masks[o]);
     }
     const uint64_t key = bf_mix64(seed ^ STREAM_TAG);
     for (uint64_t t = first_trial; t < first_trial + trials; t++) {
-        uint64_t counter = key + t * NUMBERS_PER_TRIAL * BF_GAMMA;
+        const uint8_t *row = dealt ? dealt_hands + (t - first_trial) * 4 * (uint64_t)spec->seats
+                                   : NULL;
         uint8_t deck[BF_NUM_CARDS];
-        memcpy(deck, stub, size);
+        int size = (int)base_size;
+        if (dealt)
+            size = trial_stub(spec, dealt, row, held, base, base_size, deck);
+        else
+            memcpy(deck, base, base_size);
+        if (size < (int)need)
+            return BF_DRAW_BAD_SPEC; /* a dealt card twice, or out of range */
+        uint64_t counter = key + t * NUMBERS_PER_TRIAL * BF_GAMMA;
         for (unsigned i = 0; i < need; i++) { /* the first `need` cards of a shuffle */
             counter += BF_GAMMA;
-            unsigned j = i + bf_below(bf_mix64(counter), size - i);
+            unsigned j = i + bf_below(bf_mix64(counter), (unsigned)size - i);
             uint8_t card = deck[j];
             deck[j] = deck[i], deck[i] = card;
         }
         int rank[BF_MAX_SEATS];
         for (int p = 1; p < spec->seats; p++) {
             const uint8_t *part = deck + offset[p];
-            bf_seat seat = base[p];
+            bf_seat seat = start[p];
             if (spec->random_seat[p]) {
                 bf_seat_init(&seat, part, spec->dead);
                 part += 4;
+            } else if (dealt >> p & 1) {
+                bf_seat_init(&seat, row + 4 * p, spec->dead);
             }
             rank[p] = play_seat(spec, &seat, p, 0, part);
         }

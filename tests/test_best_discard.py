@@ -129,7 +129,48 @@ def test_a_full_table_falls_back_to_the_draw_engine(monkeypatch) -> None:
     assert [(o.discard, o.value) for o in fast] == [(o.discard, o.value) for o in slow]
 
 
-def test_ranges_still_work_against_the_one_pass_path() -> None:
-    options = bf.best_discard("Kc 2d 3h 4s", 1, opponents=["8-"], trials=2_000, seed=1,
-                              max_exact=0)  # fmt: skip
-    assert len(options) == 16 and all(o.stderr is not None for o in options)
+RANGE_CASES = [
+    ("Kc 2d 3h 4s", 1, ["8-"], ()),
+    ("Kc 2d 3h 4s", 3, ["8-", None], ()),
+    ("As 2d 7c 7h", 2, ["A23x", "T-"], ()),
+    ("As 2d 7c 7h", 2, ["5s 6d 8c 9h", "KQxx"], "Kd"),
+]
+
+
+@pytest.mark.parametrize(("hand", "draws", "opponents", "dead"), RANGE_CASES)
+def test_ranges_dealt_per_trial_agree_with_the_range_engine_within_four_stderr(
+    monkeypatch, hand, draws, opponents, dead
+):
+    kwargs = {"opponents": opponents, "trials": 12_000, "seed": 5, "max_exact": 0, "dead": dead}
+    fast = by_discard(bf.best_discard(hand, draws, **kwargs))
+    slow = by_discard(reference(monkeypatch, hand, draws, **kwargs))
+    for discard, option in fast.items():
+        other = slow[discard]
+        assert not option.exact and option.odds.trials == 12_000
+        for seat in range(len(opponents) + 1):
+            spread = sqrt(option.odds.stderr[seat] ** 2 + other.odds.stderr[seat] ** 2)
+            gap = abs(option.odds.equity[seat] - other.odds.equity[seat])
+            assert gap <= 4 * spread + 1e-9, (discard, seat)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_range_deals_do_not_depend_on_threads_or_blocks(monkeypatch, threads):
+    kwargs = {"opponents": ["A23x", None, "8-"], "seed": 4, "trials": 3_000, "max_exact": 0}
+    default = bf.best_discard("Kc 2d 3h 4s", 2, threads=1, **kwargs)
+    monkeypatch.setattr(best, "BLOCK_TRIALS", 100)
+    again = bf.best_discard("Kc 2d 3h 4s", 2, threads=threads, **kwargs)
+    assert [(o.discard, o.odds) for o in again] == [(o.discard, o.odds) for o in default]
+
+
+def test_standing_pat_against_a_small_range_stays_exact() -> None:
+    options = by_discard(bf.best_discard("Kc 2d 3h 4s", 1, opponents=["8-"], seed=1))
+    assert options[()].exact and options[()].value == 0  # every 8- hand beats a king-high pat
+    assert not options[("Kc",)].exact and options[("Kc",)].stderr <= 0.003
+
+
+def test_a_range_emptied_by_the_known_cards_is_refused() -> None:
+    with pytest.raises(ValueError, match="range of player 2"):
+        bf.best_discard("Kc Kd Qh Qs", 1, opponents=["A234"], dead="As Ad Ah Ac", seed=1)
+    with pytest.raises(ValueError, match=r"never fit together|no deal"):
+        bf.best_discard("Ks Kd Qh Qc", 1, opponents=["As 2d 3c 4h", *["A234"] * 3], dead="Ah",
+                        seed=1)  # fmt: skip

@@ -85,6 +85,8 @@ def test_equity_json_carries_each_range_in_canonical_form(capsys):
 
 
 def test_discard_against_a_range_samples_what_cannot_be_exact(capsys):
+    """`discard HAND --vs 8- --draws 1` took minutes on the exact path: only standing pat (one
+    play per hand of the range) is small enough to enumerate; the rest are sampled."""
     argv = ["discard", "Kc 2d 3h 4s", "--vs", "8-", "--draws", "1", "--seed", "2", "--json"]
     options = json.loads(run(capsys, argv)[1])["options"]
     by_discard = {" ".join(row["discard"]): row for row in options}
@@ -108,6 +110,9 @@ def test_a_long_best_discard_shows_a_progress_bar(monkeypatch, capsys):
     bf.best_discard("Kc 2d 3h 4s", 3, opponents=["8s 7d 6c 5h"], seed=1, progress=True)
     assert "trial" in capsys.readouterr().err
     bf.best_discard("Kc 2d 3h 4s", 1, opponents=["8-"], seed=1, trials=500, progress=True)
+    assert "trial" in capsys.readouterr().err
+    full = [None] * 4  # too many cards for common random numbers: option by option
+    bf.best_discard("Kc 2d 3h 4s", 3, opponents=full, seed=1, trials=300, progress=True)
     assert "option" in capsys.readouterr().err
     bf.best_discard("Kc 2d 3h 4s", 3, opponents=["8s 7d 6c 5h"], seed=1)
     assert capsys.readouterr().err == ""

@@ -3,11 +3,12 @@
 Exact where an option's plays fit in ``max_exact`` (all opponents known): one C call per option,
 which counts seat 0's last draw in a tight loop when the other seats stand pat at it. Monte
 Carlo for the rest, with common random numbers: a trial shuffles the stub once, gives every
-seat a fixed part of it, plays the opponents once and meets every option with that play. This
-deals as the draw engine does while no reshuffle can happen (``bf_best_fits``: e.g. heads-up
-with three draws, 12 + 16 cards of a 44-card stub); otherwise (many opponents, tight cutting
-of the stub by dead cards) and for ranges, best_discard falls back to the draw engine option by
-option (draws/api.py), which is also the reference the tests compare this path with.
+seat a fixed part of it, plays the opponents once and meets every option with that play; range
+opponents get a hand per trial from draws/best_deal.py, the same for every option. This deals
+as the draw engine does while no reshuffle can happen (``bf_best_fits``: e.g. heads-up with
+three draws, 12 + 16 cards of a 44-card stub); otherwise (a full table, heavy dead cards)
+best_discard falls back to the draw engine option by option (draws/api.py), which is also the
+reference the tests compare this path with.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import numpy.typing as npt
 from .._badugi import ffi, lib
 from .._threads import run_in_chunks, thread_count
 from ._engine import ESTIMATE_PROBES, HOPELESS_FACTOR, Spec, progress_bar
+from .best_deal import Dealer
 from .results import Equity, exact_equity, sampled_equity
 
 # Trials per C call: a trial of 16 options costs about 2-4 us, so a block lasts about 10-20 ms
@@ -46,9 +48,9 @@ class Sampling(NamedTuple):
     pilot: int  # trials every option plays before the target decides how many more
 
 
-def fits(spec: Spec) -> bool:
+def fits(spec: Spec, dealer: Dealer | None = None) -> bool:
     """True when the Monte Carlo parts fit in the stub (no reshuffle can happen)."""
-    return bool(lib.bf_best_fits(spec.c) == 1)
+    return bool(lib.bf_best_fits(spec.c, 0 if dealer is None else dealer.mask) == 1)
 
 
 def exact_options(
@@ -90,6 +92,19 @@ _new_unzeroed = ffi.new_allocator(should_clear_after_alloc=False)
 _FACTORIAL = [factorial(n) for n in range(53)]
 
 
+def cheap_options(spec: Spec, masks: Sequence[int], max_exact: int, deals: int) -> list[int]:
+    """The options whose plays, over every one of ``deals`` deals of the ranges, fit in
+    ``max_exact`` by the estimate (of the spec's stand-in hands)."""
+    cheap = []
+    for i, mask in enumerate(masks):
+        spec.c.first_throw = mask
+        estimate = lib.bf_draw_estimate_paths(spec.c, ESTIMATE_PROBES, 0)
+        spec.c.first_throw = -1
+        if 0 <= deals * estimate <= max_exact:
+            cheap.append(i)
+    return cheap
+
+
 def _field(
     words: npt.NDArray[np.uint64], name: str, seats: int, rows: list[int]
 ) -> npt.NDArray[np.uint64]:
@@ -129,11 +144,16 @@ def _probability(counts: dict[int, int], stub: int, unit: int = 1) -> Fraction:
 
 
 def sampled_options(
-    spec: Spec, masks: Sequence[int], sampling: Sampling, **stated: Any
+    spec: Spec,
+    masks: Sequence[int],
+    sampling: Sampling,
+    dealer: Dealer | None = None,
+    **stated: Any,
 ) -> list[Equity]:
-    """Each option's Monte Carlo equity on common random numbers (``fits(spec)`` holds): a
-    pilot of ``sampling.pilot`` trials, then for each option as many more trials of the same
-    stream as its spread asks for (at most ``sampling.trials``), or exactly ``trials`` each."""
+    """Each option's Monte Carlo equity on common random numbers (``fits(spec, dealer)``
+    holds; ``dealer`` deals the range seats): a pilot of ``sampling.pilot`` trials, then for
+    each option as many more trials of the same stream as its spread asks for (at most
+    ``sampling.trials``), or exactly ``trials`` each."""
     n = len(masks)
     total = np.zeros((n, _WORDS), dtype=np.uint64)
     first = (
@@ -141,7 +161,7 @@ def sampled_options(
     )
     bar = progress_bar(first, delay=PROGRESS_DELAY) if sampling.progress else None
     try:
-        _simulate(spec, masks, [first] * n, 0, sampling, total, bar)
+        _simulate(spec, masks, [first] * n, 0, sampling, total, bar, dealer)
         if sampling.target_stderr is None:
             return _equities(total, spec.c.seats, stated)
         spread = [(e.stderr or [0.0])[0] for e in _equities(total, spec.c.seats, stated)]
@@ -152,7 +172,7 @@ def sampled_options(
         if max(needed) > first:
             if bar is not None:
                 bar.total = max(needed)
-            _simulate(spec, masks, needed, first, sampling, total, bar)
+            _simulate(spec, masks, needed, first, sampling, total, bar, dealer)
     finally:
         if bar is not None:
             bar.close()
@@ -167,6 +187,7 @@ def _simulate(
     sampling: Sampling,
     total: npt.NDArray[np.uint64],
     bar: Any,
+    dealer: Dealer | None,
 ) -> None:
     """Trials start .. max(limits) - 1 (option i playing those below limits[i]) into total."""
     n, trials = len(masks), max(limits) - start
@@ -175,8 +196,12 @@ def _simulate(
 
     def run(lo: int, hi: int) -> npt.NDArray[np.uint64]:
         out = ffi.new("bf_best_tally[]", n)
+        rows, mask = ffi.NULL, 0
+        if dealer is not None:
+            dealt = dealer.rows(start + lo, start + hi)
+            rows, mask = ffi.from_buffer("uint8_t[]", dealt), dealer.mask
         status = lib.bf_best_simulate(
-            spec.c, n, c_masks, c_limits, sampling.seed, start + lo, hi - lo, out
+            spec.c, n, c_masks, c_limits, sampling.seed, start + lo, hi - lo, rows, mask, out
         )
         if status != 0:
             raise ValueError("invalid draw specification")  # fits() was checked first

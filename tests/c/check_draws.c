@@ -192,17 +192,41 @@ static size_t check_best(const uint8_t *table, const uint16_t *ties)
     spec.draws = 3;
     spec.random_seat[1] = 1;
     memset(tallies, 0, sizeof tallies);
-    if (bf_best_fits(&spec) != 1 ||
-        bf_best_simulate(&spec, BF_BEST_MAX_OPTIONS, masks, limits, 3, 0, 400, tallies) != 0)
+    if (bf_best_fits(&spec, 0) != 1 ||
+        bf_best_simulate(&spec, BF_BEST_MAX_OPTIONS, masks, limits, 3, 0, 400, NULL, 0, tallies) != 0)
         fail("bf_best_simulate refused a heads-up spec");
     for (int o = 0; o < BF_BEST_MAX_OPTIONS; o++)
         if (tallies[o].trials != limits[o] ||
             tallies[o].share[0] + tallies[o].share[1] != BF_SHARE_UNIT * limits[o])
             fail("bf_best_simulate: option %d played %llu trials", o,
                  (unsigned long long)tallies[o].trials);
+    /* Seat 1 dealt per trial (a range seat): hands given row by row, checked by C. */
+    spec.random_seat[1] = 0;
+    uint8_t *dealt = xmalloc(2 * 4 * 50);
+    for (int t = 0; t < 50; t++) {
+        const uint8_t row[8] = {0, 0, 0, 0, (uint8_t)(32 + t % 8), 21, 26, 31};
+        memcpy(dealt + 8 * t, row, 8);
+    }
+    memset(tallies, 0, sizeof tallies);
+    if (bf_best_fits(&spec, 2) != 1 ||
+        bf_best_simulate(&spec, 4, masks, limits, 3, 0, 50, dealt, 2, tallies) != 0 ||
+        tallies[0].trials != 50)
+        fail("bf_best_simulate refused a dealt seat");
+    dealt[8 * 7 + 5] = 0; /* seat 1 holds seat 0's Ac at trial 7 */
+    if (bf_best_simulate(&spec, 4, masks, limits, 3, 0, 50, dealt, 2, tallies) !=
+            BF_DRAW_BAD_SPEC ||
+        bf_best_simulate(&spec, 4, masks, limits, 3, 0, 50, NULL, 2, tallies) != BF_DRAW_BAD_SPEC ||
+        bf_best_fits(&spec, 1) != BF_DRAW_BAD_SPEC || bf_best_fits(&spec, 4) != BF_DRAW_BAD_SPEC)
+        fail("bf_best: accepted a card held twice, no hands, or a bad dealt mask");
+    dealt[8 * 7 + 5] = 60; /* out of range */
+    if (bf_best_simulate(&spec, 4, masks, limits, 3, 0, 50, dealt, 2, tallies) != BF_DRAW_BAD_SPEC)
+        fail("bf_best_simulate accepted card 60");
+    free(dealt);
+    spec.random_seat[1] = 1;
     masks[3] = 16;
-    if (bf_best_simulate(&spec, 4, masks, limits, 3, 0, 10, tallies) != BF_DRAW_BAD_SPEC ||
-        bf_best_simulate(&spec, BF_BEST_MAX_OPTIONS + 1, masks, limits, 3, 0, 10, tallies) !=
+    if (bf_best_simulate(&spec, 4, masks, limits, 3, 0, 10, NULL, 0, tallies) != BF_DRAW_BAD_SPEC ||
+        bf_best_simulate(&spec, BF_BEST_MAX_OPTIONS + 1, masks, limits, 3, 0, 10, NULL, 0,
+                         tallies) !=
             BF_DRAW_BAD_SPEC ||
         bf_best_enumerate(&spec, 1, 1000, &best) != BF_DRAW_BAD_SPEC) /* a random seat */
         fail("bf_best: accepted a bad mask, too many options or a random seat when exact");
@@ -213,11 +237,11 @@ static size_t check_best(const uint8_t *table, const uint16_t *ties)
     for (int p = 2; p < 6; p++)
         spec.random_seat[p] = 1;
     spec.seats = 6;
-    if (bf_best_fits(&spec) != 0 ||
-        bf_best_simulate(&spec, 1, masks, limits, 3, 0, 10, tallies) != BF_DRAW_STUB_SHORT)
+    if (bf_best_fits(&spec, 0) != 0 ||
+        bf_best_simulate(&spec, 1, masks, limits, 3, 0, 10, NULL, 0, tallies) != BF_DRAW_STUB_SHORT)
         fail("bf_best: six seats with three draws fit in the stub");
     spec.random_seat[0] = 1;
-    if (bf_best_fits(&spec) != BF_DRAW_BAD_SPEC)
+    if (bf_best_fits(&spec, 0) != BF_DRAW_BAD_SPEC)
         fail("bf_best_fits: accepted a random seat 0");
     return checked + 400;
 }
