@@ -31,12 +31,6 @@ static void add128(uint64_t *hi, uint64_t *lo, uint64_t value)
     *hi += *lo < before;
 }
 
-static inline int rank4(unsigned a, unsigned b, unsigned c, unsigned d)
-{
-    BF_SORT4(a, b, c, d);
-    return bf_rank_table[bf_colex(a, b, c, d)];
-}
-
 /* Seat 0 known, a valid spec, at least one draw. */
 static int usable(const bf_draw_spec *spec)
 {
@@ -98,41 +92,86 @@ static void add_outcome(best_ctx *ctx, const int *rank, int m, uint64_t multipli
     }
 }
 
-/* Seat 0's final ranks over every k-subset T of the stub, kept cards K (4 - k of them):
- * counts[0] below `threshold`, counts[1] equal, counts[2] above (overwritten). */
-static void count_finals(const uint8_t *kept, unsigned k, const uint8_t *stub, unsigned n,
+/* The term of a card at position `slot` (0..3) of a sorted hand in its colex index. */
+static inline uint32_t colex_term(unsigned slot, unsigned card)
+{
+    return slot == 0 ? card : slot == 1 ? bf_binom2[card] : slot == 2 ? bf_binom3[card] : bf_binom4[card];
+}
+
+/* Seat 0's final ranks over every k-subset T of the stub (in id order), kept cards K (4 - k
+ * of them): counts[0] below `threshold`, counts[1] equal, counts[2] above (overwritten).
+ * No hand is sorted in the loops: a card's position in K + T is its position in T plus the
+ * kept cards below it (below[]), and a kept card's is its own plus the cards of T below it,
+ * so each loop adds precomputed colex terms. */
+static void count_finals(const uint8_t *kept_cards, unsigned k, const uint8_t *stub, unsigned n,
                          int threshold, uint64_t counts[3])
 {
     /* Two register sums (no store-to-load chain through counts[]); above is the rest. */
     uint64_t below = 0, equal = 0, total = binomial(n, k);
-#define TALLY(r)                  \
-    do {                          \
-        int r_ = (r);             \
-        below += r_ < threshold;  \
-        equal += r_ == threshold; \
+#define TALLY(index)                            \
+    do {                                        \
+        int r_ = bf_rank_table[index];          \
+        below += r_ < threshold;                \
+        equal += r_ == threshold;               \
     } while (0)
-    unsigned x = kept[0], y = kept[1], z = kept[2];
+    unsigned nk = 4 - k, kept[4];
+    for (unsigned q = 0; q < nk; q++) { /* sorted: insertion */
+        unsigned card = kept_cards[q], j = q;
+        for (; j > 0 && kept[j - 1] > card; j--)
+            kept[j] = kept[j - 1];
+        kept[j] = card;
+    }
+    uint8_t under[BF_NUM_CARDS];   /* kept cards below stub[i] */
+    uint32_t term[3][BF_NUM_CARDS]; /* stub[i] as the j-th card of T */
+    for (unsigned i = 0; i < n && k > 0 && k < 4; i++) {
+        unsigned v = 0;
+        while (v < nk && kept[v] < stub[i])
+            v++;
+        under[i] = (uint8_t)v;
+        for (unsigned j = 0; j < k; j++)
+            term[j][i] = colex_term(j + v, stub[i]);
+    }
     if (k == 0) {
-        TALLY(rank4(x, y, z, kept[3]));
-    } else if (k == 1) {
+        BF_SORT4(kept[0], kept[1], kept[2], kept[3]);
+        TALLY(bf_colex(kept[0], kept[1], kept[2], kept[3]));
+    } else if (k == 1) { /* kept q sits at q, or q + 1 when the new card is below it */
+        uint32_t with[4];
+        for (unsigned v = 0; v <= nk; v++) {
+            with[v] = 0;
+            for (unsigned q = 0; q < nk; q++)
+                with[v] += colex_term(q + (v <= q), kept[q]);
+        }
         for (unsigned a = 0; a < n; a++)
-            TALLY(rank4(x, y, z, stub[a]));
+            TALLY(term[0][a] + with[under[a]]);
     } else if (k == 2) {
-        for (unsigned a = 0; a < n; a++)
-            for (unsigned b = a + 1; b < n; b++)
-                TALLY(rank4(x, y, stub[a], stub[b]));
-    } else if (k == 3) {
-        for (unsigned a = 0; a < n; a++)
-            for (unsigned b = a + 1; b < n; b++)
-                for (unsigned c = b + 1; c < n; c++)
-                    TALLY(rank4(x, stub[a], stub[b], stub[c]));
+        uint32_t with[3][3];
+        for (unsigned va = 0; va <= nk; va++)
+            for (unsigned vb = 0; vb <= nk; vb++) {
+                with[va][vb] = 0;
+                for (unsigned q = 0; q < nk; q++)
+                    with[va][vb] += colex_term(q + (va <= q) + (vb <= q), kept[q]);
+            }
+        for (unsigned b = 1; b < n; b++)
+            for (unsigned a = 0; a < b; a++)
+                TALLY(term[0][a] + term[1][b] + with[under[a]][under[b]]);
+    } else if (k == 3) { /* the kept card sits after the cards of T below it */
+        uint32_t with[4];
+        for (unsigned t = 0; t < 4; t++)
+            with[t] = colex_term(t, kept[0]);
+        for (unsigned c = 2; c < n; c++)
+            for (unsigned b = 1; b < c; b++) {
+                uint32_t upper = term[2][c] + term[1][b];
+                unsigned lower = (under[b] == 0) + (under[c] == 0);
+                for (unsigned a = 0; a < b; a++)
+                    TALLY(upper + term[0][a] + with[lower + (under[a] == 0)]);
+            }
     } else { /* the stub is in id order, so a < b < c < d are sorted ids already */
         for (unsigned d = 3; d < n; d++)
             for (unsigned c = 2; c < d; c++)
                 for (unsigned b = 1; b < c; b++) {
                     uint32_t upper = bf_binom4[stub[d]] + bf_binom3[stub[c]] + bf_binom2[stub[b]];
                     for (unsigned a = 0; a < b; a++)
-                        TALLY(bf_rank_table[upper + stub[a]]);
+                        TALLY(upper + stub[a]);
                 }
     }
 #undef TALLY

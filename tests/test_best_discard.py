@@ -5,8 +5,10 @@ standard errors where sampled, and the same numbers for a seed whatever the thre
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import combinations
 from math import sqrt
 
+import numpy as np
 import pytest
 
 import badugi_fast as bf
@@ -28,6 +30,7 @@ def by_discard(options: list) -> dict:
 
 EXACT_CASES = [
     ("As 2d 3c Kh", 1, {"opponents": ["8s 7d 6c 5h"], "max_exact": 10**6}),  # against pat
+    ("Ac 2d 8h Kh", 1, {"opponents": ["8s 7d 6c 5h", "8d 7c 6h 5s"], "max_exact": 10**6}),  # ties
     ("As 2d 3c Kh", 1, {"opponents": ["8s 7d 6c 6h"], "max_exact": 10**6}),  # they draw too
     ("Kc 2d 3h 4s", 1, {"opponents": ["8s 7d 6c 5h", "9s 9d Tc Jh"], "max_exact": 10**6}),
     ("As 2d 7c 7h", 1, {"opponents": ["4s 5d 6h 6c"], "dead": "Kc Qd", "max_exact": 10**6}),
@@ -174,3 +177,24 @@ def test_a_range_emptied_by_the_known_cards_is_refused() -> None:
     with pytest.raises(ValueError, match=r"never fit together|no deal"):
         bf.best_discard("Ks Kd Qh Qc", 1, opponents=["As 2d 3c 4h", *["A234"] * 3], dead="Ah",
                         seed=1)  # fmt: skip
+
+
+def test_exact_counting_equals_the_engine_on_random_tables(monkeypatch) -> None:
+    """Seeded random hands against one or two pat badugis, one draw: every option's fractions
+    equal the draw engine's."""
+    rng = np.random.default_rng(7)
+    for case in range(24):
+        deck = [int(c) for c in rng.permutation(52)]
+        hand, rest = deck[:4], deck[4:]
+        opponents = []
+        for _ in range(1 + case % 2):  # four-card badugis: they stand pat, seat 0 draws last
+            badugi = next(c for c in combinations(rest, 4) if bf.evaluate(c) <= 715)
+            opponents.append(list(badugi))
+            rest = [c for c in rest if c not in badugi]
+        kwargs = {"opponents": opponents, "max_exact": 10**6, "policy": "default"}
+        fast = by_discard(bf.best_discard(hand, 1, **kwargs))
+        slow = by_discard(reference(monkeypatch, hand, 1, **kwargs))
+        for discard, option in fast.items():
+            assert option.exact and option.odds.fractions == slow[discard].odds.fractions, (
+                case, discard,
+            )  # fmt: skip
