@@ -198,3 +198,20 @@ def test_exact_counting_equals_the_engine_on_random_tables(monkeypatch) -> None:
             assert option.exact and option.odds.fractions == slow[discard].odds.fractions, (
                 case, discard,
             )  # fmt: skip
+
+
+def test_against_pat_hands_the_default_exact_budget_covers_one_draw() -> None:
+    """Counting our last draw costs nanoseconds a play: against known hands that stand pat the
+    default budget grows (BEST_DISCARD_PAT_FACTOR), so one draw is exact without asking."""
+    assert all(o.exact for o in bf.best_discard("As 2d 3c Kh", 1, opponents=["8s 7d 6c 5h"]))
+    drawing = bf.best_discard("As 2d 3c Kh", 1, opponents=["8s 7d 6c 6h"], seed=1)
+    assert not all(o.exact for o in drawing)  # they draw too: the plain budget
+    capped = bf.best_discard("As 2d 3c Kh", 1, opponents=["8s 7d 6c 5h"], max_exact=20_000)
+    assert not all(o.exact for o in capped)  # a budget given is kept as given
+    ours = hand_ids("As 2d 3c Kh")
+    rough = _engine.Spec([ours, hand_ids("Ks Kd Jh Tc")], 3, [to_policy("max-equity")] * 2,
+                         None, frozenset())  # fmt: skip
+    assert not best.others_stand_pat(rough)  # a pair draws
+    pat = _engine.Spec([ours, hand_ids("8s 7d 6c 5h")], 3, [to_policy(None)] * 2, None,
+                       frozenset())  # fmt: skip
+    assert best.others_stand_pat(pat)

@@ -54,6 +54,9 @@ BEST_DISCARD_TRIALS = 30_000  # per option at most: a share in [0, 1] has stderr
 BEST_DISCARD_STDERR = 0.0029  # per option, by default: the optimal-draws issue asks <= 0.003
 PILOT_TRIALS = 8192  # the first trials of an option, which measure its spread
 BEST_DISCARD_EXACT = 20_000  # plays per option before Monte Carlo (which costs about the same)
+# Against known hands that stand pat our last draw is counted (about 2 ns a play, not 0.2 us):
+# the default budget grows by this much, so one draw against a pat hand is exact.
+BEST_DISCARD_PAT_FACTOR = 50
 
 R = TypeVar("R", DrawOdds, Equity)
 
@@ -72,6 +75,7 @@ class _Run(NamedTuple):
     progress: bool
     target_stderr: float | None = None  # Monte Carlo stops once seat 0's stderr is below it
     executor: Executor = None  # equity's trials in blocks there (equity_blocks.py); None: here
+    scale_exact: bool = False  # best_discard: the default budget, larger against pat hands
 
 
 def draw_odds(
@@ -208,17 +212,21 @@ def best_discard(
     limits: LimitsLike = None,
     trials: int | None = None,
     seed: int | None = None,
-    max_exact: int = BEST_DISCARD_EXACT,
+    max_exact: int | None = None,
     threads: int | None = None,
     progress: bool = False,
 ) -> list[DiscardOption]:
     """Every allowed discard, best first. Our later draws follow ``policy`` (default: the
     objective's solved table), the opponents' ``opponent_policy`` (default: the default policy).
 
-    With ``opponents`` (hands, ``None`` for a random hand) the value is our equity against them,
-    exact when the plays fit in ``max_exact``, else Monte Carlo on the same cards for every
-    option (common random numbers), with its stderr: ``trials`` per option, or by default as
-    many as bring the stderr below 0.003 (at most 30,000).
+    With ``opponents`` (hands, ``None`` for a random hand, ranges or range text) the value is
+    our equity against them, exact when an option's plays fit in ``max_exact`` (default 20,000;
+    1,000,000 when every opponent is a known hand that stands pat, where our last draw is
+    counted in a tight loop), else Monte Carlo on the same cards for every option (common
+    random numbers), with its stderr: ``trials`` per option, or by default as many as bring the
+    stderr below 0.003 (at most 30,000). Every option is evaluated in one pass in C
+    (draws/best.py); a table too full for that (a reshuffle could happen) plays the options one
+    by one.
     Without opponents the value is the ``objective``'s: ``"max-badugi"`` the chance of a
     four-card badugi, ``"min-rank"`` the expected final rank (lower is better), ``"max-equity"``
     the equity against a random hand; in the table model (exact, instant) when no cards are dead
@@ -230,7 +238,8 @@ def best_discard(
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, got {objective!r}")
     seats = None if opponents is None else [ids, *opponent_seats(opponents, MAX_SEATS - 1)]
-    check_run(seed, threads, max_exact)
+    exact_budget = BEST_DISCARD_EXACT if max_exact is None else max_exact
+    check_run(seed, threads, exact_budget)
     ours = to_policy(objective if policy is None else policy)
     theirs = to_policy(opponent_policy)
     caps = check_limits(limits)
@@ -240,11 +249,12 @@ def best_discard(
         return _table_model_options(ids, draws, objective, ours, caps)
     if seats is None:
         if objective != "max-equity":
-            return _engine_options(ids, draws, objective, ours, caps, dead_ids, max_exact)
+            return _engine_options(ids, draws, objective, ours, caps, dead_ids, exact_budget)
         seats = [ids, None]
     seed = secrets.randbits(64) if seed is None else seed  # common random numbers
     target = BEST_DISCARD_STDERR if trials is None else None  # given trials: exactly those
-    run = _Run(trials_or(trials, BEST_DISCARD_TRIALS), seed, max_exact, threads, progress, target)
+    run = _Run(trials_or(trials, BEST_DISCARD_TRIALS), seed, exact_budget, threads, progress,
+               target, scale_exact=max_exact is None)  # fmt: skip
     discards = _discards(ids, caps, draws)
     results = _options_in_one_pass(seats, draws, dead_ids, ours, theirs, caps, discards, run)
     options = []
@@ -316,7 +326,10 @@ def _options_in_one_pass(
     found: list[Equity | None] = [None] * len(masks)
     if all(seat is not None for seat in seats):
         if dealer is None:
-            found = best.exact_options(spec, masks, run.max_exact, **stated)
+            budget = run.max_exact
+            if run.scale_exact and best.others_stand_pat(spec):
+                budget *= BEST_DISCARD_PAT_FACTOR
+            found = best.exact_options(spec, masks, budget, **stated)
         else:  # small enough to enumerate every deal of the ranges: the engine, option by option
             for i in best.cheap_options(spec, masks, run.max_exact, dealer.combinations):
                 found[i] = _equity(*args[:4], caps, run._replace(progress=False),

@@ -53,6 +53,24 @@ def fits(spec: Spec, dealer: Dealer | None = None) -> bool:
     return bool(lib.bf_best_fits(spec.c, 0 if dealer is None else dealer.mask) == 1)
 
 
+def others_stand_pat(spec: Spec) -> bool:
+    """True when every seat but seat 0 is a known hand its policy keeps at every draw to come
+    (then seat 0's last draw is always counted in C's tight loop)."""
+    one = ffi.new("bf_draw_spec *")
+    one.seats, one.first_throw, one.dead = 1, -1, spec.c.dead
+    draws = spec.c.draws
+    for p in range(1, spec.c.seats):
+        if spec.c.random_seat[p]:
+            return False
+        one.hands[0] = spec.c.hands[p]
+        one.policies[0] = spec.c.policies[p]
+        for left in range(1, draws + 1):  # the first throw with `left` draws to come
+            one.draws, one.caps[0] = left, spec.c.caps[draws - left]
+            if lib.bf_draw_first_throw(one) != 0:
+                return False
+    return True
+
+
 def exact_options(
     spec: Spec, masks: Sequence[int], max_exact: int, **stated: Any
 ) -> list[Equity | None]:
