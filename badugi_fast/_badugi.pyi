@@ -73,6 +73,7 @@ class _Lib:
         spec: Any,
         n_options: int,
         masks: Any,
+        starts: Any,
         limits: Any,
         seed: int,
         first_trial: int,

@@ -95,7 +95,10 @@ static void add_outcome(best_ctx *ctx, const int *rank, int m, uint64_t multipli
 /* The term of a card at position `slot` (0..3) of a sorted hand in its colex index. */
 static inline uint32_t colex_term(unsigned slot, unsigned card)
 {
-    return slot == 0 ? card : slot == 1 ? bf_binom2[card] : slot == 2 ? bf_binom3[card] : bf_binom4[card];
+    return slot == 0   ? card
+           : slot == 1 ? bf_binom2[card]
+           : slot == 2 ? bf_binom3[card]
+                       : bf_binom4[card];
 }
 
 /* Seat 0's final ranks over every k-subset T of the stub (in id order), kept cards K (4 - k
@@ -425,9 +428,9 @@ static uint64_t held_cards(const bf_draw_spec *spec, unsigned dealt)
 }
 
 int bf_best_simulate(const bf_draw_spec *spec, int n_options, const uint8_t *masks,
-                     const uint64_t *limits, uint64_t seed, uint64_t first_trial,
-                     uint64_t trials, const uint8_t *dealt_hands, unsigned dealt,
-                     bf_best_tally *out)
+                     const uint64_t *starts, const uint64_t *limits, uint64_t seed,
+                     uint64_t first_trial, uint64_t trials, const uint8_t *dealt_hands,
+                     unsigned dealt, bf_best_tally *out)
 {
     if (!usable(spec) || n_options < 0 || n_options > BF_BEST_MAX_OPTIONS ||
         !dealt_valid(spec, dealt) || (dealt && dealt_hands == NULL))
@@ -481,7 +484,7 @@ int bf_best_simulate(const bf_draw_spec *spec, int n_options, const uint8_t *mas
             rank[p] = play_seat(spec, &seat, p, 0, part);
         }
         for (int o = 0; o < n_options; o++) {
-            if (t >= limits[o])
+            if (t >= limits[o] || (starts != NULL && t < starts[o]))
                 continue;
             bf_seat seat = option[o];
             tally_trial(&out[o], spec->seats, rank, play_seat(spec, &seat, 0, masks[o], deck));

@@ -2,9 +2,10 @@
  * shares the work between them, for badugi_fast/draws/best.py.
  *
  * The spec is a bf_draw_spec (badugi_draw.h; its first_throw is ignored): seat 0 is a known
- * hand, the others known hands, random ones, or (Monte Carlo) hands dealt per trial from ranges; seat 0's first discard is each option's mask
- * (over hands[0]'s positions, at most caps[0] cards), and every later draw follows the seats'
- * policies, exactly as bf_draw_simulate / bf_draw_enumerate play them with that first_throw.
+ * hand, the others known hands, random ones, or (Monte Carlo) hands dealt per trial from
+ * ranges; seat 0's first discard is each option's mask (over hands[0]'s positions, at most
+ * caps[0] cards), and every later draw follows the seats' policies, exactly as
+ * bf_draw_simulate / bf_draw_enumerate play them with that first_throw.
  *
  * Exact (bf_best_enumerate): one option's every play, as bf_draw_enumerate counts it. Where
  * seat 0's last draw is the last thing that happens (every later seat stands pat at it), its
@@ -54,15 +55,16 @@ int bf_best_enumerate(const bf_draw_spec *spec, unsigned mask, uint64_t max_path
                       bf_best_exact *out);
 
 /* Trials first_trial .. first_trial + trials - 1 for n_options options (masks[i], each as
- * bf_best_enumerate takes it); option i plays only the trials below limits[i], and its counts
- * are added to out[i]. Seats in the mask `dealt` (not seat 0, not random) hold at trial t the
- * hand dealt_hands[((t - first_trial) * seats + p) * 4 ..] (their spec hands are ignored): a
- * hand from a range, sampled by the caller; the trial's stub is what the known hands, the dead
- * cards and those hands leave. Returns 0, BF_DRAW_STUB_SHORT when the parts do not fit, or
+ * bf_best_enumerate takes it); option i plays only the trials from starts[i] (0 when starts is
+ * NULL) up to limits[i] (excluded), and its counts are added to out[i]. Seats in the mask
+ * `dealt` (not seat 0, not random) hold at trial t the hand
+ * dealt_hands[((t - first_trial) * seats + p) * 4 ..], their spec hands ignored: a hand from a
+ * range, sampled by the caller; the trial's stub is what the known hands, the dead cards and
+ * those hands leave. Returns 0, BF_DRAW_STUB_SHORT when the parts do not fit, or
  * BF_DRAW_BAD_SPEC (also for a dealt card out of range or held twice). */
 int bf_best_simulate(const bf_draw_spec *spec, int n_options, const uint8_t *masks,
-                     const uint64_t *limits, uint64_t seed, uint64_t first_trial,
-                     uint64_t trials, const uint8_t *dealt_hands, unsigned dealt,
-                     bf_best_tally *out);
+                     const uint64_t *starts, const uint64_t *limits, uint64_t seed,
+                     uint64_t first_trial, uint64_t trials, const uint8_t *dealt_hands,
+                     unsigned dealt, bf_best_tally *out);
 
 #endif

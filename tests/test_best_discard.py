@@ -215,3 +215,12 @@ def test_against_pat_hands_the_default_exact_budget_covers_one_draw() -> None:
     pat = _engine.Spec([ours, hand_ids("8s 7d 6c 5h")], 3, [to_policy(None)] * 2, None,
                        frozenset())  # fmt: skip
     assert best.others_stand_pat(pat)
+
+
+def test_topping_options_up_to_the_stderr_target_does_not_depend_on_threads(monkeypatch):
+    kwargs = {"opponents": ["8s 7d 6c 6h", None], "seed": 12}
+    default = bf.best_discard("As 4d 7c Kh", 2, threads=1, **kwargs)
+    monkeypatch.setattr(best, "BLOCK_TRIALS", 1000)
+    again = bf.best_discard("As 4d 7c Kh", 2, threads=2, **kwargs)
+    assert [(o.discard, o.odds) for o in again] == [(o.discard, o.odds) for o in default]
+    assert all(o.stderr <= 0.003 for o in default if not o.exact)

@@ -27,6 +27,7 @@ from ._engine import ESTIMATE_PROBES, HOPELESS_FACTOR, Spec, progress_bar
 from .best_deal import Dealer
 from .results import Equity, exact_equity, sampled_equity
 
+TOP_UPS = 4  # rounds of more trials after the pilot, until every option meets the target
 # Trials per C call: a trial of 16 options costs about 2-4 us, so a block lasts about 10-20 ms
 # (Ctrl-C stops between blocks); its tally (16 x 25 words) folds in as one numpy addition.
 BLOCK_TRIALS = 1 << 12
@@ -182,15 +183,19 @@ def sampled_options(
         _simulate(spec, masks, [first] * n, 0, sampling, total, bar, dealer)
         if sampling.target_stderr is None:
             return _equities(total, spec.c.seats, stated)
-        spread = [(e.stderr or [0.0])[0] for e in _equities(total, spec.c.seats, stated)]
-        needed = [
-            min(sampling.trials, max(first, ceil(first * (s / sampling.target_stderr) ** 2)))
-            for s in spread
-        ]
-        if max(needed) > first:
+        played = [first] * n
+        for _ in range(TOP_UPS):  # each option's spread says how many trials it needs in all
+            spread = [(e.stderr or [0.0])[0] for e in _equities(total, spec.c.seats, stated)]
+            needed = [
+                min(sampling.trials, max(m, ceil(m * (s / sampling.target_stderr) ** 2)))
+                for m, s in zip(played, spread, strict=True)
+            ]
+            if needed == played:
+                break
             if bar is not None:
                 bar.total = max(needed)
-            _simulate(spec, masks, needed, first, sampling, total, bar, dealer)
+            _simulate(spec, masks, needed, max(played), sampling, total, bar, dealer, played)
+            played = needed
     finally:
         if bar is not None:
             bar.close()
@@ -206,11 +211,18 @@ def _simulate(
     total: npt.NDArray[np.uint64],
     bar: Any,
     dealer: Dealer | None,
+    played: Sequence[int] = (),
 ) -> None:
-    """Trials start .. max(limits) - 1 (option i playing those below limits[i]) into total."""
-    n, trials = len(masks), max(limits) - start
+    """Trials start .. max(limits) - 1 into total: option i plays those from played[i]
+    (default: start) up to limits[i]. A trial's numbers depend on its index only, so an
+    option topped up later meets the same cards as the others did."""
+    n = len(masks)
+    begin = min(played) if played else start
+    trials = max(limits) - begin
     c_masks = ffi.new("uint8_t[]", list(masks))
     c_limits = ffi.new("uint64_t[]", list(limits))
+    c_starts = ffi.new("uint64_t[]", list(played) if played else [start] * n)
+    start = begin
 
     def run(lo: int, hi: int) -> npt.NDArray[np.uint64]:
         out = ffi.new("bf_best_tally[]", n)
@@ -219,8 +231,9 @@ def _simulate(
             dealt = dealer.rows(start + lo, start + hi)
             rows, mask = ffi.from_buffer("uint8_t[]", dealt), dealer.mask
         status = lib.bf_best_simulate(
-            spec.c, n, c_masks, c_limits, sampling.seed, start + lo, hi - lo, rows, mask, out
-        )
+            spec.c, n, c_masks, c_starts, c_limits, sampling.seed, start + lo, hi - lo, rows,
+            mask, out,
+        )  # fmt: skip
         if status != 0:
             raise ValueError("invalid draw specification")  # fits() was checked first
         return np.frombuffer(ffi.buffer(out), dtype=np.uint64).reshape(n, _WORDS).copy()

@@ -151,7 +151,8 @@ static size_t check_enumerate_blocks(const uint8_t *table, const uint16_t *ties)
                  (unsigned long long)hi);
         bf_draw_exact_add(&total, &part);
     }
-    if (total.paths != whole.paths || memcmp(total.share_lo, whole.share_lo, sizeof whole.share_lo) ||
+    if (total.paths != whole.paths ||
+        memcmp(total.share_lo, whole.share_lo, sizeof whole.share_lo) ||
         memcmp(total.share_hi, whole.share_hi, sizeof whole.share_hi) ||
         memcmp(total.size_lo, whole.size_lo, sizeof whole.size_lo))
         fail("bf_draw_enumerate_rows: the blocks do not add up to the whole");
@@ -193,8 +194,18 @@ static size_t check_best(const uint8_t *table, const uint16_t *ties)
     spec.random_seat[1] = 1;
     memset(tallies, 0, sizeof tallies);
     if (bf_best_fits(&spec, 0) != 1 ||
-        bf_best_simulate(&spec, BF_BEST_MAX_OPTIONS, masks, limits, 3, 0, 400, NULL, 0, tallies) != 0)
+        bf_best_simulate(&spec, BF_BEST_MAX_OPTIONS, masks, NULL, limits, 3, 0, 400, NULL, 0,
+                         tallies) != 0)
         fail("bf_best_simulate refused a heads-up spec");
+    /* Options topped up later (starts) meet the same trials: two rounds equal one. */
+    static bf_best_tally rounds[2];
+    uint64_t half[1] = {60}, whole[1] = {120};
+    memset(rounds, 0, sizeof rounds);
+    if (bf_best_simulate(&spec, 1, masks + 5, NULL, whole, 3, 0, 120, NULL, 0, rounds) != 0 ||
+        bf_best_simulate(&spec, 1, masks + 5, NULL, half, 3, 0, 60, NULL, 0, rounds + 1) != 0 ||
+        bf_best_simulate(&spec, 1, masks + 5, half, whole, 3, 0, 120, NULL, 0, rounds + 1) != 0 ||
+        memcmp(&rounds[0], &rounds[1], sizeof rounds[0]) != 0)
+        fail("bf_best_simulate: a top-up from starts differs from one run");
     for (int o = 0; o < BF_BEST_MAX_OPTIONS; o++)
         if (tallies[o].trials != limits[o] ||
             tallies[o].share[0] + tallies[o].share[1] != BF_SHARE_UNIT * limits[o])
@@ -209,23 +220,26 @@ static size_t check_best(const uint8_t *table, const uint16_t *ties)
     }
     memset(tallies, 0, sizeof tallies);
     if (bf_best_fits(&spec, 2) != 1 ||
-        bf_best_simulate(&spec, 4, masks, limits, 3, 0, 50, dealt, 2, tallies) != 0 ||
+        bf_best_simulate(&spec, 4, masks, NULL, limits, 3, 0, 50, dealt, 2, tallies) != 0 ||
         tallies[0].trials != 50)
         fail("bf_best_simulate refused a dealt seat");
     dealt[8 * 7 + 5] = 0; /* seat 1 holds seat 0's Ac at trial 7 */
-    if (bf_best_simulate(&spec, 4, masks, limits, 3, 0, 50, dealt, 2, tallies) !=
+    if (bf_best_simulate(&spec, 4, masks, NULL, limits, 3, 0, 50, dealt, 2, tallies) !=
             BF_DRAW_BAD_SPEC ||
-        bf_best_simulate(&spec, 4, masks, limits, 3, 0, 50, NULL, 2, tallies) != BF_DRAW_BAD_SPEC ||
+        bf_best_simulate(&spec, 4, masks, NULL, limits, 3, 0, 50, NULL, 2, tallies) !=
+            BF_DRAW_BAD_SPEC ||
         bf_best_fits(&spec, 1) != BF_DRAW_BAD_SPEC || bf_best_fits(&spec, 4) != BF_DRAW_BAD_SPEC)
         fail("bf_best: accepted a card held twice, no hands, or a bad dealt mask");
     dealt[8 * 7 + 5] = 60; /* out of range */
-    if (bf_best_simulate(&spec, 4, masks, limits, 3, 0, 50, dealt, 2, tallies) != BF_DRAW_BAD_SPEC)
+    if (bf_best_simulate(&spec, 4, masks, NULL, limits, 3, 0, 50, dealt, 2, tallies) !=
+        BF_DRAW_BAD_SPEC)
         fail("bf_best_simulate accepted card 60");
     free(dealt);
     spec.random_seat[1] = 1;
     masks[3] = 16;
-    if (bf_best_simulate(&spec, 4, masks, limits, 3, 0, 10, NULL, 0, tallies) != BF_DRAW_BAD_SPEC ||
-        bf_best_simulate(&spec, BF_BEST_MAX_OPTIONS + 1, masks, limits, 3, 0, 10, NULL, 0,
+    if (bf_best_simulate(&spec, 4, masks, NULL, limits, 3, 0, 10, NULL, 0, tallies) !=
+            BF_DRAW_BAD_SPEC ||
+        bf_best_simulate(&spec, BF_BEST_MAX_OPTIONS + 1, masks, NULL, limits, 3, 0, 10, NULL, 0,
                          tallies) !=
             BF_DRAW_BAD_SPEC ||
         bf_best_enumerate(&spec, 1, 1000, &best) != BF_DRAW_BAD_SPEC) /* a random seat */
@@ -238,7 +252,8 @@ static size_t check_best(const uint8_t *table, const uint16_t *ties)
         spec.random_seat[p] = 1;
     spec.seats = 6;
     if (bf_best_fits(&spec, 0) != 0 ||
-        bf_best_simulate(&spec, 1, masks, limits, 3, 0, 10, NULL, 0, tallies) != BF_DRAW_STUB_SHORT)
+        bf_best_simulate(&spec, 1, masks, NULL, limits, 3, 0, 10, NULL, 0, tallies) !=
+            BF_DRAW_STUB_SHORT)
         fail("bf_best: six seats with three draws fit in the stub");
     spec.random_seat[0] = 1;
     if (bf_best_fits(&spec, 0) != BF_DRAW_BAD_SPEC)
