@@ -116,3 +116,12 @@ def test_a_long_best_discard_shows_a_progress_bar(monkeypatch, capsys):
     assert "option" in capsys.readouterr().err
     bf.best_discard("Kc 2d 3h 4s", 3, opponents=["8s 7d 6c 5h"], seed=1)
     assert capsys.readouterr().err == ""
+
+
+def test_odds_and_equity_take_the_solved_tables_by_name(capsys):
+    code, out, _ = run(capsys, ["odds", "As 2d 3c 3h", "--policy", "max-badugi", "--json"])
+    assert code == 0 and json.loads(out)["badugi_fraction"] == "2215/4324"  # the figure
+    argv = ["equity", "As 2d 3c Kc", "5s 6d 7c 8h", "--policy", "max-equity", "--json"]
+    assert json.loads(run(capsys, argv)[1])["policy"] == "max-equity"
+    code, _, err = run(capsys, ["odds", "As 2d 3c 3h", "--policy", "best"])
+    assert code == 1 and "--policy is one of default, max-badugi, min-rank, max-equity" in err

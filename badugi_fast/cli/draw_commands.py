@@ -52,6 +52,8 @@ def player_json(text: str) -> dict[str, Any]:
 def _policy(args: argparse.Namespace) -> tuple[Any, str]:
     """The policy to pass, and its name for the output."""
     if args.break_above is None:
+        if args.policy not in POLICY_NAMES:
+            raise BadInput(f"--policy is one of {', '.join(POLICY_NAMES)}, not {args.policy!r}")
         return args.policy, args.policy
     if args.policy != "default":
         raise BadInput("--break-above is a policy of its own: drop --policy")
@@ -232,9 +234,9 @@ def _common(commands: Commands, name: str, summary: str, example: str) -> argpar
 
 def _policy_options(sub: argparse.ArgumentParser) -> None:
     sub.add_argument(
-        "--policy", choices=("default", "best"), default="default",
-        help="how later draws choose discards: default (keep the best badugi) or best "
-             "(the discard with the best odds) (default: default)",
+        "--policy", metavar="NAME", default="default",
+        help="how the draws choose discards: default (keep the best badugi) or a solved "
+             f"table, {', '.join(OBJECTIVES)} (default: default)",
     )  # fmt: skip
     sub.add_argument(
         "--break-above",
