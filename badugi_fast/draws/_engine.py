@@ -45,7 +45,7 @@ ESTIMATE_PROBES = 64
 # Plays per block of an exact enumeration: a play costs 0.1-0.3 us, so a block lasts well under
 # a second (more where the estimate is low, or a single row of the first branching step holds
 # more), and Ctrl-C stops an enumeration of 10**8 plays (20-30 s) between blocks.
-BLOCK_PATHS = 1 << 20
+BLOCK_PATHS = 1 << 19
 
 
 class Spec:
