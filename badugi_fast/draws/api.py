@@ -22,12 +22,11 @@ from .._blocks import Executor, as_executor
 from ..cards import DECK, CardLike, hand_ids
 from ..hands.evaluator import HandLike
 from . import _engine as engine
-from . import best, best_deal, optimal
+from . import best, best_pass, optimal
 from ._checks import (
     Limits,
     LimitsLike,
     Player,
-    Seat,
     card_set,
     check_apart,
     check_draws,
@@ -53,13 +52,7 @@ OBJECTIVES = optimal.OBJECTIVES
 BEST_DISCARD_TRIALS = 30_000  # per option at most: a share in [0, 1] has stderr <= 0.5 / sqrt(n)
 BEST_DISCARD_STDERR = 0.0029  # per option, by default: the optimal-draws issue asks <= 0.003
 PILOT_TRIALS = 8192  # the first trials of an option, which measure its spread
-# The one-pass path's pilot: smaller, as it tops each option up until its stderr is met
-# (draws/best.py), so options that need few trials stop early.
-BEST_PILOT_TRIALS = 4096
 BEST_DISCARD_EXACT = 20_000  # plays per option before Monte Carlo (which costs about the same)
-# Against known hands that stand pat our last draw is counted (about 2 ns a play, not 0.2 us):
-# the default budget grows by this much, so one draw against a pat hand is exact.
-BEST_DISCARD_PAT_FACTOR = 50
 
 R = TypeVar("R", DrawOdds, Equity)
 
@@ -308,65 +301,14 @@ def _options_in_one_pass(
     discards: Sequence[tuple[int, ...]],
     run: _Run,
 ) -> list[Equity]:
-    """Every option in C at once (draws/best.py): exact where it fits, else Monte Carlo on
-    common random numbers when no reshuffle can happen; the rest option by option. Range
-    seats are dealt per trial in Python (draws/best_deal.py), the same hands for every option."""
+    """Every option in C at once (draws/best_pass.py); the engine option by option where that
+    path cannot go."""
     args = (seats, draws, dead, ours, theirs, caps)
     if not (ours.in_c and theirs.in_c):
         return _options_one_by_one(*args, discards, run)
-    hands: list[Seat] = [None if isinstance(seat, Range) else seat for seat in seats]
-    check_apart(hands, dead)
-    if 52 - len(dead) < 4 * len(seats):
-        raise ValueError("not enough cards for every player")
-    dealer = _dealer(seats, hands, dead, run.seed or 0)
-    if dealer is not None:
-        hands = [dealer.placeholders().get(p, hand) for p, hand in enumerate(hands)]
-    spec = engine.Spec(hands, draws, [ours] + [theirs] * (len(seats) - 1), caps, dead)
-    ids = hands[0]
-    assert ids is not None
-    masks = [sum(1 << i for i, card in enumerate(ids) if card in thrown) for thrown in discards]
-    stated = {"draws": draws, "policy": ours.name, "limits": caps}
-    found: list[Equity | None] = [None] * len(masks)
-    if all(seat is not None for seat in seats):
-        if dealer is None:
-            budget = run.max_exact
-            if run.scale_exact and best.others_stand_pat(spec):
-                budget *= BEST_DISCARD_PAT_FACTOR
-            found = best.exact_options(spec, masks, budget, **stated)
-        else:  # small enough to enumerate every deal of the ranges: the engine, option by option
-            for i in best.cheap_options(spec, masks, run.max_exact, dealer.combinations):
-                found[i] = _equity(*args[:4], caps, run._replace(progress=False),
-                                   discards[i], theirs)  # fmt: skip
-    missing = [i for i, result in enumerate(found) if result is None]
-    if missing and best.fits(spec, dealer):
-        sampling = best.Sampling(
-            trials_or(run.trials, BEST_DISCARD_TRIALS), run.seed or 0, run.threads,
-            run.progress, run.target_stderr, BEST_PILOT_TRIALS,
-        )  # fmt: skip
-        subset = [masks[i] for i in missing]
-        sampled = best.sampled_options(spec, subset, sampling, dealer, **stated)
-        for i, result in zip(missing, sampled, strict=True):
-            found[i] = result
-    elif missing:
-        rest = _options_one_by_one(*args, [discards[i] for i in missing], run)
-        for i, result in zip(missing, rest, strict=True):
-            found[i] = result
-    return [result for result in found if result is not None]
-
-
-def _dealer(
-    seats: list[Player], hands: list[Seat], dead: frozenset[int], seed: int
-) -> best_deal.Dealer | None:
-    """The range seats' live ranges and how to deal them (None: no range seat)."""
-    if not any(isinstance(seat, Range) for seat in seats):
-        return None
-    known = set(dead).union(*(hand for hand in hands if hand is not None))
-    live = {
-        p: best_deal.live_range(seat, known, p + 1)
-        for p, seat in enumerate(seats)
-        if isinstance(seat, Range)
-    }
-    return best_deal.Dealer(len(seats), live, seed)
+    return best_pass.options_in_one_pass(
+        *args, discards, run, lambda some: _options_one_by_one(*args, some, run)
+    )
 
 
 def _discards(ids: Sequence[int], caps: Limits | None, draws: int) -> list[tuple[int, ...]]:
