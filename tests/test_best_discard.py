@@ -15,6 +15,7 @@ import badugi_fast as bf
 from badugi_fast.cards import hand_ids
 from badugi_fast.draws import _engine, api, best
 from badugi_fast.draws.policy import to_policy
+from badugi_fast.draws.ranges import Range
 
 
 def reference(monkeypatch: pytest.MonkeyPatch, *args: object, **kwargs: object) -> list:
@@ -224,3 +225,26 @@ def test_topping_options_up_to_the_stderr_target_does_not_depend_on_threads(monk
     again = bf.best_discard("As 4d 7c Kh", 2, threads=2, **kwargs)
     assert [(o.discard, o.odds) for o in again] == [(o.discard, o.odds) for o in default]
     assert all(o.stderr <= 0.003 for o in default if not o.exact)
+
+
+def test_best_discard_refuses_what_it_cannot_play() -> None:
+    with pytest.raises(ValueError, match="at least one draw"):
+        bf.best_discard("As 2d 3c Kh", 0, opponents=[None])
+    dead = "Ks Kd Kh Kc Qs Qd Qh Qc Js Jd Jh Jc Ts Td Th Tc 9s 9d 9h 9c 8s"
+    with pytest.raises(ValueError, match="not enough cards for every player"):
+        bf.best_discard("As 2d 3c 4h", 1, opponents=[None] * 7, dead=dead, seed=1)
+    with pytest.raises(ValueError, match="Python policies"):
+        bf.best_discard("As 2d 3c Kh", 1, opponents=["8s 7d 6c 5h"], policy=lambda *a: [])
+    rare = Range.from_hands(["As 2d 3c 4h", "Ks Qd Jh Tc"], [1e-9, 1.0])
+    with pytest.raises(ValueError, match="never fit together"):
+        bf.best_discard("5s 6d 7c 8h", 1, opponents=[rare, Range.from_hands(["Ks Qd Jh Tc"])],
+                        seed=1)  # fmt: skip
+
+
+def test_without_opponents_but_with_dead_cards_max_equity_plays_a_random_hand() -> None:
+    options = bf.best_discard("As 2d 3c Kh", 1, dead="Kc", seed=1)
+    assert len(options) == 16 and all(len(o.odds.equity) == 2 for o in options)
+    assert all(not o.exact and o.stderr <= 0.003 for o in options)
+    spec = _engine.Spec([hand_ids("As 2d 3c Kh"), None], 1, [to_policy(None)] * 2, None,
+                        frozenset())  # fmt: skip
+    assert not best.others_stand_pat(spec)  # a random hand may draw

@@ -47,6 +47,7 @@ def test_a_table_bot_changes_the_play(capsys):
         ("threshold:9:K:3:best", "POLICY is one of default, max-badugi, min-rank, max-equity"),
         ("threshold:9:K:3:max-equity:5", "at most R:C:N:POLICY"),
         ("table", "threshold:R:C[:N[:POLICY]]"),
+        ("threshold:9:K:x:max-equity", "N (badugi cards to stay in on a draw) is 0..5"),
     ],
 )
 def test_a_bad_table_bot_is_named(capsys, bot, message):
