@@ -6,8 +6,9 @@ stopped, no result returned. The blocks that make this possible never change a r
 last tests run the same seed in blocks of other sizes and thread counts and get the same
 numbers.
 
-(Exact enumeration, ``bf_draw_enumerate``, is one C call and cannot be stopped part way: it is
-bounded by ``max_exact`` instead.)
+Exact enumeration runs in blocks of its first branching step (``bf_draw_enumerate_rows``), so
+``draw_odds("As 2d 3d 4d", draws=3)``, 20-30 s in one C call, stops at Ctrl-C as well; its
+blocks add up to the same fractions.
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ LONG_CALLS = {
     "equity": 'equity(["As 2d 3c Kc", None], max_exact=0, trials=10**12, seed=1, threads=threads)',
     "range equity": 'equity(["As 2d 3c Kc", parse_range("A234")], max_exact=0, trials=10**12, '
     "seed=1, threads=threads)",
+    # 10**8 plays, exact (20-30 s): the enumeration's blocks, whatever ``threads`` says
+    "exact draw_odds": 'draw_odds("As 2d 3d 4d", draws=3, threads=threads)',
     "simulate": "simulate([drawer, drawer], hands=10**9, seed=1, threads=threads)",
     # 5 * 10**6 big blinds deep, a hand where both bots hold a badugi lasts milliseconds:
     # blocks of a few hands, not thousands
@@ -145,6 +148,23 @@ def test_monte_carlo_blocks_never_change_a_result(monkeypatch, threads):
     monkeypatch.setattr(range_equity, "RANGE_BLOCK_TRIALS", 100)
     assert runs() == default
     assert odds_numbers(1) == default[0]
+
+
+def test_exact_blocks_never_change_a_result(monkeypatch):
+    """An enumeration cut into blocks of a few rows gives the same fractions and plays."""
+
+    def runs() -> tuple[object, ...]:
+        odds = draw_odds("As 2d 3c 3h", 3)
+        ranked = draw_odds("As 2d 7c Kh", 2, policy="max-badugi")
+        shares = equity(["As 2d 3c Kc", "5s 6d 7c 7h"], 2)
+        return (odds.badugi_fraction, odds.paths, odds.sizes, ranked.badugi_fraction,
+                ranked.paths, shares.fractions, shares.paths)  # fmt: skip
+
+    default = runs()
+    monkeypatch.setattr(_engine, "BLOCK_PATHS", 1_000)
+    again = runs()
+    assert again[:2] == default[:2] and again[3:] == default[3:]
+    assert again[2] == pytest.approx(default[2], abs=1e-12)  # float sums, grouped otherwise
 
 
 def odds_numbers(threads: int) -> tuple[object, ...]:
