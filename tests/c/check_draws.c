@@ -23,32 +23,8 @@
 #include "badugi_draw_best.h"
 #include "badugi_solve.h"
 
-#ifdef __GNUC__
-#define PRINTF_LIKE __attribute__((format(printf, 1, 2)))
-#else
-#define PRINTF_LIKE
-#endif
-
-static void fail(const char *fmt, ...) PRINTF_LIKE;
-
-static void fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "check_draws: FAIL: ");
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    exit(1);
-}
-
-static void *xmalloc(size_t size)
-{
-    void *p = malloc(size);
-    if (p == NULL)
-        fail("out of memory allocating %zu bytes", size);
-    return p;
-}
+#define CHECK_NAME "check_draws"
+#include "check_common.h"
 
 static uint64_t state = 12345;
 
