@@ -148,7 +148,7 @@ def _save_hands(
 ) -> None:
     """The first N hands replayed in Game (the same deals as either engine) and written as PHH."""
     from ..game import phh
-    from ..game.simulate import _play_out, _python_game
+    from ..game.stream_hands import play_out, stream_game
 
     count, folder = args.save_hands
     if not count.isdigit() or int(count) < 1:
@@ -157,8 +157,8 @@ def _save_hands(
     directory.mkdir(parents=True, exist_ok=True)
     names, players = make_bots(args.bots, seed)
     for number in range(min(int(count), args.hands)):
-        game = _python_game([stacks] * len(players), rules, seed, number)
-        _play_out(game, players, number)
+        game = stream_game([stacks] * len(players), rules, seed, number)
+        play_out(game, players, number)
         text = phh.dumps(game, players=[f"{n} (seat {i})" for i, n in enumerate(names)])
         (directory / f"hand-{number + 1:05d}.phh").write_text(text, encoding="utf-8")
 
