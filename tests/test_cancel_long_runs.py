@@ -13,7 +13,6 @@ blocks add up to the same fractions.
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -22,7 +21,7 @@ import time
 
 import numpy as np
 import pytest
-from test_cancel import MAX_DELAY, REPORT
+from test_cancel import MAX_DELAY, REPORT, interrupt
 
 from badugi_fast.draws import _engine, draw_odds, equity, range_equity
 from badugi_fast.draws.ranges import parse_range
@@ -68,37 +67,14 @@ LONG_CALLS = {
 }
 
 
-def _interrupt(call: str, threads: int) -> tuple[float, list[str]]:
-    """Runs the call in a child, sends SIGINT SECONDS_BEFORE_SIGINT after it starts; returns
-    the seconds from the signal to the child's report and the report's words."""
-    code = textwrap.dedent(CHILD).format(report=REPORT, call=call)
-    child = subprocess.Popen(
-        [sys.executable, "-c", code, str(threads)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    try:
-        assert child.stdout is not None
-        assert child.stdout.readline().strip() == "started", child.stderr.read()  # type: ignore[union-attr]
-        time.sleep(SECONDS_BEFORE_SIGINT)
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        line = child.stdout.readline()
-        delay = time.monotonic() - sent - 0.5  # the report sleeps 0.5 s before it prints
-        rest, errors = child.communicate(timeout=120)
-    finally:
-        if child.poll() is None:
-            child.kill()
-    assert child.returncode == 0, errors
-    return delay, (line + rest).split()
-
-
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("name", list(LONG_CALLS))
 def test_ctrl_c_stops_a_long_run_with_its_threads_and_no_result(name, threads):
-    delay, words = _interrupt(LONG_CALLS[name], threads)
+    delay, words = interrupt(
+        textwrap.dedent(CHILD).format(report=REPORT, call=LONG_CALLS[name]),
+        threads,
+        SECONDS_BEFORE_SIGINT,
+    )
     assert words[0] == "interrupted", words  # not "finished": no result came back
     assert delay < MAX_DELAY
     busy, workers = float(words[1]), int(words[2])
