@@ -267,26 +267,14 @@ static void best_step(best_ctx *ctx, const bf_seat *seats, const uint8_t *stub, 
     unsigned idx[4] = {0, 1, 2, 3};
     for (;;) { /* idx[0] < ... < idx[k-1]: the next k-subset of the stub, in order */
         next[p] = seat;
-        unsigned r = 0, j = 0;
-        for (unsigned i = 0; i < stub_size; i++) {
-            if (j < k && idx[j] == i)
-                next[p].hand[pos[j++]] = stub[i];
-            else
-                rest[r++] = stub[i];
-        }
+        bf_subset_deal(&next[p], pos, idx, k, stub, stub_size, rest);
         bf_seat_after_draw(&next[p], thrown);
         best_step(ctx, next, rest, stub_size - k, step + 1, dealt + (int)k,
                   multiplicity * factorial[k]);
         if (ctx->status)
             return;
-        int i = (int)k - 1;
-        while (i >= 0 && idx[i] == stub_size - k + (unsigned)i)
-            i--;
-        if (i < 0)
+        if (!bf_subset_next(idx, k, stub_size))
             return;
-        idx[i]++;
-        for (unsigned j2 = (unsigned)i + 1; j2 < k; j2++)
-            idx[j2] = idx[j2 - 1] + 1;
     }
 }
 

@@ -231,19 +231,9 @@ class Table:
 
 
 class VectorGame:
-    """``tables`` tables of ``seats`` players, each playing hand after hand (auto-reset).
-
-    ``step(actions, amounts=None)`` takes one action index per table (``vector_spec``; -1 leaves
-    a table waiting) and, for EXACT, ``amounts[t]`` chips. It returns the next observations (for
-    each table's next player to act), ``rewards`` (tables, seats): each seat's result in units
-    (``rules.unit``) at tables whose hand ended this step, else 0; ``done`` (tables,): the
-    hand-ended flags; ``info``: ``chips`` (tables, seats) the ended hands' chips, ``hand``
-    (tables,) their number h at the table (-1 where none ended), ``illegal`` (tables,) where a
-    fallback replaced an illegal action. ``illegal="raise"`` (the default) rejects a batch with
-    any illegal action (IllegalActionError naming the table; no table moves); "fallback" plays
-    ``vector_spec.fallback_action`` instead and counts it in ``illegal_count``.
-    ``first_table``: this game's table 0 is that table of the seed's stream. A Python loop over
-    ``Game`` objects: the specification of the C engine, ``vector.VectorGame``."""
+    """``vector.VectorGame``'s API and results (see its docstring: actions, rewards, done, info,
+    ``illegal`` and ``first_table``), played by a Python loop over ``Game`` objects: the
+    specification the C engine is tested against, step for step."""
 
     def __init__(
         self,
