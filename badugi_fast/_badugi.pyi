@@ -16,6 +16,7 @@ class _Lib:
     BF_DRAW_BAD_SPEC: int
     BF_DRAW_TOO_MANY: int
     BF_DRAW_STUB_SHORT: int
+    BF_BEST_MAX_OPTIONS: int
     BF_MAX_DRAWS: int
     BF_POLICY_TABLE_LEN: int
     BF_SOLVE_BAD_ARGS: int
@@ -95,6 +96,28 @@ class _Lib:
     ) -> int: ...
     def bf_draw_enumerate(self, spec: Any, max_paths: int, exact: Any, /) -> int: ...
     def bf_draw_first_throw(self, spec: Any, /) -> int: ...
+    def bf_draw_branch_rows(self, spec: Any, /) -> int: ...
+    def bf_draw_enumerate_rows(
+        self, spec: Any, max_paths: int, row_lo: int, row_hi: int, exact: Any, /
+    ) -> int: ...
+    def bf_draw_exact_add(self, total: Any, part: Any, /) -> int: ...
+    def bf_best_fits(self, spec: Any, dealt: int, /) -> int: ...
+    def bf_best_enumerate(self, spec: Any, mask: int, max_paths: int, out: Any, /) -> int: ...
+    def bf_best_simulate(
+        self,
+        spec: Any,
+        n_options: int,
+        masks: Any,
+        starts: Any,
+        limits: Any,
+        seed: int,
+        first_trial: int,
+        trials: int,
+        dealt_hands: Any,
+        dealt: int,
+        out: Any,
+        /,
+    ) -> int: ...
     def bf_draw_keep(self, hand: Any, known: int, previous: int, /) -> int: ...
     def bf_policy_table_throw(
         self, policy: Any, hand: Any, known: int, previous: int, draws_left: int, cap: int, /

@@ -11,7 +11,7 @@ of your own are played by ``Game``.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import sqrt
 from typing import Any
@@ -23,11 +23,10 @@ from .._badugi import ffi, lib
 from .._blocks import Executor
 from .._threads import run_in_chunks, thread_count
 from .._validate import below_2_64, check_seed, is_whole, whole
-from ..cards import DECK, Card
-from .actions import ActionKind, Event, IllegalActionError
+from .actions import ActionKind, Event
 from .bots import Bot, ThresholdBot
 from .rules import AnyRules, check_rules
-from .state import Game
+from .stream_hands import play_out, stream_game
 from .table import MAX_SEATS, MIN_SEATS
 
 ENGINES = ("auto", "c", "python")  # the CLI's choices
@@ -158,8 +157,8 @@ def play_hands(
         return play_vector_hands(bots, first_hand, hands, seed, rules, start, threads)
     won = np.empty((hands, len(bots)), dtype=np.int64)
     for row in range(hands):
-        game = _python_game(start, rules, seed, first_hand + row)
-        _play_out(game, bots, first_hand + row)
+        game = stream_game(start, rules, seed, first_hand + row)
+        play_out(game, bots, first_hand + row)
         won[row] = [chips - begun for chips, begun in zip(game.stacks, start, strict=True)]
     return won
 
@@ -295,41 +294,3 @@ def traced(history: Sequence[Event]) -> list[Event]:
     """The events of a history that the C loop traces, without their cards."""
     kinds = set(TRACED.values()) | {K.FULL}
     return [Event(e.kind, e.seat, e.amount) for e in history if e.kind in kinds]
-
-
-def _python_game(start: list[int], rules: AnyRules, seed: int, number: int) -> Game:
-    """Hand ``number`` of the seed's stream as a Game: the C loop's deck and reshuffles."""
-    deck = ffi.new("uint8_t[52]")
-    lib.bf_game_deck(seed, number, deck)
-    return Game(
-        start,
-        rules,
-        button=number % len(start),
-        deck=[DECK[card] for card in deck],
-        reshuffle=_c_reshuffle(seed, number),
-        stream=seed << 64 | number,  # the bots' random bits: this hand's alone, on any worker
-    )
-
-
-def _c_reshuffle(seed: int, number: int) -> Callable[[list[Card]], None]:
-    done = 0
-
-    def reshuffle(cards: list[Card]) -> None:
-        nonlocal done
-        buffer = ffi.new("uint8_t[]", [int(card) for card in cards])
-        lib.bf_game_reshuffle(seed, number, done, buffer, len(cards))
-        cards[:] = [DECK[card] for card in buffer]
-        done += 1
-
-    return reshuffle
-
-
-def _play_out(game: Game, bots: Sequence[Bot], number: int) -> None:
-    while not game.done:
-        seat = game.actor
-        assert seat is not None
-        action = bots[seat](game.view(seat))
-        try:
-            game.act(action)
-        except IllegalActionError as error:
-            raise IllegalActionError(f"hand {number}, bot {seat}: {error}") from None

@@ -17,10 +17,9 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from .._badugi import ffi, lib
 from .._validate import check_seed, whole
-from ..cards import DECK, Card
 from . import Action, Game, IllegalActionError, KoreanRules, Phase, Rules
+from .stream_hands import stream_game
 from .table import MAX_SEATS, MIN_SEATS
 from .vector import (
     HAND_BITS,
@@ -58,23 +57,6 @@ from .vector_spec import (
 _MASKS_UP_TO = [[m for m in range(DISCARDS) if popcount4(m) <= cap] for cap in range(5)]
 
 
-def deal(start: Sequence[int], rules: Rules | KoreanRules, seed: int, number: int) -> Game:
-    """Hand ``number`` of the seed's stream as a Game: the C stream's deck and reshuffles."""
-    deck = ffi.new("uint8_t[52]")
-    lib.bf_game_deck(seed, number, deck)
-    done = 0
-
-    def reshuffle(cards: list[Card]) -> None:
-        nonlocal done
-        buffer = ffi.new("uint8_t[]", [int(card) for card in cards])
-        lib.bf_game_reshuffle(seed, number, done, buffer, len(cards))
-        cards[:] = [DECK[card] for card in buffer]
-        done += 1
-
-    button = number % len(start)
-    return Game(start, rules, button=button, deck=[DECK[c] for c in deck], reshuffle=reshuffle)
-
-
 class Table:
     """One table of the batched game: a ``Game`` per hand plus what the encoding records of it
     (the betting per round, the cards drawn, each seat's discards)."""
@@ -99,7 +81,7 @@ class Table:
         """Deal the table's next hand (or hand ``number`` of the stream, for a replay)."""
         self.number = (self.index << HAND_BITS) | self.hand if number is None else number
         self.hand += 1
-        self.game = deal(self.start, self.rules, self.seed, self.number)
+        self.game = stream_game(self.start, self.rules, self.seed, self.number)
         s = self.seats
         self.bet_chips = [[0] * s for _ in range(ROUNDS)]
         self.bet_raises = [[0] * s for _ in range(ROUNDS)]
@@ -249,19 +231,9 @@ class Table:
 
 
 class VectorGame:
-    """``tables`` tables of ``seats`` players, each playing hand after hand (auto-reset).
-
-    ``step(actions, amounts=None)`` takes one action index per table (``vector_spec``; -1 leaves
-    a table waiting) and, for EXACT, ``amounts[t]`` chips. It returns the next observations (for
-    each table's next player to act), ``rewards`` (tables, seats): each seat's result in units
-    (``rules.unit``) at tables whose hand ended this step, else 0; ``done`` (tables,): the
-    hand-ended flags; ``info``: ``chips`` (tables, seats) the ended hands' chips, ``hand``
-    (tables,) their number h at the table (-1 where none ended), ``illegal`` (tables,) where a
-    fallback replaced an illegal action. ``illegal="raise"`` (the default) rejects a batch with
-    any illegal action (IllegalActionError naming the table; no table moves); "fallback" plays
-    ``vector_spec.fallback_action`` instead and counts it in ``illegal_count``.
-    ``first_table``: this game's table 0 is that table of the seed's stream. A Python loop over
-    ``Game`` objects: the specification of the C engine, ``vector.VectorGame``."""
+    """``vector.VectorGame``'s API and results (see its docstring: actions, rewards, done, info,
+    ``illegal`` and ``first_table``), played by a Python loop over ``Game`` objects: the
+    specification the C engine is tested against, step for step."""
 
     def __init__(
         self,

@@ -39,33 +39,8 @@
 
 enum { HANDS = 2000, TRACED = 200, SEATS = 8, CONFIGS = 9 };
 
-#ifdef __GNUC__
-#define PRINTF_LIKE __attribute__((format(printf, 1, 2)))
-#else
-#define PRINTF_LIKE
-#endif
-
-static void fail(const char *fmt, ...) PRINTF_LIKE;
-
-static void fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "check_game: FAIL: ");
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    exit(1);
-}
-
-/* malloc of exactly size bytes (ASan poisons everything past it); never NULL. */
-static void *xmalloc(size_t size)
-{
-    void *p = malloc(size ? size : 1);
-    if (!p)
-        fail("out of memory");
-    return p;
-}
+#define CHECK_NAME "check_game"
+#include "check_common.h"
 
 /* Configuration k of the rule sets above, over a base of eight loose bots. */
 static bf_game_spec config(int k)
