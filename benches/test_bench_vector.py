@@ -18,10 +18,10 @@ from _rates import record_rate
 from badugi_fast.game import Action, Rules
 from badugi_fast.game.bots import drawer
 from badugi_fast.game.simulate import simulate
+from badugi_fast.game.stream_hands import stream_game
 from badugi_fast.game.vector import VectorGame
 from badugi_fast.game.vector_policies import by_seat, random_policy, threshold_policy
 from badugi_fast.game.vector_reference import VectorGame as ReferenceGame
-from badugi_fast.game.vector_reference import deal
 
 C_STEPS = 1 << 19  # table-steps per round for the C engine (at most MAX_CALLS steps)
 MAX_CALLS = 4_096
@@ -75,7 +75,7 @@ def test_python_reference(benchmark, tables: int) -> None:
 def _game_steps(count: int) -> int:
     """The same kind of decisions on Game, one table, a hand after another."""
     rng, start, taken, number = random.Random(1), [200, 200], 0, 0
-    game = deal(start, Rules(), 1, number)
+    game = stream_game(start, Rules(), 1, number)
     while taken < count:
         choice = rng.choice(game.legal_actions())
         if choice.kind == "draw":
@@ -85,7 +85,7 @@ def _game_steps(count: int) -> int:
         taken += 1
         if game.done:
             number += 1
-            game = deal(start, Rules(), 1, number)
+            game = stream_game(start, Rules(), 1, number)
     return number
 
 

@@ -37,6 +37,13 @@ typedef struct {
     int index; /* the action index played (the fallback's, when it replaced one) */
 } plan_t;
 
+/* The choice each betting index stands for and the most an EXACT bet may put in, kept as the
+ * observation is written so that decoding a bet does not work the options out again. */
+typedef struct {
+    bf_choice choice[BF_VEC_ACTIONS - BF_VEC_FOLD];
+    int64_t most;
+} betting_plan;
+
 /* The action indices a hand took at a table, for its replay (bf_vector_finished_actions);
  * counts run past the capacities when a hand outgrows them (then it is not kept). */
 typedef struct {
@@ -55,6 +62,7 @@ struct bf_vector {
     uint8_t *has_finished;
     plan_t *plan;
     uint32_t *legal; /* the legal indices of each table's seat to act, as last observed */
+    betting_plan *bets; /* and, when it bets, the choice of each betting index (for decode) */
     int64_t offsets[BF_VEC_FIELDS];
 };
 
@@ -95,6 +103,7 @@ static bf_vector_obs fields(const bf_vector *v, uint8_t *out)
 }
 
 static uint32_t legal_now(const bf_table *t, bf_options *o, bf_choice choices[]);
+static uint32_t legal_and_plan(const bf_table *t, betting_plan *bets);
 
 static uint64_t hand_number(const bf_vector *v, int64_t t)
 {
@@ -121,11 +130,12 @@ bf_vector *bf_vector_new(const bf_game_spec *spec, uint64_t seed, uint64_t first
     v->has_finished = calloc((size_t)tables, 1);
     v->plan = calloc((size_t)tables, sizeof *v->plan);
     v->legal = calloc((size_t)tables, sizeof *v->legal);
+    v->bets = calloc((size_t)tables, sizeof *v->bets);
     v->begun = calloc((size_t)tables, sizeof *v->begun);
     v->log = calloc((size_t)tables, sizeof *v->log);
     v->finished_log = calloc((size_t)tables, sizeof *v->finished_log);
     bf_vector_layout(tables, spec->seats, v->offsets);
-    if (!v->now || !v->finished || !v->has_finished || !v->plan || !v->legal ||
+    if (!v->now || !v->finished || !v->has_finished || !v->plan || !v->legal || !v->bets ||
         !v->begun || !v->log || !v->finished_log) {
         bf_vector_free(v);
         return NULL;
@@ -143,6 +153,7 @@ void bf_vector_free(bf_vector *v)
     free(v->has_finished);
     free(v->plan);
     free(v->legal);
+    free(v->bets);
     free(v->begun);
     free(v->log);
     free(v->finished_log);
@@ -177,7 +188,7 @@ void bf_vector_restart(bf_vector *v, int64_t lo, int64_t hi, int from_zero)
         table->trace = NULL;
         table->trace_cap = 0;
         bf_table_deal(table, &v->spec, v->seed, number, ALL_SEATS_PLAYED);
-        v->legal[t] = legal_now(table, NULL, NULL);
+        v->legal[t] = legal_and_plan(table, &v->bets[t]);
     }
 }
 
@@ -260,18 +271,36 @@ static uint32_t legal_now(const bf_table *t, bf_options *o, bf_choice choices[])
     return betting_choices(t, seat, o, choices ? choices : own_choices);
 }
 
-/* The plan for one table's action (legal: its legal indices), or the status that refuses it. */
-static int decode_one(const bf_table *t, uint32_t legal, int64_t action, int64_t amount,
-                      plan_t *plan)
+/* Keep the choices of a betting seat's indices (from legal_now's options) in bets. */
+static void keep_bets(const bf_options *o, const bf_choice choices[], betting_plan *bets)
 {
-    int seat = bf_table_actor(t);
+    memcpy(bets->choice, choices + BF_VEC_FOLD, sizeof bets->choice);
+    bets->most = o->most;
+}
+
+/* legal_now, the betting choices kept in bets. */
+static uint32_t legal_and_plan(const bf_table *t, betting_plan *bets)
+{
+    bf_options o;
+    bf_choice choices[BF_VEC_ACTIONS];
+    uint32_t legal = legal_now(t, &o, choices);
+    if (legal && t->phase == BF_PHASE_BETTING)
+        keep_bets(&o, choices, bets);
+    return legal;
+}
+
+/* The plan for one table's action (legal: its legal indices; bets: their choices when it
+ * bets), or the status that refuses it. */
+static int decode_one(const bf_table *t, uint32_t legal, const betting_plan *bets,
+                      int64_t action, int64_t amount, plan_t *plan)
+{
     if (action < 0 || action >= BF_VEC_ACTIONS)
         return BF_VEC_OUT_OF_RANGE;
-    if (seat < 0 || !(legal >> action & 1))
+    if (!(legal >> action & 1)) /* nothing is legal when no seat is to act */
         return BF_VEC_ILLEGAL;
     if (t->phase == BF_PHASE_DRAW) {
         uint8_t cards[4];
-        sorted_hand(t, seat, cards);
+        sorted_hand(t, bf_table_actor(t), cards);
         plan->kind = DRAWS;
         plan->index = (int)action;
         plan->count = 0;
@@ -280,15 +309,11 @@ static int decode_one(const bf_table *t, uint32_t legal, int64_t action, int64_t
                 plan->thrown[plan->count++] = cards[i];
         return BF_VEC_PLAYS;
     }
-    bf_options o;
-    bf_choice choices[BF_VEC_ACTIONS];
-    bf_table_options(t, seat, &o, action >= BF_VEC_BET); /* the raises when one is chosen */
-    betting_choices(t, seat, &o, choices);
     plan->kind = BETS;
     plan->index = (int)action;
-    plan->choice = choices[action];
-    if (action == BF_VEC_EXACT) {
-        if (amount < o.least || amount > o.most)
+    plan->choice = bets->choice[action - BF_VEC_FOLD];
+    if (action == BF_VEC_EXACT) { /* its kept choice puts in the least bet or raise */
+        if (amount < plan->choice.amount || amount > bets->most)
             return BF_VEC_BAD_AMOUNT;
         plan->choice.amount = amount;
     }
@@ -315,7 +340,8 @@ int64_t bf_vector_decode(bf_vector *v, const int64_t *actions, const int64_t *am
             status[t] = BF_VEC_WAITS;
             continue;
         }
-        int code = decode_one(&v->now[t], v->legal[t], actions[t], amounts ? amounts[t] : 0, plan);
+        int code = decode_one(&v->now[t], v->legal[t], &v->bets[t], actions[t],
+                              amounts ? amounts[t] : 0, plan);
         status[t] = (uint8_t)code;
         if (code == BF_VEC_PLAYS)
             continue;
@@ -323,7 +349,8 @@ int64_t bf_vector_decode(bf_vector *v, const int64_t *actions, const int64_t *am
         if (first_bad < 0)
             first_bad = t;
         if (fallback && bf_table_actor(&v->now[t]) >= 0)
-            decode_one(&v->now[t], v->legal[t], fallback_action(&v->now[t]), 0, plan);
+            decode_one(&v->now[t], v->legal[t], &v->bets[t], fallback_action(&v->now[t]), 0,
+                       plan);
     }
     return first_bad;
 }
@@ -349,7 +376,8 @@ static void empty_row(int64_t r, int n, const bf_vector_obs *o)
 
 /* The legal indices of the seat to act, and raise_min / raise_max from their chips; returns
  * them. */
-static uint32_t write_legal(const bf_table *t, int64_t r, const bf_vector_obs *o)
+static uint32_t write_legal(const bf_table *t, int64_t r, const bf_vector_obs *o,
+                            betting_plan *bets)
 {
     bf_options opt;
     bf_choice choices[BF_VEC_ACTIONS];
@@ -377,13 +405,16 @@ static uint32_t write_legal(const bf_table *t, int64_t r, const bf_vector_obs *o
     }
     o->raise_min[r] = least < 0 ? 0 : least;
     o->raise_max[r] = most;
+    if (bets && t->phase == BF_PHASE_BETTING)
+        keep_bets(&opt, choices, bets);
     return legal;
 }
 
 /* Row r: the hand as `seat` sees it (vector.Table._make_view, then vector_spec.encode); returns
- * the legal indices when the seat is to act, else 0. */
+ * the legal indices when the seat is to act, else 0 (their betting choices go to bets, if
+ * given). */
 static uint32_t write_row(const bf_table *t, int seat, int64_t r, int actor,
-                          const bf_vector_obs *o)
+                          const bf_vector_obs *o, betting_plan *bets)
 {
     int n = t->n, done = t->phase == BF_PHASE_DONE;
     int8_t *cards = o->cards + r * 4;
@@ -420,7 +451,7 @@ static uint32_t write_row(const bf_table *t, int seat, int64_t r, int actor,
     for (uint64_t left = t->own_discards[seat]; left; left &= left - 1) /* the few thrown */
         seen[__builtin_ctzll(left)] = 1;
     if (actor == seat && !done)
-        return write_legal(t, r, o);
+        return write_legal(t, r, o, bets);
     memset(o->action_mask + r * BF_VEC_ACTIONS, 0, BF_VEC_ACTIONS);
     o->raise_min[r] = o->raise_max[r] = 0;
     return 0;
@@ -438,7 +469,7 @@ void bf_vector_observe(const bf_vector *v, int64_t lo, int64_t hi, const int64_t
         if ((finished && !v->has_finished[t]) || seat < 0 || seat >= n)
             empty_row(t, n, obs);
         else
-            write_row(table, (int)seat, t, actor, obs);
+            write_row(table, (int)seat, t, actor, obs, NULL);
     }
 }
 
@@ -502,8 +533,26 @@ void bf_vector_apply(bf_vector *v, int64_t lo, int64_t hi, uint8_t *out)
             v->begun[t]++;
         }
         int actor = bf_table_actor(table);
-        v->legal[t] = write_row(table, actor < 0 ? 0 : actor, t, actor, obs);
+        v->legal[t] = write_row(table, actor < 0 ? 0 : actor, t, actor, obs, &v->bets[t]);
     }
+}
+
+/* Bit c set where flags[c] != 0, for the BF_NUM_CARDS flags of a row. */
+static uint64_t nonzero_bits(const int8_t *flags)
+{
+    uint64_t bits = 0;
+    int c = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; c + 8 <= BF_NUM_CARDS; c += 8) { /* eight flags at a time: byte j to bit j */
+        uint64_t x, high = UINT64_C(0x8080808080808080), low = ~high;
+        memcpy(&x, flags + c, 8);
+        x = (((x & low) + low) | x) & high; /* the high bit of each nonzero byte */
+        bits |= ((x >> 7) * UINT64_C(0x0102040810204080) >> 56) << c;
+    }
+#endif
+    for (; c < BF_NUM_CARDS; c++)
+        bits |= (uint64_t)(flags[c] != 0) << c;
+    return bits;
 }
 
 void bf_vector_bot_draws(const bf_policy *policy, const int8_t *cards, const int8_t *discards,
@@ -519,8 +568,7 @@ void bf_vector_bot_draws(const bf_policy *policy, const int8_t *cards, const int
             valid &= cards[r * 4 + i] >= 0 && cards[r * 4 + i] < BF_NUM_CARDS;
             hand[i] = (uint8_t)cards[r * 4 + i];
         }
-        for (int c = 0; c < BF_NUM_CARDS; c++)
-            known |= (uint64_t)(discards[r * BF_NUM_CARDS + c] != 0) << c;
+        known = nonzero_bits(discards + r * BF_NUM_CARDS);
         int thrown = !valid || bf_rank(hand[0], hand[1], hand[2], hand[3]) == 0 ? -1
                      : policy ? bf_policy_table_throw(policy, hand, known, 0, draws_left[r],
                                                       cutting[r])

@@ -25,6 +25,7 @@ from badugi_fast.game.vector_spec import (
     FOLD,
     HALF,
     N_ACTIONS,
+    NO_ACTION,
     POT,
     QUARTER,
     TTADANG,
@@ -273,6 +274,24 @@ def test_the_random_policy_is_reproducible_and_legal() -> None:
     assert (a1 == a2).all() and (m1 == m2).all()
     assert obs["action_mask"][np.arange(64), a1].all()
     assert len(ACTION_NAMES) == N_ACTIONS
+
+
+def test_the_random_policy_takes_the_kth_legal_index_for_a_uniform_k() -> None:
+    """On any masks (none legal included): the k-th legal index, k = floor(u * count) for the
+    seed's stream of uniforms u, one a table; every legal index of a row is taken."""
+    rng = np.random.default_rng(3)
+    masks = (rng.random((3000, N_ACTIONS)) < rng.random((3000, 1))).astype(np.int8)
+    masks[:4] = 0
+    masks[4:1000] = masks[4]  # one mask over many tables: each of its legal indices comes up
+    obs = {"action_mask": masks, "raise_min": np.zeros(3000, np.int64)}
+    obs["raise_max"] = obs["raise_min"] + 5
+    actions, _ = random_policy(11)(obs)
+    counts = masks.sum(axis=1)
+    k = (np.random.default_rng(11).random(3000) * counts).astype(np.int64)
+    legal = [np.flatnonzero(row) for row in masks]
+    expected = [row[i] if row.size else NO_ACTION for row, i in zip(legal, k, strict=True)]
+    assert actions.tolist() == expected
+    assert set(actions[4:1000].tolist()) == set(legal[4].tolist())
 
 
 def test_threshold_policy_takes_threshold_bots_only() -> None:

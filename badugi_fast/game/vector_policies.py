@@ -56,18 +56,43 @@ def is_vector_policy(candidate: object) -> bool:
     return getattr(candidate, "vector_policy", False) is True
 
 
+_BYTE_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little")
+_BYTE_COUNTS = _BYTE_BITS.sum(axis=1, dtype=np.int8)  # the set bits of each byte
+_BYTE_SELECT = np.argsort(_BYTE_BITS == 0, axis=1, kind="stable").astype(np.int64)  # k-th set bit
+
+
+def _pack_rows(mask: npt.NDArray[Any]) -> npt.NDArray[np.uint8]:
+    """Each row's flags as bytes of 8, the row padded to whole bytes first: one packbits over
+    the flat array is several times faster than packbits along the rows."""
+    tables, flags = mask.shape
+    padded = np.zeros((tables, -(-flags // 8) * 8), dtype=np.bool_)
+    np.not_equal(mask, 0, out=padded[:, :flags])
+    return np.packbits(padded, axis=None, bitorder="little").reshape(tables, -1)
+
+
 def random_policy(seed: int | None = None) -> VectorPolicy:
     """Uniform over the legal actions of each table (reproducible for a seed); tables with no
     legal action get NO_ACTION."""
     rng = np.random.default_rng(seed)
 
     def act(obs: Obs) -> tuple[Actions, Actions]:
-        mask = obs["action_mask"] != 0
-        counts = mask.sum(axis=1)
+        # the legal flags as bytes of 8 (bit i of byte j: index 8j + i), counted by table
+        packed = _pack_rows(obs["action_mask"])
+        in_byte = _BYTE_COUNTS[packed]
+        ends = [in_byte[:, 0]]  # legal actions up to the end of each byte
+        for j in range(1, packed.shape[1]):
+            ends.append(ends[-1] + in_byte[:, j])
+        counts = ends[-1]
         # the k-th legal index, k uniform below the count: one random number a table
         pick = (rng.random(len(counts)) * counts).astype(np.int8)
-        ranks = np.cumsum(mask, axis=1, dtype=np.int8)  # legal actions up to each index
-        actions = (ranks <= pick[:, None]).sum(axis=1, dtype=np.int64)
+        byte = np.zeros(len(counts), dtype=np.intp)
+        before = np.zeros(len(counts), dtype=np.int8)  # legal actions in the bytes before
+        for end in ends[:-1]:
+            past = pick >= end
+            byte += past
+            np.copyto(before, end, where=past)
+        rows = np.arange(len(counts))
+        actions = 8 * byte + _BYTE_SELECT[packed[rows, byte], pick - before]
         actions[counts == 0] = NO_ACTION
         low, high = obs["raise_min"], obs["raise_max"]
         exact = actions == EXACT
