@@ -172,7 +172,36 @@ def _observation(arrays: dict[str, npt.NDArray[Any]]) -> Obs:
 _OBS_KEYS = tuple(field_specs(2))
 
 
-class VectorGame:
+class Settings:
+    """What both engines of the batched game check and keep of their arguments (the C one
+    below, and ``vector_reference.VectorGame``, its specification)."""
+
+    def __init__(
+        self,
+        tables: int,
+        seats: int,
+        rules: Rules | KoreanRules | None,
+        seed: int | None,
+        *,
+        stacks: int | Sequence[int] | None,
+        illegal: str,
+        first_table: int,
+    ) -> None:
+        self.tables = whole("tables", tables, 1, MAX_TABLES)
+        self.first_table = whole("first_table", first_table, 0, MAX_FIRST_TABLE - self.tables)
+        self.seats = whole("seats", seats, MIN_SEATS, MAX_SEATS)
+        self.rules = check_rules(rules)
+        check_seed(seed)
+        self.seed = secrets.randbits(64) if seed is None else int(seed)
+        self.start = start_stacks(self.rules, stacks, self.seats)
+        if illegal not in ILLEGAL_MODES:
+            raise ValueError(f"illegal is 'raise' or 'fallback', not {illegal!r}")
+        self.illegal = illegal
+        self.unit = self.rules.unit
+        self.illegal_count = 0
+
+
+class VectorGame(Settings):
     """``tables`` tables of ``seats`` players, each playing hand after hand (auto-reset).
 
     ``step(actions, amounts=None)`` takes one action index per table (``vector_spec``; -1 leaves
@@ -203,19 +232,10 @@ class VectorGame:
         threads: int | None = None,
         numbering: tuple[int, int, int] | None = None,
     ) -> None:
-        self.tables = whole("tables", tables, 1, MAX_TABLES)
-        self.first_table = whole("first_table", first_table, 0, MAX_FIRST_TABLE - self.tables)
-        self.seats = whole("seats", seats, MIN_SEATS, MAX_SEATS)
-        self.rules = check_rules(rules)
-        check_seed(seed)
-        self.seed = secrets.randbits(64) if seed is None else int(seed)
-        self.start = start_stacks(self.rules, stacks, self.seats)
-        if illegal not in ILLEGAL_MODES:
-            raise ValueError(f"illegal is 'raise' or 'fallback', not {illegal!r}")
-        self.illegal = illegal
+        super().__init__(
+            tables, seats, rules, seed, stacks=stacks, illegal=illegal, first_table=first_table
+        )
         self.threads = thread_count(threads, self.tables)
-        self.unit = self.rules.unit
-        self.illegal_count = 0
         self._spec = c_spec(self.rules, self.start)
         handle = lib.bf_vector_new(self._spec, self.seed, self.first_table, self.tables)
         if handle == ffi.NULL:

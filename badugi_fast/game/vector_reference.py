@@ -11,26 +11,19 @@ each hand with its ``stacks`` chips, as ``play_hands`` plays that hand.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
 
-from .._validate import check_seed, whole
 from . import Action, Game, IllegalActionError, KoreanRules, Phase, Rules
 from .stream_hands import stream_game
-from .table import MAX_SEATS, MIN_SEATS
 from .vector import (
     HAND_BITS,
-    ILLEGAL_MODES,
-    MAX_FIRST_TABLE,
-    MAX_TABLES,
+    Settings,
     Step,
     check_action_range,
-    check_rules,
     index_array,
-    start_stacks,
 )
 from .vector_spec import (
     AGGRESSIVE_KINDS,
@@ -230,7 +223,7 @@ class Table:
         return [end - begun for end, begun in zip(self.game.stacks, self.start, strict=True)]
 
 
-class VectorGame:
+class VectorGame(Settings):
     """``vector.VectorGame``'s API and results (see its docstring: actions, rewards, done, info,
     ``illegal`` and ``first_table``), played by a Python loop over ``Game`` objects: the
     specification the C engine is tested against, step for step."""
@@ -246,18 +239,9 @@ class VectorGame:
         illegal: str = "raise",
         first_table: int = 0,
     ) -> None:
-        self.tables = whole("tables", tables, 1, MAX_TABLES)
-        self.first_table = whole("first_table", first_table, 0, MAX_FIRST_TABLE - self.tables)
-        self.seats = whole("seats", seats, MIN_SEATS, MAX_SEATS)
-        self.rules = check_rules(rules)
-        check_seed(seed)
-        self.seed = secrets.randbits(64) if seed is None else int(seed)
-        self.start = start_stacks(self.rules, stacks, self.seats)
-        if illegal not in ILLEGAL_MODES:
-            raise ValueError(f"illegal is 'raise' or 'fallback', not {illegal!r}")
-        self.illegal = illegal
-        self.unit = self.rules.unit
-        self.illegal_count = 0
+        super().__init__(
+            tables, seats, rules, seed, stacks=stacks, illegal=illegal, first_table=first_table
+        )
         self.reset()
 
     def reset(self) -> Obs:
