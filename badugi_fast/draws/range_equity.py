@@ -51,10 +51,11 @@ DEFAULT_TRIALS = 1_000_000  # as equity's
 MATRIX_TRIALS = 10_000  # Monte Carlo trials per hand of the first range
 MATRIX_MAX_EXACT = 10**6  # plays per hand of the first range before Monte Carlo
 _MIX = 0x9E3779B97F4A7C15  # spreads the per-row seeds of equity_matrix
-# Monte Carlo trials per C call: fewer than the draw engine's BLOCK_TRIALS, as a trial deals
-# from the ranges again until no card is held twice (up to BF_RANGE_MAX_TRIES deals), so tight
-# ranges cost 15 us a trial or more; a block stays well under a second (Ctrl-C stops between).
-RANGE_BLOCK_TRIALS = 1 << 11
+# Monte Carlo trials per C call: half the draw engine's BLOCK_TRIALS, as a trial deals from the
+# ranges again until no card is held twice (up to BF_RANGE_MAX_TRIES deals, about 20 us when the
+# ranges almost never fit; 0.3-1 us a trial otherwise), so a block stays well under a second
+# (Ctrl-C stops between blocks) and its Python cost (~30 us) stays below 1 % of it.
+RANGE_BLOCK_TRIALS = 1 << 14
 
 
 @dataclass
