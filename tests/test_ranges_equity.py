@@ -165,3 +165,26 @@ def test_equity_and_best_discard_take_range_text_and_ranges_for_opponents() -> N
 def test_text_that_is_neither_a_hand_nor_a_range_says_both() -> None:
     with pytest.raises(ValueError, match=r"neither a hand .* nor a range"):
         equity(["As 2d 3c Kh", "As 2d 3c Xx"], 1)
+
+
+def test_equity_matrix_on_a_process_pool_is_the_threaded_matrix_bit_for_bit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from badugi_fast.draws import range_equity
+
+    first = Range.from_hands(["As 2d 3c 3h", "Ks Qd 4h 4c", "Ah 2h 3h 4h", "5c 6d 7h 8s"])
+    second = Range.from_hands(parse_range("T-").hands[::30])
+    monkeypatch.setattr(range_equity, "MATRIX_BLOCK_ROWS", 3)
+    here = equity_matrix(first, second, 2, trials=2000, seed=6, max_exact=0, threads=2)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        there = equity_matrix(first, second, 2, trials=2000, seed=6, max_exact=0, executor=pool)
+    assert np.array_equal(here[0], there[0]) and np.array_equal(here[1], there[1])
+
+
+def test_equity_matrix_refuses_a_policy_that_cannot_travel() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool, pytest.raises(TypeError, match="cannot be sent"):
+        equity_matrix("골프", "7탑", 1, policy=lambda hand, draws, dead: 0, executor=pool)
