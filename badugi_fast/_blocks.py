@@ -42,7 +42,7 @@ def check_picklable(what: str, value: object) -> None:
     """TypeError naming ``what`` unless ``value`` pickles, as work sent to other processes must.
 
     The standard pickle is the test, even for Dask (whose cloudpickle would ship a lambda by
-    value): a lambda or a closure often carries state (a random bot's generator) that a block
+    value): a lambda or a closure often carries state (a generator kept across hands) that a block
     on another machine would restart, so it is refused with a clear message instead."""
     try:
         pickle.dumps(value)

@@ -150,8 +150,15 @@ def test_a_failing_task_cancels_the_rest_and_surfaces_its_own_error(
 def test_a_bot_that_cannot_travel_is_named(client: Any) -> None:
     with pytest.raises(TypeError, match=r"bot 1 <function .*<lambda>.* cannot be sent"):
         hand_sums_on(client, [drawer, lambda view: view.legal[0]], 1_000, SEED)
-    with pytest.raises(TypeError, match=r"bot 0 <function random_bot.<locals>.act"):
-        play_hands_on(client, [random_bot(1), drawer], 0, 1_000, SEED)
+
+
+def test_the_random_bot_plays_alike_on_any_worker_and_block_size(client: Any) -> None:
+    """Its numbers come from the hand's stream (View.stream), not from state kept across hands."""
+    bots = [random_bot(1), drawer, random_bot(2)]
+    expected = play_hands(bots, 5, 600, SEED)
+    assert np.array_equal(play_hands_on(client, bots, 5, 600, SEED, block=70), expected)
+    assert np.array_equal(play_hands_on(client, bots, 5, 600, SEED, block=600), expected)
+    assert np.array_equal(play_hands(bots, 105, 500, SEED), expected[100:])  # any first hand
 
 
 def test_a_process_pool_plays_hands_and_trials_exactly_too() -> None:

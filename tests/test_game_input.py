@@ -68,11 +68,34 @@ def test_korean_names_are_the_same_kinds():
         ({"rules": "korean"}, TypeError, "rules is Rules"),
         ({"show": "0"}, TypeError, "show is a collection"),
         ({"show": [0.5]}, TypeError, "show holds seat numbers"),
+        ({"stream": 1.5}, TypeError, "stream must be a whole number"),
+        ({"stream": -1}, ValueError, "stream must be at least 0"),
     ],
 )
 def test_bad_game_arguments_name_their_field(kwargs, error, message):
     with pytest.raises(error, match=message):
         Game([100, 100], **kwargs)
+
+
+def test_each_decision_gets_its_own_random_bits_from_the_hands_stream():
+    """View.stream: a pure function of (stream, seat, history length), so a random bot replays."""
+
+    def streams(game: Game) -> list[int]:
+        seen = []
+        while not game.done:
+            seat = game.actor
+            assert seat is not None
+            view = game.view(seat)
+            seen.append(view.stream)
+            game.act(drawer(view))
+        return seen
+
+    first = streams(Game([100, 100], seed=3))
+    assert first == streams(Game([100, 100], seed=3))  # the seed keys the stream by default
+    assert first != streams(Game([100, 100], seed=3, stream=4))
+    assert len(set(first)) == len(first) and all(0 <= bits < 2**64 for bits in first)
+    game = Game([100, 100], seed=3)
+    assert game.view(0).stream != game.view(1).stream
 
 
 def test_simulate_and_play_hands_name_bad_rules():

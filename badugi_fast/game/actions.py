@@ -132,6 +132,9 @@ class View:
     # bets and raises in this betting round as the raise cap counts them (before the first draw
     # the big blind is the first; an all-in short of a full raise does not count)
     bets: int = 0
+    # this decision's 64 random bits, from the hand's stream, the seat and the history's length:
+    # a bot's only randomness if it is to play alike on any executor (random_bot takes it)
+    stream: int = 0
 
 
 __all__ = [

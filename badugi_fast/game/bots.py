@@ -12,13 +12,14 @@
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from weakref import WeakKeyDictionary
 
 from .._badugi import ffi, lib
-from .._validate import whole
+from .._validate import check_seed, whole
 from ..cards import parse_rank
 from ..draws._checks import Limits, LimitsLike, check_limits
 from ..draws.model import cap_discards
@@ -33,11 +34,16 @@ K = ActionKind
 Bot = Callable[[View], Action]
 
 
-def random_bot(seed: int | None = None) -> Bot:
-    """A bot choosing uniformly among the legal actions (reproducible for a seed)."""
-    rng = random.Random(seed)
+@dataclass(frozen=True)
+class RandomBot:
+    """Uniform over the legal actions; when drawing, a uniform subset of the hand the cutting
+    limit allows. Its numbers come from its ``seed`` and the view's ``stream`` only, so a
+    simulation plays it alike on any executor, block size and worker count."""
 
-    def act(view: View) -> Action:
+    seed: int
+
+    def __call__(self, view: View) -> Action:
+        rng = random.Random(self.seed << 64 | view.stream)
         choice = rng.choice(view.legal)
         if choice.max_amount > choice.amount:  # pot or no limit: any amount in the range
             return Action(choice.kind, rng.randint(choice.amount, choice.max_amount))
@@ -48,7 +54,12 @@ def random_bot(seed: int | None = None) -> Bot:
                     return Action.draw(thrown)
         return choice
 
-    return act
+
+def random_bot(seed: int | None = None) -> RandomBot:
+    """A bot choosing uniformly among the legal actions (reproducible for a seed and the
+    game's stream: ``simulate``'s seed, or ``Game(seed=...)``)."""
+    checked = check_seed(seed)
+    return RandomBot(secrets.randbits(64) if checked is None else checked)
 
 
 # Action names of both rule sets, most wanted first: casino fixed limit and the Korean rooms.
@@ -188,4 +199,4 @@ def threshold(
 drawer: Bot = threshold("9", "K", 3)
 """The reference drawer (see the module docstring)."""
 
-__all__ = ["Bot", "ThresholdBot", "drawer", "random_bot", "threshold"]
+__all__ = ["Bot", "RandomBot", "ThresholdBot", "drawer", "random_bot", "threshold"]

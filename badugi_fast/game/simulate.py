@@ -289,6 +289,7 @@ def _python_game(start: list[int], rules: AnyRules, seed: int, number: int) -> G
         button=number % len(start),
         deck=[DECK[card] for card in deck],
         reshuffle=_c_reshuffle(seed, number),
+        stream=seed << 64 | number,  # the bots' random bits: this hand's alone, on any worker
     )
 
 

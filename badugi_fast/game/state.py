@@ -15,10 +15,13 @@ player with nothing to call whose opponents are all-in gets no turn. Showdown: s
 
 from __future__ import annotations
 
+import hashlib
 import random
+import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from .._validate import whole
 from ..cards import DECK, Card, CardLike, card_id
 from ..hands.evaluator import evaluate
 from .actions import (
@@ -56,7 +59,8 @@ class Game:
     """One hand. ``deck`` stacks the cards (top first; the rest follow in random order).
     ``reshuffle``, when given, orders the discards that become the new stub when it runs out
     (in place; the last card is dealt first): replays and the simulations' C streams use it;
-    by default they are shuffled at random from ``seed``."""
+    by default they are shuffled at random from ``seed``. ``stream`` keys each View's random
+    bits (``View.stream``; default: ``seed``, else drawn at random)."""
 
     def __init__(
         self,
@@ -69,12 +73,14 @@ class Game:
         seed: int | None = None,
         reshuffle: Callable[[list[Card]], None] | None = None,
         show: Iterable[int] = (),
+        stream: int | None = None,
     ) -> None:
         self.rules = check_rules(rules)
         self.seats, self.button, self.first, self.show = check_table(stacks, button, first, show)
         self.stacks = list(stacks)
         self.starting_stacks = list(stacks)
         self._seed = seed
+        self._stream = seed if stream is None else whole("stream", stream, 0)
         self._random: random.Random | None = None  # made on first use: seeding costs ~20 us
         self._reshuffle = reshuffle or self._shuffle
         self.stub = self._stacked_deck(deck)  # stub[-1] is the top card
@@ -184,7 +190,15 @@ class Game:
             history,
             own_discards,
             self.bets,
+            self._decision_bits(seat, len(history)),
         )
+
+    def _decision_bits(self, seat: int, step: int) -> int:
+        """64 bits that depend only on the stream, the seat and how far the hand has gone."""
+        if self._stream is None:
+            self._stream = secrets.randbits(64)
+        key = f"{self._stream}:{seat}:{step}".encode()
+        return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "little")
 
     def legal_actions(self) -> list[Action]:
         """Every action the actor may take now, with its amount (draw: any 0-4 cards)."""
