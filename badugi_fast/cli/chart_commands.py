@@ -14,7 +14,6 @@ from typing import Any
 import numpy as np
 
 from ..draws.chart import ChartRow, best_starting_hands, load_chart
-from ..draws.chart_build import Column
 from ..hands.evaluator import NUM_HANDS
 from .common import EXIT_OK, Commands, HelpFormatter, dump, percent, positive, user_values
 from .plots import _pyplot
@@ -106,7 +105,7 @@ def add_commands(commands: Commands) -> None:
                      help="random opponents, 1 to 5 (default 1)")  # fmt: skip
     sub.add_argument("--top", type=int, default=20, metavar="N",
                      help="how many classes to list (default 20)")  # fmt: skip
-    sub.add_argument("--policy", default=Column("default", 1).policy,
+    sub.add_argument("--policy", default="default",
                      help="the policy every seat draws by: a column the chart holds "
                           "(default: default)")  # fmt: skip
     sub.add_argument("--json", action="store_true", help="JSON output")
