@@ -33,7 +33,7 @@ __all__ = ["ChartRow", "best_starting_hands", "starting_hand_equity", "top_perce
 
 CHART_FILE = "chart.bin"
 # The sha256 of the chart.bin shipped (tools/gen_chart.py's output; its header names its columns).
-CHART_SHA256 = "bff9fe7fef6b8488d99586301c9a24d6f36cb86cc488edbe78335b496db948ee"
+CHART_SHA256 = "cf09c786dbab9d0862379e2d50e25d1de4dc129aeb0652f970f77fff3a3a7ba4"
 ORDER_COLUMN = Column("default", 1)  # what ``top N%`` ranks hands by
 
 
