@@ -44,6 +44,18 @@ class _Lib:
     BF_RANGE_EMPTY: int
     BF_RANGE_NO_DEAL: int
     BF_RANGE_MAX_TRIES: int
+    BF_LINE_CARD: int
+    BF_LINE_SEPARATOR: int
+    BF_LINE_START: int
+    BF_LINE_NUMBER_BEFORE: int
+    BF_LINE_NUMBER_AFTER: int
+    BF_LINE_MIDDLE: int
+    BF_LINE_END: int
+    BF_LINE_TEXTS: int
+    BF_LINE_PADDING: int
+    BF_FORMAT_OK: int
+    BF_FORMAT_BAD_ARGUMENTS: int
+    BF_FORMAT_BAD_ROW: int
     def bf_rank(self, a: int, b: int, c: int, d: int, /) -> int: ...
     def bf_describe(self, a: int, b: int, c: int, d: int, /) -> int: ...
     def bf_parse_hand(self, text: bytes, length: int, /) -> int: ...
@@ -87,6 +99,18 @@ class _Lib:
     ) -> int: ...
     def bf_range_enumerate(
         self, spec: Any, ranges: Any, max_paths: int, share: Any, win: Any, paths: Any, /
+    ) -> int: ...
+    def bf_format_lines(
+        self,
+        cards: Any,
+        n: int,
+        texts: Any,
+        first_number: int,
+        out: Any,
+        capacity: int,
+        rows_done: Any,
+        used: Any,
+        /,
     ) -> int: ...
 
 lib: _Lib

@@ -1,14 +1,17 @@
 """`badugi eval --file` and `compare --file` end to end on 2**20 lines: read, parse, rank,
-format and write, in process through ``main(argv)`` with stdout a real file. The contender is
-what the command did before the batch path (and what a user's own loop would do): ``describe``
-and one formatted line per hand. Every benchmark checks its output.
+format (in C, csrc/badugi_format.c) and write, in process through ``main(argv)`` with stdout a
+real file; text, JSON Lines, and compare's text and JSON. The contender is what the command did
+before the batch path (and what a user's own loop would do): ``describe`` and one formatted line
+per hand. Every benchmark checks its output.
 
-extra_info["lines_per_second"] is the figure for the README (fastest round).
+extra_info["lines_per_second"] is the figure for the README (fastest round). Run:
+``python -m pytest benches/test_bench_cli.py --benchmark-only``.
 """
 
 from __future__ import annotations
 
 import io
+import json
 import sys
 from pathlib import Path
 
@@ -51,8 +54,6 @@ def _check(out: Path, lines: list[str], as_json: bool, prefix: str = "") -> None
         hand = badugi_fast.describe(lines[i])
         expected = hand_line(hand, False) if not as_json else None
         if as_json:
-            import json
-
             assert json.loads(written[i]) == hand_json(hand)
         else:
             assert written[i] == f"{prefix.format(i + 1)}{expected}"
@@ -77,6 +78,20 @@ def test_compare_file(benchmark, hands_file, tmp_path) -> None:
     code = benchmark.pedantic(_run_to_file, (["compare", "--file", str(path)], out), rounds=3)
     assert code == 0
     _check(out, lines, False, prefix="#{}\t")
+    record_rate(benchmark, LINES, "lines")
+
+
+@cli
+def test_compare_file_json(benchmark, hands_file, tmp_path) -> None:
+    path, lines = hands_file
+    out = tmp_path / "out"
+    argv = ["compare", "--json", "--file", str(path)]
+    code = benchmark.pedantic(_run_to_file, (argv, out), rounds=3)
+    assert code == 0
+    result = json.loads(out.read_text(encoding="utf-8"))
+    assert len(result["hands"]) == len(lines)
+    for i in (0, len(lines) // 2, len(lines) - 1):
+        assert result["hands"][i] == hand_json(badugi_fast.describe(lines[i]))
     record_rate(benchmark, LINES, "lines")
 
 

@@ -36,23 +36,9 @@ def test_batch_lines_equal_the_per_hand_lines_for_every_rank_and_random_hands(ko
     cards = np.concatenate([_one_hand_of_every_rank(), random_hands(3000, seed=7)])
     rng = np.random.default_rng(1)
     cards = rng.permuted(cards, axis=1)  # any order of the cards within a hand
-    ranks = evaluate_many(cards)
-    got = batch.json_objects(cards, ranks) if as_json else batch.text_lines(cards, ranks, korean)
+    texts = hand_commands.line_texts(korean and not as_json, as_json)
+    got = b"".join(bytes(block) for block in batch.format_lines(cards, texts, block_rows=999))
     assert got == _one_at_a_time(cards, korean, as_json)
-
-
-def test_badugi_cards_choose_what_describe_chooses_among_tied_subsets():
-    # Pairs and suited cards leave several subsets of the best size: describe's choice.
-    every = np.array(list(combinations(range(52), 4)), dtype=np.uint8)[::7]
-    picked, size = batch.badugi_cards(every)
-    for row, chosen, n in zip(every, picked, size, strict=True):
-        expected = describe(tuple(int(c) for c in row)).cards
-        assert tuple(int(c) for c in chosen[:n]) == tuple(int(c) for c in expected)
-
-
-def test_numbers_as_text():
-    assert batch.numbers_text(8, 4, b"#", b"\t") == [b"#8\t", b"#9\t", b"#10\t", b"#11\t"]
-    assert batch.numbers_text(99_999, 2, b"", b"") == [b"99999", b"100000"]
 
 
 def _file_with_everything(tmp_path):
@@ -97,6 +83,17 @@ def test_eval_file_output_equals_one_hand_at_a_time_with_bad_lines_reported(
     assert err.count("\n") == 2 and "line 1003: unknown card 'Zz'" in err
 
 
+def test_eval_writes_the_same_text_to_a_stdout_without_a_byte_buffer(tmp_path, monkeypatch):
+    import io
+
+    path, lines = _file_with_everything(tmp_path)
+    sink = io.StringIO()  # no .buffer: the lines are decoded and written as text
+    monkeypatch.setattr("sys.stdout", sink)
+    monkeypatch.setattr("sys.stderr", io.StringIO())
+    assert main(["eval", "--ko", "--file", str(path)]) == 1
+    assert sink.getvalue() == _expected(lines, korean=True)[0]
+
+
 def test_eval_reads_stdin_in_blocks_with_the_same_output(capsys, tmp_path, monkeypatch):
     import io
 
@@ -127,3 +124,31 @@ def test_compare_file_numbers_every_hand_and_names_the_winner(capsys, tmp_path):
     result = json.loads(capsys.readouterr().out)
     assert result["winners"] == [i - 1 for i in best]
     assert result["hands"][41] == hand_json(describe(texts[41]))
+
+
+@pytest.mark.slow
+def test_ctrl_c_while_eval_writes_a_big_file_exits_130_between_blocks(tmp_path):
+    """The output stops mid-file: the reader of the pipe waits, the command blocks writing a
+    block, SIGINT arrives, and the command ends with 130 and no traceback."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "big.txt"
+    row = "As 2d 3h 4c\nKc Kd Kh Ks\n"
+    path.write_text(row * 300_000, encoding="utf-8")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "badugi_fast.cli", "eval", "--json", "--file", str(path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    assert process.stdout is not None
+    first = process.stdout.read(4096)  # it has started writing; the pipe then fills up
+    time.sleep(0.5)
+    assert process.poll() is None, "the command finished before the pipe filled"
+    process.send_signal(signal.SIGINT)
+    rest, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert b"Traceback" not in err
+    assert first.startswith(b'{"hand": ["As", "2d", "3h", "4c"], "rank": 1,')
+    assert len(first + rest) < 600_000 * 200  # stopped before the end

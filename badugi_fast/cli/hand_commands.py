@@ -29,7 +29,7 @@ from .common import (
 )
 from .sources import Segment, argument_hands, stream_segments
 
-ROWS_PER_WRITE = 1 << 16  # rows formatted at once: bounds the padded matrices' memory
+ROWS_PER_WRITE = 1 << 14  # rows formatted at once: the output buffer stays under 5 MB
 
 
 def hand_json(hand: Hand) -> dict[str, Any]:
@@ -52,12 +52,25 @@ def hand_line(hand: Hand, korean: bool) -> str:
     return f"{dealt}\t{hand.rank}\t{hand.name_ko if korean else hand.name}\t{badugi}"
 
 
-def _write(data: bytes) -> None:
+@cache
+def line_texts(
+    korean: bool, as_json: bool, end: str = "\n", numbered: bool = False
+) -> batch.LineTexts:
+    """What C needs to write the lines hand_line or hand_json make (followed by ``end``), and
+    compare's numbers ``#1\t`` before them when ``numbered``."""
+    numbers = ("#", "\t") if numbered else ("", "")
+    if as_json:
+        return batch.line_texts(lambda hand: dump(hand_json(hand)) + end,
+                                lambda card: dump(str(card)), ", ", numbers)  # fmt: skip
+    return batch.line_texts(lambda hand: hand_line(hand, korean) + end, str, " ", numbers)
+
+
+def _write(data: bytes | memoryview) -> None:
     """Bytes to stdout after whatever text went before them."""
     sys.stdout.flush()
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is None:
-        sys.stdout.write(data.decode())
+        sys.stdout.write(bytes(data).decode())
     else:
         buffer.write(data)
         buffer.flush()
@@ -90,13 +103,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
             else:
                 print(dump(hand_json(hand)) if args.json else hand_line(hand, args.ko))
             continue
-        for lo in range(0, len(segment), ROWS_PER_WRITE):
-            cards = segment[lo : lo + ROWS_PER_WRITE]
-            ranks = batch.ranks_of(cards)
-            if args.json:
-                _write(batch.json_objects(cards, ranks))
-            else:
-                _write(batch.text_lines(cards, ranks, args.ko))
+        texts = line_texts(args.ko and not args.json, args.json)
+        for block in batch.format_lines(segment, texts, block_rows=ROWS_PER_WRITE):
+            _write(block)
     return status
 
 
@@ -127,15 +136,16 @@ def cmd_compare(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     ranks = batch.ranks_of(cards)
     winners = np.flatnonzero(ranks == ranks.min()).tolist()
-    if args.json:
-        objects = batch.json_objects(cards, ranks, end=b", ")[:-2]
-        _write(b'{"hands": [' + objects + b'], "winners": ' + dump(winners).encode() + b"}\n")
+    if args.json:  # one object: the hands separated by ", ", the last one without
+        _write(b'{"hands": [')
+        for part, end in ((cards[:-1], ", "), (cards[-1:], "")):
+            for block in batch.format_lines(part, line_texts(False, True, end), 0, ROWS_PER_WRITE):
+                _write(block)
+        _write(b'], "winners": ' + dump(winners).encode() + b"}\n")
         return EXIT_OK
-    for lo in range(0, len(cards), ROWS_PER_WRITE):
-        block = cards[lo : lo + ROWS_PER_WRITE]
-        rows = len(block)
-        prefix = batch.numbers_text(lo + 1, rows, b"#", b"\t")
-        _write(batch.text_lines(block, ranks[lo : lo + rows], args.ko, prefix))
+    numbered = line_texts(args.ko, False, numbered=True)
+    for block in batch.format_lines(cards, numbered, 1, ROWS_PER_WRITE):
+        _write(block)
     numbers_text = " ".join(f"#{i + 1}" for i in winners)
     if len(winners) == 1:
         print(f"{'승' if args.ko else 'winner'}: {numbers_text}")
