@@ -33,7 +33,7 @@ __all__ = ["ChartRow", "best_starting_hands", "starting_hand_equity", "top_perce
 
 CHART_FILE = "chart.bin"
 # The sha256 of the chart.bin shipped (tools/gen_chart.py's output; its header names its columns).
-CHART_SHA256 = "cf09c786dbab9d0862379e2d50e25d1de4dc129aeb0652f970f77fff3a3a7ba4"
+CHART_SHA256 = "9b9b5078c42efa62ebf779df77371117eff94d8e382914c7c0787649da2f9bfe"
 ORDER_COLUMN = Column("default", 1)  # what ``top N%`` ranks hands by
 
 
