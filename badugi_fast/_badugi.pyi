@@ -16,6 +16,7 @@ class _Lib:
     BF_DRAW_BAD_SPEC: int
     BF_DRAW_TOO_MANY: int
     BF_DRAW_STUB_SHORT: int
+    BF_BEST_MAX_OPTIONS: int
     BF_MAX_DRAWS: int
     BF_POLICY_TABLE_LEN: int
     BF_SOLVE_BAD_ARGS: int
@@ -28,6 +29,29 @@ class _Lib:
     BF_GAME_NO_LIMIT: int
     BF_GAME_HALF_POT_LIMIT: int
     BF_GAME_BAD_SPEC: int
+    BF_ACT_FULL: int
+    BF_VEC_DISCARDS: int
+    BF_VEC_FOLD: int
+    BF_VEC_CHECK_CALL: int
+    BF_VEC_BET: int
+    BF_VEC_QUARTER: int
+    BF_VEC_HALF: int
+    BF_VEC_POT: int
+    BF_VEC_TTADANG: int
+    BF_VEC_ALL_IN: int
+    BF_VEC_EXACT: int
+    BF_VEC_ACTIONS: int
+    BF_VEC_NO_ACTION: int
+    BF_VEC_MAX_TABLES: int
+    BF_VEC_HAND_BITS: int
+    BF_VEC_LOG_ACTIONS: int
+    BF_VEC_LOG_EXACT: int
+    BF_VEC_PLAYS: int
+    BF_VEC_WAITS: int
+    BF_VEC_OUT_OF_RANGE: int
+    BF_VEC_ILLEGAL: int
+    BF_VEC_BAD_AMOUNT: int
+    BF_VEC_FIELDS: int
     BF_ACT_POST: int
     BF_ACT_ANTE: int
     BF_ACT_FOLD: int
@@ -72,6 +96,28 @@ class _Lib:
     ) -> int: ...
     def bf_draw_enumerate(self, spec: Any, max_paths: int, exact: Any, /) -> int: ...
     def bf_draw_first_throw(self, spec: Any, /) -> int: ...
+    def bf_draw_branch_rows(self, spec: Any, /) -> int: ...
+    def bf_draw_enumerate_rows(
+        self, spec: Any, max_paths: int, row_lo: int, row_hi: int, exact: Any, /
+    ) -> int: ...
+    def bf_draw_exact_add(self, total: Any, part: Any, /) -> int: ...
+    def bf_best_fits(self, spec: Any, dealt: int, /) -> int: ...
+    def bf_best_enumerate(self, spec: Any, mask: int, max_paths: int, out: Any, /) -> int: ...
+    def bf_best_simulate(
+        self,
+        spec: Any,
+        n_options: int,
+        masks: Any,
+        starts: Any,
+        limits: Any,
+        seed: int,
+        first_trial: int,
+        trials: int,
+        dealt_hands: Any,
+        dealt: int,
+        out: Any,
+        /,
+    ) -> int: ...
     def bf_draw_keep(self, hand: Any, known: int, previous: int, /) -> int: ...
     def bf_policy_table_throw(
         self, policy: Any, hand: Any, known: int, previous: int, draws_left: int, cap: int, /
@@ -93,6 +139,36 @@ class _Lib:
     def bf_game_trace(
         self, spec: Any, seed: int, hand: int, profit: Any, trace: Any, capacity: int, /
     ) -> int: ...
+    def bf_vector_new(self, spec: Any, seed: int, first_table: int, tables: int, /) -> Any: ...
+    def bf_vector_free(self, v: Any, /) -> None: ...
+    def bf_vector_tables(self, v: Any, /) -> int: ...
+    def bf_vector_number_hands(
+        self, v: Any, first: int, table_step: int, hand_step: int, /
+    ) -> int: ...
+    def bf_vector_layout(self, tables: int, seats: int, offsets: Any, /) -> int: ...
+    def bf_vector_restart(self, v: Any, lo: int, hi: int, from_zero: int, /) -> None: ...
+    def bf_vector_decode(
+        self, v: Any, actions: Any, amounts: Any, fallback: int, status: Any, /
+    ) -> int: ...
+    def bf_vector_apply(self, v: Any, lo: int, hi: int, out: Any, /) -> None: ...
+    def bf_vector_observe(
+        self, v: Any, lo: int, hi: int, seats: Any, finished: int, out: Any, /
+    ) -> None: ...
+    def bf_vector_finished_actions(
+        self, v: Any, t: int, number: Any, indices: Any, exact: Any, /
+    ) -> int: ...
+    def bf_vector_bot_draws(
+        self,
+        policy: Any,
+        cards: Any,
+        discards: Any,
+        cutting: Any,
+        draws_left: Any,
+        rows: Any,
+        count: int,
+        actions: Any,
+        /,
+    ) -> None: ...
     def bf_range_alias(self, n: int, hands: Any, weights: Any, table: Any, /) -> int: ...
     def bf_range_simulate(
         self, spec: Any, ranges: Any, seed: int, first_trial: int, trials: int, tally: Any, /

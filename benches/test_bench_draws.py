@@ -13,6 +13,7 @@ from _rates import record_rate
 import badugi_fast
 from badugi_fast._badugi import ffi, lib
 from badugi_fast.cards import hand_ids
+from badugi_fast.draws import api as draws_api
 from badugi_fast.draws import optimal
 
 TRIALS = 1 << 20
@@ -73,7 +74,7 @@ def test_best_discard_three_draws_against_a_known_hand(benchmark) -> None:
         badugi_fast.best_discard,
         ("Kc 2d 3h 4s", 3),
         {"opponents": ["8s 7d 6c 5h"], "seed": 1, "threads": 1},
-        rounds=5,
+        rounds=10,
         warmup_rounds=1,
     )
     assert [str(c) for c in options[0].discard] == ["Kc"]
@@ -86,7 +87,35 @@ def test_best_discard_one_draw_against_a_pat_hand_exact(benchmark) -> None:
         badugi_fast.best_discard,
         ("As 2d 3c Kh", 1),
         {"opponents": ["8s 7d 6c 5h"], "threads": 1, "max_exact": 10**6},
-        rounds=5,
+        rounds=50,
+        warmup_rounds=5,
+    )
+    assert all(o.exact for o in options) and [str(c) for c in options[0].discard] == ["Kh"]
+
+
+@optimal_group
+def test_best_discard_three_draws_option_by_option(benchmark, monkeypatch) -> None:
+    """The same question played option by option by the draw engine (the path before the
+    one-pass C entry point, kept as its reference): the ratio in the README."""
+    monkeypatch.setattr(draws_api, "_options_in_one_pass", draws_api._options_one_by_one)
+    options = benchmark.pedantic(
+        badugi_fast.best_discard,
+        ("Kc 2d 3h 4s", 3),
+        {"opponents": ["8s 7d 6c 5h"], "seed": 1, "threads": 1},
+        rounds=3,
+        warmup_rounds=1,
+    )
+    assert [str(c) for c in options[0].discard] == ["Kc"]
+
+
+@optimal_group
+def test_best_discard_one_draw_against_a_pat_hand_option_by_option(benchmark, monkeypatch) -> None:
+    monkeypatch.setattr(draws_api, "_options_in_one_pass", draws_api._options_one_by_one)
+    options = benchmark.pedantic(
+        badugi_fast.best_discard,
+        ("As 2d 3c Kh", 1),
+        {"opponents": ["8s 7d 6c 5h"], "threads": 1, "max_exact": 10**6},
+        rounds=3,
         warmup_rounds=1,
     )
     assert all(o.exact for o in options) and [str(c) for c in options[0].discard] == ["Kh"]

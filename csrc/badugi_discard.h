@@ -53,6 +53,36 @@ unsigned bf_seat_throw(bf_seat *seat, const bf_policy *policy, int draws_left, u
  * is strictly better than the kept cards. */
 void bf_seat_after_draw(bf_seat *seat, unsigned thrown);
 
+/* The exact engines' walk over one seat's replacements: the k-subsets idx[0] < ... < idx[k-1]
+ * of a stub of n cards, in lexicographic order (start from idx = {0, 1, 2, 3}).
+ * bf_subset_deal puts the subset's cards at the thrown positions pos[] of the seat's hand and
+ * the other stub cards, in order, into rest; bf_subset_next steps to the next subset and
+ * returns 0 after the last. */
+static inline void bf_subset_deal(bf_seat *seat, const unsigned pos[4], const unsigned idx[4],
+                                  unsigned k, const uint8_t *stub, unsigned n, uint8_t *rest)
+{
+    unsigned r = 0, j = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (j < k && idx[j] == i)
+            seat->hand[pos[j++]] = stub[i];
+        else
+            rest[r++] = stub[i];
+    }
+}
+
+static inline int bf_subset_next(unsigned idx[4], unsigned k, unsigned n)
+{
+    int i = (int)k - 1;
+    while (i >= 0 && idx[i] == n - k + (unsigned)i)
+        i--;
+    if (i < 0)
+        return 0;
+    idx[i]++;
+    for (unsigned j = (unsigned)i + 1; j < k; j++)
+        idx[j] = idx[j - 1] + 1;
+    return 1;
+}
+
 /* Rank of four valid card ids in any order. */
 int bf_hand_rank(const uint8_t hand[4]);
 

@@ -26,7 +26,7 @@ static unsigned seat_throw(const bf_draw_spec *spec, bf_seat *seat, int p, int d
     return bf_seat_throw(seat, &spec->policies[p], spec->draws - d, spec->caps[d]);
 }
 
-static int spec_valid(const bf_draw_spec *spec)
+int bf_draw_spec_valid(const bf_draw_spec *spec)
 {
     if (spec->seats < 1 || spec->seats > BF_MAX_SEATS || spec->draws < 0 ||
         spec->draws > BF_MAX_DRAWS || spec->first_throw < -1 || spec->first_throw > 15 ||
@@ -68,7 +68,7 @@ static unsigned next_below(uint64_t *counter, unsigned n)
 int bf_draw_simulate(const bf_draw_spec *spec, uint64_t seed, uint64_t first_trial,
                      uint64_t trials, bf_draw_tally *tally)
 {
-    if (!spec_valid(spec))
+    if (!bf_draw_spec_valid(spec))
         return BF_DRAW_BAD_SPEC;
     const int seats = spec->seats;
     uint64_t in_play = spec->dead;
@@ -160,6 +160,8 @@ typedef struct {
     uint64_t max_paths;
     bf_draw_exact *exact;
     int status;
+    int split_pending;         /* the first branching step is still to come */
+    uint64_t row_lo, row_hi;   /* its children (rows) to visit */
 } enum_ctx;
 
 static void add128(uint64_t *hi, uint64_t *lo, uint64_t value)
@@ -238,58 +240,115 @@ static void step_draw(enum_ctx *ctx, const bf_seat *seats, const uint8_t *stub, 
     memcpy(next, seats, sizeof next[0] * (size_t)spec->seats);
     uint8_t rest[BF_NUM_CARDS];
     unsigned idx[4] = {0, 1, 2, 3};
-    for (;;) { /* idx[0] < ... < idx[k-1]: the next k-subset of the stub, in order */
-        next[p] = seat;
-        unsigned r = 0, j = 0;
-        for (unsigned i = 0; i < stub_size; i++) {
-            if (j < k && idx[j] == i)
-                next[p].hand[pos[j++]] = stub[i];
-            else
-                rest[r++] = stub[i];
+    /* The first step that branches (k > 0) visits only its rows row_lo .. row_hi - 1, so a
+     * long enumeration can run in blocks; its descendants visit every child. */
+    int split_here = ctx->split_pending && k > 0;
+    uint64_t row = 0;
+    if (split_here)
+        ctx->split_pending = 0;
+    for (;; row++) { /* idx[0] < ... < idx[k-1]: the next k-subset of the stub, in order */
+        if (split_here && row >= ctx->row_hi)
+            return;
+        if (!split_here || row >= ctx->row_lo) {
+            next[p] = seat;
+            bf_subset_deal(&next[p], pos, idx, k, stub, stub_size, rest);
+            bf_seat_after_draw(&next[p], thrown);
+            step_draw(ctx, next, rest, stub_size - k, step + 1, dealt + (int)k,
+                      child_multiplicity, child_prob);
+            if (ctx->status)
+                return;
         }
-        bf_seat_after_draw(&next[p], thrown);
-        step_draw(ctx, next, rest, stub_size - k, step + 1, dealt + (int)k, child_multiplicity,
-                  child_prob);
-        if (ctx->status)
+        if (!bf_subset_next(idx, k, stub_size))
             return;
-        int i = (int)k - 1;
-        while (i >= 0 && idx[i] == stub_size - k + (unsigned)i)
-            i--;
-        if (i < 0)
-            return;
-        idx[i]++;
-        for (unsigned j2 = (unsigned)i + 1; j2 < k; j2++)
-            idx[j2] = idx[j2 - 1] + 1;
     }
 }
 
 int bf_draw_enumerate(const bf_draw_spec *spec, uint64_t max_paths, bf_draw_exact *exact)
 {
-    if (!spec_valid(spec))
-        return BF_DRAW_BAD_SPEC;
+    return bf_draw_enumerate_rows(spec, max_paths, 0, UINT64_MAX, exact);
+}
+
+/* The stub of an exact enumeration (no random seats), and the seats as dealt. */
+static unsigned enum_start(const bf_draw_spec *spec, bf_seat *seats, uint8_t *stub)
+{
     uint64_t in_play = spec->dead;
-    bf_seat seats[BF_MAX_SEATS];
     for (int p = 0; p < spec->seats; p++) {
-        if (spec->random_seat[p])
-            return BF_DRAW_BAD_SPEC;
         bf_seat_init(&seats[p], spec->hands[p], spec->dead);
         for (int i = 0; i < 4; i++)
             in_play |= bf_bit(spec->hands[p][i]);
     }
-    uint8_t stub[BF_NUM_CARDS];
     unsigned stub_size = 0;
     for (unsigned c = 0; c < BF_NUM_CARDS; c++)
         if (!(in_play & bf_bit(c)))
             stub[stub_size++] = (uint8_t)c;
+    return stub_size;
+}
+
+static int any_random_seat(const bf_draw_spec *spec)
+{
+    for (int p = 0; p < spec->seats; p++)
+        if (spec->random_seat[p])
+            return 1;
+    return 0;
+}
+
+uint64_t bf_draw_branch_rows(const bf_draw_spec *spec)
+{
+    if (!bf_draw_spec_valid(spec) || any_random_seat(spec))
+        return 0;
+    bf_seat seats[BF_MAX_SEATS];
+    uint8_t stub[BF_NUM_CARDS];
+    unsigned stub_size = enum_start(spec, seats, stub);
+    for (int step = 0; step < spec->draws * spec->seats; step++) {
+        int draw = step / spec->seats, p = step % spec->seats;
+        unsigned k = (unsigned)popcount64(seat_throw(spec, &seats[p], p, draw));
+        if (k > stub_size)
+            return 1; /* the enumeration stops there (BF_DRAW_STUB_SHORT) */
+        if (k > 0)
+            return binomial(stub_size, k);
+        bf_seat_after_draw(&seats[p], 0);
+    }
+    return 1; /* no step branches: one play */
+}
+
+int bf_draw_exact_add(bf_draw_exact *total, const bf_draw_exact *part)
+{
+    total->paths += part->paths;
+    for (int m = 0; m < BF_MAX_DEALT; m++) {
+        for (int p = 0; p < BF_MAX_SEATS; p++) {
+            add128(&total->share_hi[p][m], &total->share_lo[p][m], part->share_lo[p][m]);
+            total->share_hi[p][m] += part->share_hi[p][m];
+            add128(&total->wins_hi[p][m], &total->wins_lo[p][m], part->wins_lo[p][m]);
+            total->wins_hi[p][m] += part->wins_hi[p][m];
+        }
+        for (int size = 0; size < 5; size++) {
+            add128(&total->size_hi[size][m], &total->size_lo[size][m], part->size_lo[size][m]);
+            total->size_hi[size][m] += part->size_hi[size][m];
+        }
+    }
+    for (int r = 0; r <= BF_NUM_RANKS; r++)
+        total->ranks[r] += part->ranks[r];
+    return 0;
+}
+
+int bf_draw_enumerate_rows(const bf_draw_spec *spec, uint64_t max_paths, uint64_t row_lo,
+                           uint64_t row_hi, bf_draw_exact *exact)
+{
+    if (!bf_draw_spec_valid(spec) || any_random_seat(spec))
+        return BF_DRAW_BAD_SPEC;
+    bf_seat seats[BF_MAX_SEATS];
+    uint8_t stub[BF_NUM_CARDS];
+    unsigned stub_size = enum_start(spec, seats, stub);
     memset(exact, 0, sizeof *exact);
-    enum_ctx ctx = {spec, max_paths, exact, 0};
-    step_draw(&ctx, seats, stub, stub_size, 0, 0, 1, 1.0);
+    enum_ctx ctx = {spec, max_paths, exact, 0, 1, row_lo, row_hi};
+    if (row_lo < row_hi)
+        step_draw(&ctx, seats, stub, stub_size, 0, 0, 1, 1.0);
     return ctx.status;
 }
 
 int bf_draw_first_throw(const bf_draw_spec *spec)
 {
-    if (!spec_valid(spec) || spec->random_seat[0])
+    if (!bf_draw_spec_valid(spec) || spec->random_seat[0])
         return BF_DRAW_BAD_SPEC;
     if (spec->first_throw >= 0)
         return spec->first_throw;
@@ -304,7 +363,7 @@ double bf_draw_estimate_paths(const bf_draw_spec *spec, int probes, uint64_t see
 {
     /* Knuth's estimator: follow random plays from the root; the product of the branching
      * factors met on the way is an unbiased estimate of the number of plays. */
-    if (!spec_valid(spec) || probes < 1)
+    if (!bf_draw_spec_valid(spec) || probes < 1)
         return -1.0;
     bf_seat base[BF_MAX_SEATS];
     uint64_t in_play = spec->dead;

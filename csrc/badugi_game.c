@@ -1,54 +1,40 @@
-/* Hand loop for simulations; see badugi_game.h. Each step names the method of Game (state.py) or
- * of a rule set (rules.py) it mirrors, so a change of rules there shows where it lands here
- * (tests/test_simulate.py plays both, action by action). */
-#include "badugi_game.h"
+/* The hand as a state machine (badugi_engine.h) and the closed hand loop of simulate. Each step
+ * names the method of Game (state.py) or of a rule set (rules.py) it mirrors, so a change of
+ * rules there shows where it lands here (tests/test_simulate.py plays both, action by action;
+ * tests/test_vector_engine.py steps the batched engine beside the Python reference). */
+#include "badugi_engine.h"
 #include "badugi_kernels.h"
 #include "badugi_deal.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #define NO_CARD 0xFF
+#define ALL_BOTS ((1u << BF_MAX_SEATS) - 1)
 
-/* ---- one hand ---- */
+typedef bf_table table_t;
+/* The steps of a hand are static inline: the closed loop inlines them into bf_table_advance
+ * (2 % more instructions than the loop before the state machine, against 7 % without). */
+typedef bf_choice choice_t;
 
-typedef struct {
-    const bf_game_spec *spec;
-    int n, button, round_index;
-    uint8_t hand[BF_MAX_SEATS][4];
-    int64_t stack[BF_MAX_SEATS], committed[BF_MAX_SEATS], round_bets[BF_MAX_SEATS];
-    uint8_t folded[BF_MAX_SEATS];
-    uint64_t own_discards[BF_MAX_SEATS]; /* View.dead: what the drawer bot knows */
-    int8_t badugi_size[BF_MAX_SEATS];    /* the bot's reading of its hand; 0: not read yet */
-    int8_t badugi_top[BF_MAX_SEATS];
-    uint8_t deck[BF_NUM_CARDS]; /* deck[0 .. dealt) are the cards dealt from the first stub */
-    unsigned dealt;
-    uint8_t stub[BF_NUM_CARDS]; /* after a reshuffle: stub[stub_n - 1] is the top card */
-    uint8_t discards[BF_NUM_CARDS];
-    int stub_n, discards_n;
-    int64_t current;  /* _Round.current: the amount to match */
-    int64_t raise_size; /* Game._raise_size: the largest raise this round (pot and no limit) */
-    int raises; /* saturates at BF_GAME_MAX_BETS: a raise war of 2**40 one-chip raises */
-    int acted;  /* someone has acted in this betting round */
-    uint8_t closed[BF_MAX_SEATS]; /* _Round.closed: acted since the last full bet or raise */
-    int first;        /* 선 (Korean rules): left of the button */
-    int burn_due;     /* this draw's burn card is still to come */
-    int pending[BF_MAX_SEATS], pending_head, pending_n;
-    uint64_t key, number;
-    unsigned reshuffles;
-    int done;
-    bf_game_action *trace; /* NULL but when tracing (bf_game_trace) */
-    int trace_n, trace_cap;
-} table_t;
+static int is_bet_kind(int kind)
+{
+    return kind == BF_ACT_POST || (kind >= BF_ACT_CHECK && kind <= BF_ACT_HALF) ||
+           kind == BF_ACT_FULL;
+}
 
-/* A player's decision: a BF_ACT_ kind and the chips (or, drawing, cards) it puts in. */
-typedef struct {
-    int kind;
-    int64_t amount;
-} choice_t;
-
-/* Every action of the hand, in Game.history's order, when a trace buffer is given. */
+/* Every action of the hand: the encoding's tallies (vector.Table._record: chips and raises per
+ * round, cards drawn), and Game.history's order when a trace buffer is given. */
 static void record(table_t *t, int seat, int kind, int64_t amount)
 {
+    if (!t->observed) {
+    } else if (kind == BF_ACT_DRAW) {
+        t->drawn[seat][t->round_index] = (int8_t)amount;
+    } else if (is_bet_kind(kind)) {
+        t->bet_chips[t->round_index][seat] += amount;
+        uint8_t *raises = &t->bet_raises[t->round_index][seat];
+        *raises += kind >= BF_ACT_BET && *raises < 127;
+    }
     if (!t->trace)
         return;
     if (t->trace_n < t->trace_cap)
@@ -107,6 +93,14 @@ static void queue_after(table_t *t, int seat, int except)
     }
 }
 
+/* Game._finish: the chips in play are gone from the table's bets. */
+static void finish(table_t *t)
+{
+    t->phase = BF_PHASE_DONE;
+    memset(t->committed, 0, sizeof t->committed);
+    memset(t->round_bets, 0, sizeof t->round_bets);
+}
+
 /* _award_uncontested */
 static void award_to_last(table_t *t)
 {
@@ -116,7 +110,7 @@ static void award_to_last(table_t *t)
             t->stack[p] += pot;
             record(t, p, BF_ACT_WIN, pot);
         }
-    t->done = 1;
+    finish(t);
 }
 
 /* _someone_can_call: another player in the hand with chips behind. */
@@ -133,58 +127,6 @@ static int64_t at_most(int64_t amount, int64_t stack)
     return amount < stack ? amount : stack;
 }
 
-/* KoreanRules.options' raises in the bot's order of preference (하프, 따당, 쿼터): the first one
- * allowed, or amount 0 when none is. */
-static choice_t korean_raise(const table_t *t, int seat, int64_t to_call)
-{
-    const bf_game_spec *spec = t->spec;
-    int64_t stack = t->stack[seat];
-    choice_t none = {BF_ACT_CALL, 0};
-    if (t->raises >= spec->max_bets || stack <= to_call || !someone_can_call(t, seat) ||
-        t->closed[seat])
-        return none;
-    int64_t after_call = pot_of(t) + to_call;
-    int64_t wanted[3] = {to_call + after_call / 2, t->current ? 2 * t->current - t->round_bets[seat] : 0,
-                         to_call + after_call / 4};
-    static const int kinds[3] = {BF_ACT_HALF, BF_ACT_TTADANG, BF_ACT_QUARTER};
-    for (int k = 0; k < 3; k++) {
-        int64_t amount = wanted[k] - wanted[k] % spec->chip;
-        if (amount > to_call)
-            return (choice_t){kinds[k], at_most(amount, stack)};
-    }
-    return none;
-}
-
-/* The threshold bot's reading of its hand: the badugi's size and top rank, once per hand held. */
-static void read_hand(table_t *t, int seat)
-{
-    const uint8_t *h = t->hand[seat];
-    int rank = bf_rank(h[0], h[1], h[2], h[3]);
-    unsigned s[4] = {h[0], h[1], h[2], h[3]};
-    BF_SORT4(s[0], s[1], s[2], s[3]);
-    t->badugi_size[seat] = (int8_t)(rank < BF_FIRST_THREE_CARD ? 4
-                                  : rank < BF_FIRST_TWO_CARD   ? 3
-                                  : rank < BF_FIRST_ONE_CARD   ? 2 : 1);
-    t->badugi_top[seat] = (int8_t)(s[3] >> 2); /* the top card when all four count */
-}
-
-/* The bot under KoreanRules: a raise when aggressive; 선's first action of a round, with nothing
- * bet yet, 삥 (when aggressive) or 체크; otherwise 콜 (for nothing too) or 다이. */
-static choice_t korean_choice(const table_t *t, int seat, int aggressive, int keep_going)
-{
-    int64_t to_call = t->current - t->round_bets[seat], stack = t->stack[seat];
-    int opens = t->current == 0 && seat == t->first && !t->acted;
-    choice_t raise = aggressive ? korean_raise(t, seat, to_call) : (choice_t){BF_ACT_CALL, 0};
-    if (raise.amount)
-        return raise;
-    if (opens)
-        return aggressive ? (choice_t){BF_ACT_BBING, at_most(t->spec->ante, stack)}
-                          : (choice_t){BF_ACT_CHECK, 0};
-    if (keep_going || to_call == 0)
-        return (choice_t){BF_ACT_CALL, at_most(to_call, stack)};
-    return (choice_t){BF_ACT_FOLD, 0};
-}
-
 /* Rules._least_raise: the big blind, the round's largest raise and one chip. */
 static int64_t least_raise(const table_t *t)
 {
@@ -192,30 +134,69 @@ static int64_t least_raise(const table_t *t)
     return step > 1 ? step : 1;
 }
 
-/* Rules.options' bet or raise: 0 when the seat may not bet or raise, else 1 with the chips it
- * may put in, *least .. *most. Fixed limit: one amount, the call and a bet (capped at the
- * stack); pot, half-pot and no limit: at least the call and the least raise, at most the call
- * and the pot after calling, the call and half of it (never below that least) or the stack. */
-static int casino_bet_range(const table_t *t, int seat, int64_t *least, int64_t *most)
+/* KoreanRules.options' raises: 따당 (the round's bet doubled), 쿼터, 하프 and 풀 (the call and a
+ * quarter, half or all of the pot after it), rounded down to the chip, when above the call. */
+static void korean_raises(const table_t *t, int seat, bf_options *o)
 {
     const bf_game_spec *spec = t->spec;
-    int64_t to_call = t->current - t->round_bets[seat], stack = t->stack[seat];
+    int64_t stack = t->stack[seat], to_call = o->to_call;
+    if (t->raises >= spec->max_bets || stack <= to_call || !someone_can_call(t, seat) ||
+        t->closed[seat])
+        return;
+    int64_t after_call = pot_of(t) + to_call;
+    int64_t wanted[4] = {t->current ? 2 * t->current - t->round_bets[seat] : 0,
+                         to_call + after_call / 4, to_call + after_call / 2,
+                         spec->allow_full ? to_call + after_call : 0};
+    for (int k = 0; k < 4; k++) {
+        int64_t amount = wanted[k] - wanted[k] % spec->chip;
+        o->korean[k] = amount > to_call ? at_most(amount, stack) : 0;
+    }
+}
+
+/* Rules.options' bet or raise: the chips it may put in, least .. most. Fixed limit: one
+ * amount, the call and a bet (capped at the stack); pot, half-pot and no limit: at least the
+ * call and the least raise, at most the call and the pot after calling, the call and half of
+ * it (never below that least) or the stack. */
+static void casino_bets(const table_t *t, int seat, bf_options *o)
+{
+    const bf_game_spec *spec = t->spec;
+    int64_t to_call = o->to_call, stack = t->stack[seat];
     if (stack <= to_call || !someone_can_call(t, seat) || t->closed[seat])
-        return 0;
+        return;
     if (spec->structure == BF_GAME_FIXED_LIMIT) {
         int uncapped = in_hand_count(t) <= 2 && !spec->cap_heads_up;
         if (!uncapped && t->raises >= spec->max_bets)
-            return 0;
-        *least = *most = at_most(to_call + bet_size(t), stack);
-        return 1;
+            return;
+        o->least = o->most = at_most(to_call + bet_size(t), stack);
+    } else {
+        int64_t floor = to_call + least_raise(t), after_call = pot_of(t) + to_call;
+        int64_t limit = spec->structure == BF_GAME_POT_LIMIT        ? to_call + after_call
+                        : spec->structure == BF_GAME_HALF_POT_LIMIT ? to_call + after_call / 2
+                                                                     : stack;
+        o->most = at_most(limit > floor ? limit : floor, stack);
+        o->least = at_most(floor, o->most);
     }
-    int64_t floor = to_call + least_raise(t), after_call = pot_of(t) + to_call;
-    int64_t limit = spec->structure == BF_GAME_POT_LIMIT        ? to_call + after_call
-                    : spec->structure == BF_GAME_HALF_POT_LIMIT ? to_call + after_call / 2
-                                                                 : stack;
-    *most = at_most(limit > floor ? limit : floor, stack);
-    *least = at_most(floor, *most);
-    return 1;
+    o->bet_kind = t->current ? BF_ACT_RAISE : BF_ACT_BET;
+}
+
+static void options(const table_t *t, int seat, bf_options *o, int raises)
+{
+    o->bet_kind = 0;
+    o->least = o->most = 0;
+    o->to_call = t->current - t->round_bets[seat];
+    o->call = at_most(o->to_call, t->stack[seat]);
+    if (t->spec->rules == BF_GAME_KOREAN) {
+        memset(o->korean, 0, sizeof o->korean);
+        o->opens = t->current == 0 && seat == t->first && !t->acted;
+        o->bbing = o->opens ? at_most(t->spec->ante, t->stack[seat]) : 0;
+        if (raises)
+            korean_raises(t, seat, o);
+    } else {
+        o->opens = 0;
+        o->bbing = 0;
+        if (raises)
+            casino_bets(t, seat, o);
+    }
 }
 
 /* Rules.full_raise: at least half a bet (fixed limit) or the least raise (pot and no limit);
@@ -229,36 +210,9 @@ static int full_raise(const table_t *t, int64_t raised_by)
     return raised_by >= least_raise(t);
 }
 
-/* The threshold bot's betting choice (bots.ThresholdBot) among the options of Rules (fixed, pot,
- * half-pot or no limit) or KoreanRules. */
-static choice_t bot_choice(table_t *t, int seat)
+/* Game._bet: a legal choice of the seat at the head of the betting queue. */
+static inline void bet(table_t *t, int seat, choice_t choice)
 {
-    const bf_threshold_bot *bot = &t->spec->bots[seat];
-    int64_t to_call = t->current - t->round_bets[seat], stack = t->stack[seat];
-    if (!t->badugi_size[seat])
-        read_hand(t, seat);
-    int size = t->badugi_size[seat], top = t->badugi_top[seat]; /* top: used when size is 4 */
-    int strong = size == 4 && top <= bot->raise_top;
-    int aggressive = strong && t->raises < bot->max_bets; /* View.bets < ThresholdBot.max_bets */
-    int keep_going = (size == 4 && top <= bot->call_top) ||
-                     (size >= bot->draw_with && t->round_index < 3);
-    if (t->spec->rules == BF_GAME_KOREAN)
-        return korean_choice(t, seat, aggressive, keep_going || strong);
-    int bet_kind = t->current ? BF_ACT_RAISE : BF_ACT_BET;
-    int64_t least, most;
-    if (aggressive && casino_bet_range(t, seat, &least, &most))
-        return (choice_t){bet_kind, least}; /* the bot bets or raises the least */
-    if (to_call == 0)
-        return (choice_t){BF_ACT_CHECK, 0};
-    if (strong || keep_going)
-        return (choice_t){BF_ACT_CALL, at_most(to_call, stack)};
-    return (choice_t){BF_ACT_FOLD, 0};
-}
-
-/* Game._bet with the bot's choice. */
-static void bot_bets(table_t *t, int seat)
-{
-    choice_t choice = bot_choice(t, seat);
     int64_t put = choice.amount;
     t->pending_head++;
     t->acted = 1;
@@ -291,10 +245,11 @@ static int settled(const table_t *t, int seat)
     return t->round_bets[seat] >= t->current && !someone_can_call(t, seat);
 }
 
-/* Game._start_round and the betting until the round ends. */
-static void betting_round(table_t *t)
+/* Game._start_round: the opening bet and the queue of seats after the opener. */
+static inline void start_round(table_t *t)
 {
     int opener = t->button;
+    t->phase = BF_PHASE_BETTING;
     t->acted = 0;
     memset(t->closed, 0, sizeof t->closed);
     if (t->spec->rules == BF_GAME_KOREAN) { /* antes are not bets; 선 opens every round */
@@ -307,8 +262,7 @@ static void betting_round(table_t *t)
         for (int p = 0; p < t->n; p++)
             t->current = t->round_bets[p] > t->current ? t->round_bets[p] : t->current;
         t->raises = 1; /* the big blind is the opening bet */
-        int small = small_blind_seat(t);
-        opener = (small + 1) % t->n;
+        opener = (small_blind_seat(t) + 1) % t->n;
     } else {
         memset(t->round_bets, 0, sizeof t->round_bets);
         t->current = 0;
@@ -316,19 +270,12 @@ static void betting_round(table_t *t)
     }
     t->raise_size = t->current; /* before the first draw the big blind is the bet to raise */
     queue_after(t, opener, -1);
-    while (!t->done && t->pending_head < t->pending_n) {
-        int seat = t->pending[t->pending_head];
-        if (settled(t, seat))
-            t->pending_head++;
-        else
-            bot_bets(t, seat);
-    }
 }
 
 /* The top card of the stub; when it has run out, the discards so far become the new stub (those
  * of the drawer now drawing join them only afterwards). Never empty: with n seats, the stub and
  * the discards together hold 52 - 4n >= 20 cards. */
-static uint8_t next_card(table_t *t)
+static inline uint8_t next_card(table_t *t)
 {
     if (t->dealt < BF_NUM_CARDS)
         return deck_card(t->key, t->number, t->deck, t->dealt++);
@@ -343,58 +290,48 @@ static uint8_t next_card(table_t *t)
 }
 
 /* Game._exchange: replacements one at a time; an empty stub takes the others' discards. */
-static void exchange(table_t *t, int seat, const uint8_t *thrown, int count)
+static inline void exchange(table_t *t, int seat, const uint8_t *thrown, int count)
 {
-    uint8_t kept[4];
+    uint8_t kept[4], *hand = t->hand[seat];
+    uint64_t out = 0; /* the thrown cards as a set */
     int k = 0;
-    for (int i = 0; i < 4; i++) {
-        int out = 0;
-        for (int j = 0; j < count; j++)
-            out |= t->hand[seat][i] == thrown[j];
-        if (!out)
-            kept[k++] = t->hand[seat][i];
-    }
+    for (int j = 0; j < count; j++)
+        out |= UINT64_C(1) << thrown[j];
+    for (int i = 0; i < 4; i++)
+        if (!(out >> hand[i] & 1))
+            kept[k++] = hand[i];
     if (count && t->burn_due) { /* Game._exchange: the burn card, out of play for good */
         t->burn_due = 0;
         (void)next_card(t);
     }
     for (int j = 0; j < count; j++)
         kept[k++] = next_card(t);
-    memcpy(t->hand[seat], kept, 4);
+    memcpy(hand, kept, 4);
     t->badugi_size[seat] = 0;
-    for (int j = 0; j < count; j++) {
-        t->discards[t->discards_n++] = thrown[j];
-        t->own_discards[seat] |= UINT64_C(1) << thrown[j];
+    memcpy(t->discards + t->discards_n, thrown, (size_t)count); /* after the deal: not in it */
+    t->discards_n += count;
+    t->own_discards[seat] |= out;
+    record(t, seat, BF_ACT_DRAW, count);
+}
+
+static int draw_cap(const table_t *t)
+{
+    return t->spec->rules == BF_GAME_KOREAN ? t->spec->cutting[t->round_index] : 4;
+}
+
+/* Game._draw: the seat at the head of the draw queue throws; under 동시에 cutting the exchange
+ * waits until every player has chosen. */
+static inline void draw(table_t *t, int seat, const uint8_t *thrown, int count)
+{
+    t->draw_head++;
+    if (t->spec->simultaneous) {
+        memcpy(t->chosen[seat], thrown, (size_t)count);
+        t->chosen_n[seat] = (uint8_t)count;
+    } else {
+        exchange(t, seat, thrown, count);
     }
 }
 
-/* The drawer's discards (bf_draw_keep, or its table by bf_policy_table_throw, knowing its own
- * discards; then cap_discards: the highest ids first, at most the cutting limit of this draw
- * under the Korean rules). */
-static void bot_draws(table_t *t, int seat)
-{
-    const bf_policy *policy = &t->spec->bots[seat].policy;
-    int cap = t->spec->rules == BF_GAME_KOREAN ? t->spec->cutting[t->round_index] : 4;
-    int thrown_at = policy->table == NULL
-                        ? ~bf_draw_keep(t->hand[seat], t->own_discards[seat], 0)
-                        : bf_policy_table_throw(policy, t->hand[seat], t->own_discards[seat], 0,
-                                                3 - t->round_index, cap);
-    uint8_t thrown[4];
-    int count = 0;
-    for (int i = 0; i < 4; i++)
-        if (thrown_at >> i & 1)
-            thrown[count++] = t->hand[seat][i];
-    for (int i = 1; i < count; i++) /* insertion sort, descending */
-        for (int j = i; j > 0 && thrown[j] > thrown[j - 1]; j--) {
-            uint8_t c = thrown[j];
-            thrown[j] = thrown[j - 1];
-            thrown[j - 1] = c;
-        }
-    if (count > cap)
-        count = cap;
-    record(t, seat, BF_ACT_DRAW, count);
-    exchange(t, seat, thrown, count);
-}
 
 /* Game._pots then Game._showdown: each pot (side pots for all-ins) to its best hands, odd chips
  * to the first winners left of the button. */
@@ -450,7 +387,73 @@ static void showdown(table_t *t)
             record(t, winners[i], BF_ACT_WIN, share + (i < odd));
         }
     }
-    t->done = 1;
+    finish(t);
+}
+
+/* Game._end_round: showdown after the last round, else the draw, starting after the button
+ * (casino) or with 선 (Korean). */
+static inline void end_round(table_t *t)
+{
+    if (t->round_index == BF_ROUNDS - 1) {
+        showdown(t);
+        return;
+    }
+    int n = t->n;
+    int start = t->spec->rules == BF_GAME_KOREAN ? (t->first + n - 1) % n : t->button;
+    t->phase = BF_PHASE_DRAW;
+    t->burn_due = t->spec->burn;
+    t->draw_head = t->draw_n = 0;
+    for (int i = 1; i <= n; i++)
+        if (!t->folded[(start + i) % n])
+            t->draw_order[t->draw_n++] = (start + i) % n;
+}
+
+/* Game._draw's end: the chosen exchanges dealt (동시에), then the next betting round. */
+static inline void end_draw(table_t *t)
+{
+    if (t->spec->simultaneous)
+        for (int i = 0; i < t->draw_n; i++) {
+            int seat = t->draw_order[i];
+            exchange(t, seat, t->chosen[seat], t->chosen_n[seat]);
+        }
+    t->round_index++;
+    start_round(t);
+}
+
+#include "badugi_bots.h" /* the bots play by the functions above (static: inlined here) */
+
+int bf_table_actor(const table_t *t)
+{
+    if (t->phase == BF_PHASE_BETTING)
+        return t->pending[t->pending_head];
+    return t->phase == BF_PHASE_DRAW ? t->draw_order[t->draw_head] : -1;
+}
+
+/* Plays on until a seat that is not a bot must act, or the hand is over; settled seats (Game.
+ * _skip_settled) are passed over first, so the seat that must act is the head of its queue. */
+void bf_table_advance(table_t *t)
+{
+    while (t->phase != BF_PHASE_DONE) {
+        if (t->phase == BF_PHASE_BETTING) {
+            if (t->pending_head == t->pending_n) {
+                end_round(t);
+                continue;
+            }
+            int seat = t->pending[t->pending_head];
+            if (settled(t, seat))
+                t->pending_head++;
+            else if (t->bots >> seat & 1)
+                bet(t, seat, bot_choice(t, seat));
+            else
+                return;
+        } else if (t->draw_head == t->draw_n) {
+            end_draw(t);
+        } else if (t->bots >> t->draw_order[t->draw_head] & 1) {
+            bot_draws(t, t->draw_order[t->draw_head]);
+        } else {
+            return;
+        }
+    }
 }
 
 /* Game.post_forced_bet: a short stack posts what it has; an ante is dead money, no bet. */
@@ -463,19 +466,22 @@ static void post(table_t *t, int seat, int64_t amount, int kind)
     record(t, seat, kind, amount);
 }
 
-static void play_hand(table_t *t, uint64_t seed, uint64_t number)
+void bf_table_deal(table_t *t, const bf_game_spec *spec, uint64_t seed, uint64_t number,
+                   unsigned bots)
 {
-    const bf_game_spec *spec = t->spec;
-    bf_game_action *trace = t->trace;
-    int n = spec->seats, trace_cap = t->trace_cap;
-    memset(t, 0, sizeof *t);
+    int n = spec->seats;
+    int observed = bots != ALL_BOTS;
+    memset(t, 0, observed ? offsetof(bf_table, deck) : offsetof(bf_table, bet_chips));
     t->spec = spec;
-    t->trace = trace;
-    t->trace_cap = trace_cap;
+    t->trace_n = 0;
+    t->bots = bots;
+    t->observed = observed;
     t->n = n;
     t->number = number;
     t->key = bf_mix64(seed);
     t->button = (int)(number % (uint64_t)n);
+    if (observed)
+        memset(t->drawn, -1, sizeof t->drawn);
     for (int p = 0; p < n; p++)
         t->stack[p] = spec->stacks[p];
     for (unsigned c = 0; c < BF_NUM_CARDS; c++)
@@ -498,21 +504,34 @@ static void play_hand(table_t *t, uint64_t seed, uint64_t number)
     for (int c = 0; c < 4; c++)
         for (int i = 1; i <= n; i++)
             t->hand[(t->button + i) % n][c] = next_card(t);
-    for (t->round_index = 0;; t->round_index++) {
-        betting_round(t);
-        if (t->done)
-            return;
-        if (t->round_index == 3)
-            break;
-        /* Game._end_round: the draws start after the button (casino) or with 선 (Korean; with
-         * 동시에 cutting every bot chooses as if in turn, as its choice never reads another's). */
-        int start = spec->rules == BF_GAME_KOREAN ? (t->first + n - 1) % n : t->button;
-        t->burn_due = spec->burn;
-        for (int i = 1; i <= n; i++)
-            if (!t->folded[(start + i) % n])
-                bot_draws(t, (start + i) % n);
-    }
-    showdown(t);
+    start_round(t);
+    bf_table_advance(t);
+}
+
+/* The state machine for callers outside this file (badugi_vector.c) */
+int64_t bf_table_pot(const table_t *t)
+{
+    return pot_of(t);
+}
+
+void bf_table_options(const table_t *t, int seat, bf_options *o, int raises)
+{
+    options(t, seat, o, raises);
+}
+
+void bf_table_bet(table_t *t, int seat, choice_t choice)
+{
+    bet(t, seat, choice);
+}
+
+int bf_table_draw_cap(const table_t *t)
+{
+    return draw_cap(t);
+}
+
+void bf_table_draw(table_t *t, int seat, const uint8_t *thrown, int count)
+{
+    draw(t, seat, thrown, count);
 }
 
 static int chips_valid(int64_t chips, int64_t least)
@@ -520,11 +539,12 @@ static int chips_valid(int64_t chips, int64_t least)
     return chips >= least && chips <= BF_GAME_MAX_STACK;
 }
 
-static int spec_valid(const bf_game_spec *spec)
+int bf_game_spec_valid(const bf_game_spec *spec)
 {
     if (spec->seats < 2 || spec->seats > BF_MAX_SEATS || spec->max_bets < 0 ||
         spec->max_bets > BF_GAME_MAX_BETS || spec->burn < 0 || spec->burn > 1 ||
-        (spec->burn && spec->rules == BF_GAME_KOREAN))
+        (spec->burn && spec->rules == BF_GAME_KOREAN) || spec->simultaneous < 0 ||
+        spec->simultaneous > 1 || spec->allow_full < 0 || spec->allow_full > 1)
         return 0;
     if (spec->rules == BF_GAME_KOREAN) {
         if (!chips_valid(spec->ante, 1) || !chips_valid(spec->chip, 1) || spec->cutting[0] > 4 ||
@@ -534,7 +554,8 @@ static int spec_valid(const bf_game_spec *spec)
                spec->structure > BF_GAME_HALF_POT_LIMIT || !chips_valid(spec->small_bet, 1) ||
                !chips_valid(spec->big_bet, 1) || !chips_valid(spec->small_blind, 0) ||
                !chips_valid(spec->big_blind, 0) || !chips_valid(spec->ante, 0) ||
-               spec->cap_heads_up < 0 || spec->cap_heads_up > 1) {
+               spec->cap_heads_up < 0 || spec->cap_heads_up > 1 || spec->simultaneous ||
+               spec->allow_full) {
         return 0;
     }
     for (int p = 0; p < spec->seats; p++) {
@@ -550,15 +571,14 @@ static int spec_valid(const bf_game_spec *spec)
 int bf_game_play(const bf_game_spec *spec, uint64_t seed, uint64_t first_hand, uint64_t hands,
                  int64_t *profit, uint8_t *final_hands)
 {
-    if (!spec_valid(spec))
+    if (!bf_game_spec_valid(spec))
         return BF_GAME_BAD_SPEC;
     int n = spec->seats;
     table_t t;
-    t.spec = spec;
     t.trace = NULL;
     t.trace_cap = 0;
     for (uint64_t h = 0; h < hands; h++) {
-        play_hand(&t, seed, first_hand + h);
+        bf_table_deal(&t, spec, seed, first_hand + h, ALL_BOTS);
         for (int p = 0; p < n; p++) {
             profit[h * (uint64_t)n + (uint64_t)p] = t.stack[p] - spec->stacks[p];
             if (final_hands)
@@ -574,14 +594,14 @@ int bf_game_play(const bf_game_spec *spec, uint64_t seed, uint64_t first_hand, u
 int bf_game_trace(const bf_game_spec *spec, uint64_t seed, uint64_t hand, int64_t *profit,
                   bf_game_action *trace, int capacity)
 {
-    if (!spec_valid(spec) || capacity < 0 || (capacity > 0 && !trace))
+    if (!bf_game_spec_valid(spec) || capacity < 0 || (capacity > 0 && !trace))
         return BF_GAME_BAD_SPEC;
     table_t t;
-    t.spec = spec;
     bf_game_action unused;
     t.trace = trace ? trace : &unused; /* counting only, when capacity is 0 */
     t.trace_cap = capacity;
-    play_hand(&t, seed, hand);
+    t.trace_n = 0;
+    bf_table_deal(&t, spec, seed, hand, ALL_BOTS);
     for (int p = 0; p < spec->seats; p++)
         profit[p] = t.stack[p] - spec->stacks[p];
     return t.trace_n;

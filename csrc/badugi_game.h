@@ -35,6 +35,7 @@
 #define BF_ACT_HALF 10
 #define BF_ACT_DRAW 11
 #define BF_ACT_WIN 12
+#define BF_ACT_FULL 13 /* Korean 풀 (KoreanRules.allow_full): played by callers, never a bot */
 
 typedef struct {
     int seat;
@@ -66,6 +67,8 @@ typedef struct {
     int64_t small_blind, big_blind;
     int64_t ante, chip; /* the ante (Korean: also 삥; casino: 0 for none), Korean chip unit */
     uint8_t cutting[3];         /* Korean: the most cards exchanged at 아침, 점심, 저녁 */
+    int simultaneous; /* Korean 동시에: the exchanges are dealt once every player has chosen */
+    int allow_full;   /* Korean: 풀 (the call and the pot after it) is allowed */
     int64_t stacks[BF_MAX_SEATS];         /* every hand starts from these */
     bf_threshold_bot bots[BF_MAX_SEATS];
 } bf_game_spec;

@@ -1,21 +1,22 @@
-"""The C hand loop built standalone with gcc: sanitizer-clean under every rule set it plays.
+"""The C hand loop and the batched engine built standalone with gcc: sanitizer-clean under every
+rule set they play.
 
 tests/c/check_game.c is compiled together with every C file of csrc/ (build_ffi.SOURCES, the
 list tests/test_c_sanitizers.py uses) under AddressSanitizer and UndefinedBehaviorSanitizer, with
 the same strict warnings. It plays and traces hands of fixed, pot, half-pot and no limit, antes
 with and without blinds, the heads-up cap, burn cards and the Korean rules into exactly-sized
-buffers, and checks the specifications bf_game_play and bf_game_trace must refuse."""
+buffers, and checks the specifications bf_game_play and bf_game_trace must refuse; then steps
+batches of tables (badugi_vector.h) under every rule set with random legal, illegal,
+out-of-range and badly sized actions, into an observation buffer of exactly the size
+bf_vector_layout gives, and checks the batches it must refuse."""
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 
 import pytest
-from test_c_sanitizers import CORE_SOURCES, SANITIZE, SANITIZER_ENV, STRICT_WARNINGS, _report, _run
-
-DRIVER = "tests/c/check_game.c"
+from test_c_sanitizers import run_sanitized
 
 pytestmark = pytest.mark.skipif(
     shutil.which("gcc") is None, reason="gcc is not on PATH, so the C core cannot be built"
@@ -26,24 +27,4 @@ pytestmark = pytest.mark.skipif(
 def test_the_hand_loop_is_clean_under_address_and_undefined_behaviour_sanitizers(
     tmp_path: Path,
 ) -> None:
-    driver = tmp_path / "check_game"
-    build = _run(
-        [
-            "gcc",
-            *STRICT_WARNINGS,
-            "-O1",
-            "-g",
-            "-fno-omit-frame-pointer",
-            *SANITIZE,
-            "-Icsrc",
-            DRIVER,
-            *CORE_SOURCES,
-            "-o",
-            driver,
-        ],
-        timeout=300,
-    )
-    assert build.returncode == 0, _report("building the sanitized check_game", build)
-    check = _run([driver], env={**os.environ, **SANITIZER_ENV}, timeout=600)
-    assert check.returncode == 0, _report("check_game under ASan and UBSan", check)
-    assert "check_game: OK" in check.stdout, _report("check_game (no summary line)", check)
+    run_sanitized("check_game", tmp_path)

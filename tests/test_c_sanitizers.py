@@ -32,8 +32,6 @@ def _build_ffi() -> ModuleType:
 
 
 CORE_SOURCES = _build_ffi().SOURCES  # every C file of csrc/, as the extension builds them
-DRIVER = "tests/c/check_core.c"
-DRAWS_DRIVER = "tests/c/check_draws.c"  # the draw layer's entry points (policy tables, solver)
 NUM_HANDS = 270_725  # C(52, 4)
 STRICT_WARNINGS = ("-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Werror")
 SANITIZE = ("-fsanitize=address,undefined", "-fno-sanitize-recover=all")
@@ -80,32 +78,27 @@ def _report(what: str, result: subprocess.CompletedProcess[str]) -> str:
     )
 
 
+def run_sanitized(name: str, tmp_path: Path, *args: str | os.PathLike[str]) -> str:
+    """Build tests/c/NAME.c with every C file of csrc/ under ASan and UBSan at the strict
+    warnings, run it with ``args`` and require its "NAME: OK" line; its stdout is returned."""
+    driver = tmp_path / name
+    flags = ("-O1", "-g", "-fno-omit-frame-pointer", *SANITIZE, "-Icsrc")
+    source = f"tests/c/{name}.c"
+    build = _run(
+        ["gcc", *STRICT_WARNINGS, *flags, source, *CORE_SOURCES, "-o", driver], timeout=300
+    )
+    assert build.returncode == 0, _report(f"building the sanitized {name}", build)
+    check = _run([driver, *args], env={**os.environ, **SANITIZER_ENV}, timeout=600)
+    assert check.returncode == 0, _report(f"{name} under ASan and UBSan", check)
+    assert f"{name}: OK" in check.stdout, _report(f"{name} (no summary line)", check)
+    return check.stdout
+
+
 @pytest.mark.slow
 def test_c_core_is_clean_under_address_and_undefined_behaviour_sanitizers(
     expected_ranks_file: Path, tmp_path: Path
 ) -> None:
-    driver = tmp_path / "check_core"
-    build = _run(
-        [
-            "gcc",
-            *STRICT_WARNINGS,
-            "-O1",
-            "-g",
-            "-fno-omit-frame-pointer",
-            *SANITIZE,
-            "-Icsrc",
-            DRIVER,
-            *CORE_SOURCES,
-            "-o",
-            driver,
-        ],
-        timeout=300,
-    )
-    assert build.returncode == 0, _report("building the sanitized check_core", build)
-
-    check = _run([driver, expected_ranks_file], env={**os.environ, **SANITIZER_ENV}, timeout=600)
-    assert check.returncode == 0, _report("check_core under ASan and UBSan", check)
-    assert "check_core: OK" in check.stdout, _report("check_core (no summary line)", check)
+    run_sanitized("check_core", tmp_path, expected_ranks_file)
 
 
 @pytest.mark.slow
@@ -120,25 +113,5 @@ def test_c_core_compiles_without_warnings_as_strict_c99(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_the_draw_layers_c_entry_points_are_clean_under_sanitizers(tmp_path: Path) -> None:
-    """tests/c/check_draws.c: policy tables (and the solver) under ASan and UBSan."""
-    driver = tmp_path / "check_draws"
-    build = _run(
-        [
-            "gcc",
-            *STRICT_WARNINGS,
-            "-O1",
-            "-g",
-            "-fno-omit-frame-pointer",
-            *SANITIZE,
-            "-Icsrc",
-            DRAWS_DRIVER,
-            *CORE_SOURCES,
-            "-o",
-            driver,
-        ],
-        timeout=300,
-    )
-    assert build.returncode == 0, _report("building the sanitized check_draws", build)
-    check = _run([driver], env={**os.environ, **SANITIZER_ENV}, timeout=600)
-    assert check.returncode == 0, _report("check_draws under ASan and UBSan", check)
-    assert "check_draws: OK" in check.stdout, _report("check_draws (no summary line)", check)
+    """tests/c/check_draws.c: the draw engine, best_discard's pass, policy tables and the solver."""
+    run_sanitized("check_draws", tmp_path)

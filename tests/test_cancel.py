@@ -77,10 +77,10 @@ except KeyboardInterrupt:
 """
 
 
-def _interrupt(script: str, threads: int) -> tuple[float, list[str]]:
-    """Runs the script, sends SIGINT 0.3 s after it starts its loop; returns the seconds from
-    the signal to its report and the report's words."""
-    code = textwrap.dedent(script).format(report=REPORT)
+def interrupt(code: str, threads: int, wait: float = 0.3) -> tuple[float, list[str]]:
+    """Runs the child script ``code`` (it prints "started", then calls ``report`` on
+    KeyboardInterrupt), sends SIGINT ``wait`` seconds after it starts; returns the seconds from
+    the signal to its report and the report's words. tests/test_cancel_long_runs.py uses it too."""
     child = subprocess.Popen(
         [sys.executable, "-c", code, str(threads)],
         stdout=subprocess.PIPE,
@@ -91,7 +91,7 @@ def _interrupt(script: str, threads: int) -> tuple[float, list[str]]:
     try:
         assert child.stdout is not None
         assert child.stdout.readline().strip() == "started", child.stderr.read()  # type: ignore[union-attr]
-        time.sleep(0.3)
+        time.sleep(wait)
         sent = time.monotonic()
         child.send_signal(signal.SIGINT)
         line = child.stdout.readline()
@@ -106,7 +106,7 @@ def _interrupt(script: str, threads: int) -> tuple[float, list[str]]:
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_ctrl_c_stops_an_endless_run_of_blocks_and_its_threads(threads):
-    delay, words = _interrupt(ENDLESS_BLOCKS, threads)
+    delay, words = interrupt(textwrap.dedent(ENDLESS_BLOCKS).format(report=REPORT), threads)
     assert words[0] == "interrupted", words
     assert delay < MAX_DELAY
     busy, workers = float(words[1]), int(words[2])
@@ -116,7 +116,7 @@ def test_ctrl_c_stops_an_endless_run_of_blocks_and_its_threads(threads):
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_ctrl_c_stops_a_huge_random_deal_part_way(threads):
-    delay, words = _interrupt(HUGE_DEAL, threads)
+    delay, words = interrupt(textwrap.dedent(HUGE_DEAL).format(report=REPORT), threads)
     assert words[0] == "interrupted", words
     assert delay < MAX_DELAY
     assert float(words[1]) < 0.25, "a worker kept running after the interrupt"

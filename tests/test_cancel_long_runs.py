@@ -6,13 +6,13 @@ stopped, no result returned. The blocks that make this possible never change a r
 last tests run the same seed in blocks of other sizes and thread counts and get the same
 numbers.
 
-(Exact enumeration, ``bf_draw_enumerate``, is one C call and cannot be stopped part way: it is
-bounded by ``max_exact`` instead.)
+Exact enumeration runs in blocks of its first branching step (``bf_draw_enumerate_rows``), so
+``draw_odds("As 2d 3d 4d", draws=3)``, 20-30 s in one C call, stops at Ctrl-C as well; its
+blocks add up to the same fractions.
 """
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -21,7 +21,7 @@ import time
 
 import numpy as np
 import pytest
-from test_cancel import MAX_DELAY, REPORT
+from test_cancel import MAX_DELAY, REPORT, interrupt
 
 from badugi_fast.draws import _engine, draw_odds, equity, range_equity
 from badugi_fast.draws.ranges import parse_range
@@ -57,6 +57,8 @@ LONG_CALLS = {
     "equity": 'equity(["As 2d 3c Kc", None], max_exact=0, trials=10**12, seed=1, threads=threads)',
     "range equity": 'equity(["As 2d 3c Kc", parse_range("A234")], max_exact=0, trials=10**12, '
     "seed=1, threads=threads)",
+    # 10**8 plays, exact (20-30 s): the enumeration's blocks, whatever ``threads`` says
+    "exact draw_odds": 'draw_odds("As 2d 3d 4d", draws=3, threads=threads)',
     "simulate": "simulate([drawer, drawer], hands=10**9, seed=1, threads=threads)",
     # 5 * 10**6 big blinds deep, a hand where both bots hold a badugi lasts milliseconds:
     # blocks of a few hands, not thousands
@@ -65,37 +67,14 @@ LONG_CALLS = {
 }
 
 
-def _interrupt(call: str, threads: int) -> tuple[float, list[str]]:
-    """Runs the call in a child, sends SIGINT SECONDS_BEFORE_SIGINT after it starts; returns
-    the seconds from the signal to the child's report and the report's words."""
-    code = textwrap.dedent(CHILD).format(report=REPORT, call=call)
-    child = subprocess.Popen(
-        [sys.executable, "-c", code, str(threads)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    try:
-        assert child.stdout is not None
-        assert child.stdout.readline().strip() == "started", child.stderr.read()  # type: ignore[union-attr]
-        time.sleep(SECONDS_BEFORE_SIGINT)
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        line = child.stdout.readline()
-        delay = time.monotonic() - sent - 0.5  # the report sleeps 0.5 s before it prints
-        rest, errors = child.communicate(timeout=120)
-    finally:
-        if child.poll() is None:
-            child.kill()
-    assert child.returncode == 0, errors
-    return delay, (line + rest).split()
-
-
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("name", list(LONG_CALLS))
 def test_ctrl_c_stops_a_long_run_with_its_threads_and_no_result(name, threads):
-    delay, words = _interrupt(LONG_CALLS[name], threads)
+    delay, words = interrupt(
+        textwrap.dedent(CHILD).format(report=REPORT, call=LONG_CALLS[name]),
+        threads,
+        SECONDS_BEFORE_SIGINT,
+    )
     assert words[0] == "interrupted", words  # not "finished": no result came back
     assert delay < MAX_DELAY
     busy, workers = float(words[1]), int(words[2])
@@ -145,6 +124,23 @@ def test_monte_carlo_blocks_never_change_a_result(monkeypatch, threads):
     monkeypatch.setattr(range_equity, "RANGE_BLOCK_TRIALS", 100)
     assert runs() == default
     assert odds_numbers(1) == default[0]
+
+
+def test_exact_blocks_never_change_a_result(monkeypatch):
+    """An enumeration cut into blocks of a few rows gives the same fractions and plays."""
+
+    def runs() -> tuple[object, ...]:
+        odds = draw_odds("As 2d 3c 3h", 3)
+        ranked = draw_odds("As 2d 7c Kh", 2, policy="max-badugi")
+        shares = equity(["As 2d 3c Kc", "5s 6d 7c 7h"], 2)
+        return (odds.badugi_fraction, odds.paths, odds.sizes, ranked.badugi_fraction,
+                ranked.paths, shares.fractions, shares.paths)  # fmt: skip
+
+    default = runs()
+    monkeypatch.setattr(_engine, "BLOCK_PATHS", 1_000)
+    again = runs()
+    assert again[:2] == default[:2] and again[3:] == default[3:]
+    assert again[2] == pytest.approx(default[2], abs=1e-12)  # float sums, grouped otherwise
 
 
 def odds_numbers(threads: int) -> tuple[object, ...]:

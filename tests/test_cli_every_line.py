@@ -182,3 +182,17 @@ def test_any_mix_of_lines_read_in_any_blocks_gives_the_per_line_output(
     monkeypatch.setattr(sources, "BLOCK_CHARS", block_chars)  # lines split across blocks
     monkeypatch.setattr(hand_commands, "ROWS_PER_WRITE", 3)
     assert _run(capsys, path, argv) == per_line(data, argv)
+
+
+@pytest.mark.parametrize("block_chars", [8, 4096])
+def test_a_second_byte_order_mark_is_text_in_any_block_size(
+    capsys, tmp_path, monkeypatch, block_chars
+):
+    """utf-8-sig drops the first BOM; the block reader must not drop the next one too."""
+    data = "\ufeff\ufeffAs 2d 3h 4c\n5s 6d 7c 8h\n".encode()
+    path = tmp_path / "two_boms.txt"
+    path.write_bytes(data)
+    monkeypatch.setattr(sources, "BLOCK_CHARS", block_chars)
+    code, out, err = _run(capsys, path, ["eval"])
+    assert (code, out, err) == per_line(data, ["eval"])
+    assert code == 1 and "line 1" in err and out.count("\n") == 1

@@ -19,13 +19,12 @@ from badugi_fast.game import KoreanRules, Rules
 from badugi_fast.game.actions import Action, ActionKind, Phase, View
 from badugi_fast.game.bots import ThresholdBot, drawer, random_bot, threshold
 from badugi_fast.game.simulate import (
-    _play_out,
-    _python_game,
     play_hands,
     simulate,
     trace_in_c,
     traced,
 )
+from badugi_fast.game.stream_hands import play_out, stream_game
 
 LOOSE = threshold("K", "K", 1)  # never folds a badugi or a draw: long hands, all-ins, reshuffles
 TIGHT = threshold("6", "8", 4)
@@ -123,8 +122,8 @@ def test_the_c_loop_takes_every_action_game_takes(name):
     bots, stacks, rules = GAMES[name]
     start = [stacks or 100 * rules.unit] * len(bots) if not isinstance(stacks, list) else stacks
     for number in range(2000, 2030):
-        game = _python_game(start, rules, 5, number)
-        _play_out(game, bots, number)
+        game = stream_game(start, rules, 5, number)
+        play_out(game, bots, number)
         actions, won = trace_in_c(bots, number, 5, rules, stacks=stacks)
         assert actions == traced(game.history), f"hand {number}"
         assert won == [a - b for a, b in zip(game.stacks, start, strict=True)]
@@ -165,8 +164,8 @@ def test_the_compared_hands_cover_the_hard_rules():
         bots, stacks, rules = GAMES[name]
         start = [stacks or 200] * len(bots) if not isinstance(stacks, list) else stacks
         for number in range(1000, 1400):
-            game = _python_game(start, rules, 11, number)
-            _play_out(game, bots, number)
+            game = stream_game(start, rules, 11, number)
+            play_out(game, bots, number)
             kinds = [event.kind for event in game.history]
             seen["reshuffle"] += "reshuffle" in kinds
             seen["all-in"] += 0 in game.stacks and "show" in kinds
@@ -200,8 +199,8 @@ def test_final_hands_match_the_engine():
         == 0
     )
     for number in range(hands):
-        game = _python_game([200] * 6, Rules(), 3, number)
-        _play_out(game, bots, number)
+        game = stream_game([200] * 6, Rules(), 3, number)
+        play_out(game, bots, number)
         for seat in range(6):
             expected = sorted(game.hands[seat]) if not game.folded[seat] else [255] * 4
             assert sorted(final[number, seat]) == expected, (number, seat)
@@ -440,8 +439,8 @@ def test_drawers_with_deep_stacks_stop_re_raising(rules, stacks):
     python = play_hands([drawer, drawer], 0, 200, seed=1, rules=rules, stacks=stacks)
     assert (python == hands[:200]).all()
     for number in range(200):  # action by action, too
-        game = _python_game([stacks, stacks], rules, 1, number)
-        _play_out(game, [drawer, drawer], number)
+        game = stream_game([stacks, stacks], rules, 1, number)
+        play_out(game, [drawer, drawer], number)
         assert trace_in_c([drawer, drawer], number, 1, rules, stacks=stacks)[0] == traced(
             game.history
         ), f"hand {number}"
@@ -457,8 +456,8 @@ def test_the_re_raise_limit_is_the_bots():
     capped = [threshold("K", "K", 1, max_bets=2)] * 2
     most = Counter()
     for number in range(300):
-        game = _python_game([10**6, 10**6], Rules(), 4, number)
-        _play_out(game, capped, number)
+        game = stream_game([10**6, 10**6], Rules(), 4, number)
+        play_out(game, capped, number)
         bets = 0  # bets and raises of the round after the blinds
         for event in game.history:
             if event.kind is ActionKind.DRAW:

@@ -1,5 +1,7 @@
-"""The batched environment's Python reference: the encoding, the stream, the bots as vector
-policies against simulate, and bad input."""
+"""The batched environment: the encoding, the stream, the bots as vector policies against
+simulate, and bad input, on the C engine (vector.VectorGame); what needs each table's ``Game``
+is read from the Python reference (vector_reference.VectorGame), which
+tests/test_vector_engine.py holds step for step to the C engine."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from badugi_fast.game.bots import drawer, threshold
 from badugi_fast.game.simulate import play_hands, simulate
 from badugi_fast.game.vector import VectorGame
 from badugi_fast.game.vector_policies import by_seat, play, random_policy, threshold_policy
+from badugi_fast.game.vector_reference import VectorGame as ReferenceGame
 from badugi_fast.game.vector_spec import (
     ACTION_NAMES,
     ALL_IN,
@@ -64,7 +67,7 @@ def test_threshold_policies_stop_raising_where_the_bots_do(name: str, max_bets: 
 
 
 def test_the_bets_observation_counts_the_rounds_bets() -> None:
-    game = VectorGame(2, 2, Rules(), seed=3)
+    game = ReferenceGame(2, 2, Rules(), seed=3)
     obs = game.reset()
     seen = set()
     for _ in range(30):
@@ -84,7 +87,7 @@ def test_eight_handed_tables_match_simulate() -> None:
 
 
 def test_when_the_stub_runs_out_the_discards_come_back_and_no_card_is_dealt_twice() -> None:
-    game = VectorGame(2, 8, Rules(), seed=4)
+    game = ReferenceGame(2, 8, Rules(), seed=4)
     obs = game.reset()
     for _ in range(20):  # call everything, throw four cards at every draw
         obs, *_ = game.step(np.where(obs["phase"] == 1, 15, CHECK_CALL))
@@ -115,7 +118,7 @@ def test_a_table_plays_the_same_hands_whatever_the_number_of_tables(name: str) -
 @pytest.mark.parametrize("name", RULE_SETS)
 def test_random_play_keeps_every_observation_in_its_declared_range(name: str) -> None:
     rules = RULE_SETS[name]
-    game = VectorGame(6, 3, rules, seed=2)
+    game = ReferenceGame(6, 3, rules, seed=2)
     obs, policy = game.reset(), random_policy(1)
     specs = field_specs(3)
     for _ in range(150):
@@ -151,7 +154,7 @@ def test_the_mask_offers_each_rule_sets_kinds_at_their_indices() -> None:
 
 
 def test_discard_masks_throw_cards_by_their_sorted_position() -> None:
-    game = VectorGame(1, 2, Rules(), seed=5)
+    game = ReferenceGame(1, 2, Rules(), seed=5)
     obs = game.reset()
     while obs["phase"][0] != 1:  # call or check to the first draw
         obs, *_ = game.step(np.array([CHECK_CALL]))
@@ -172,12 +175,12 @@ def test_korean_cutting_limits_the_discard_masks() -> None:
     assert obs["cutting"][0] == 3 and allowed == [m for m in range(16) if m != 15]
 
 
-def _state(game: VectorGame) -> list[object]:
+def _state(game: ReferenceGame) -> list[object]:
     return [copy.deepcopy((g.history, g.stacks, g.hands)) for g in game.games]
 
 
 def test_an_illegal_action_names_its_table_and_moves_no_table() -> None:
-    game = VectorGame(3, 2, Rules(), seed=1)
+    game = ReferenceGame(3, 2, Rules(), seed=1)
     obs = game.reset()
     before = _state(game)
     actions = np.full(3, CHECK_CALL)
@@ -218,7 +221,7 @@ def test_bad_batches_are_refused_naming_the_field_or_table(
 
 
 def test_an_exact_amount_outside_the_range_is_illegal() -> None:
-    game = VectorGame(1, 2, Rules(structure="no-limit", small_bet=10), seed=1)
+    game = ReferenceGame(1, 2, Rules(structure="no-limit", small_bet=10), seed=1)
     obs = game.reset()
     most = int(obs["raise_max"][0])
     with pytest.raises(IllegalActionError, match=f"table 0: the exact amount is .* to {most}"):
@@ -277,9 +280,13 @@ def test_threshold_policy_takes_threshold_bots_only() -> None:
         threshold_policy(random_policy(1))  # type: ignore[arg-type]
 
 
-def test_threshold_policy_refuses_a_bot_that_draws_by_a_table():
-    from badugi_fast.game.bots import threshold
-    from badugi_fast.game.vector_policies import threshold_policy
-
-    with pytest.raises(ValueError, match="max-equity"):
-        threshold_policy(threshold("9", "K", 3, policy="max-equity"))
+@pytest.mark.parametrize("name", ["fixed", "korean"])
+def test_table_bots_as_vector_policies_win_simulates_chips_hand_for_hand(name: str) -> None:
+    """A threshold bot drawing by a solved table plays in the batched engine as in the C loop."""
+    rules = RULE_SETS[name]
+    bots = [threshold("9", "K", 3, policy="max-equity"), drawer, threshold("J", "K", 2)]
+    won = play(
+        VectorGame(3, 3, rules, seed=13), by_seat([threshold_policy(b, rules) for b in bots]), 10
+    )
+    for t in range(3):
+        assert (won[t] == play_hands(bots, t << 32, 10, 13, rules)).all()

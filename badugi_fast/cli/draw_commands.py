@@ -10,7 +10,10 @@ import argparse
 from typing import Any
 
 from .. import draws as draws_api
+from ..cards import hand_ids
 from ..draws.api import DEFAULT_DRAWS, OBJECTIVES
+from ..draws.policy import POLICY_NAMES
+from ..errors import InvalidHandError
 from .common import (
     EXIT_OK,
     BadInput,
@@ -31,9 +34,26 @@ def _opponent(text: str) -> str | None:
     return None if text.strip().lower() in RANDOM_WORDS else text
 
 
+def player_json(text: str) -> dict[str, Any]:
+    """A player as given, for JSON: the text, and a range in canonical form (``str(Range)``)
+    or ``"random": true``, so a reader need not parse the range language itself."""
+    found: dict[str, Any] = {"hand": text}
+    if _opponent(text) is None:
+        found["random"] = True
+        return found
+    try:
+        hand_ids(text)
+    except InvalidHandError:
+        with user_values():
+            found["range"] = str(draws_api.parse_range(text))
+    return found
+
+
 def _policy(args: argparse.Namespace) -> tuple[Any, str]:
     """The policy to pass, and its name for the output."""
     if args.break_above is None:
+        if args.policy not in POLICY_NAMES:
+            raise BadInput(f"--policy is one of {', '.join(POLICY_NAMES)}, not {args.policy!r}")
         return args.policy, args.policy
     if args.policy != "default":
         raise BadInput("--break-above is a policy of its own: drop --policy")
@@ -117,6 +137,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 def cmd_discard(args: argparse.Namespace) -> int:
     positive("--trials", args.trials)
+    positive("--threads", args.threads)
     opponents: Any = [_opponent(h) for h in args.vs] if args.vs else None
     with user_values():
         options = draws_api.best_discard(
@@ -125,9 +146,12 @@ def cmd_discard(args: argparse.Namespace) -> int:
             dead=args.dead or (),
             objective=args.objective,
             opponents=opponents,
+            policy=None if args.policy == "objective" else args.policy,
             limits=args.limits,
             trials=args.trials,
             seed=args.seed,
+            threads=args.threads,
+            progress=progress_wanted(args),
         )
     facts = assumed(args, options[0].odds if options else None)
     labels = {"max-badugi": "P(badugi)", "min-rank": "E[rank]", "max-equity": "equity"}
@@ -135,10 +159,12 @@ def cmd_discard(args: argparse.Namespace) -> int:
     if args.json:
         rows = [
             {"discard": [str(c) for c in o.discard], "keep": [str(c) for c in o.keep],
-             "value": o.value, "exact": o.exact}
+             "value": o.value, "exact": o.exact, "stderr": o.stderr}
             for o in options
         ]  # fmt: skip
-        print(dump({"hand": args.hand, **facts, "objective": label, "options": rows}))
+        against = [player_json(h) for h in args.vs] if args.vs else None
+        print(dump({"hand": args.hand, **facts, "objective": label, "opponents": against,
+                    "options": rows}))  # fmt: skip
         return EXIT_OK
     print(f"{args.hand}: {_assumed_text(facts)}")
     print(f"discard\tkeep\t{label}")
@@ -157,7 +183,7 @@ def cmd_equity(args: argparse.Namespace) -> int:
     facts = assumed(args, result, _policy(args)[1])
     if args.json:
         players = [
-            {"hand": h, "equity": e, "win": w, "tie": t}
+            {**player_json(h), "equity": e, "win": w, "tie": t}
             for h, e, w, t in zip(args.hands, result.equity, result.win, result.tie, strict=True)
         ]
         for i, player in enumerate(players):
@@ -208,9 +234,9 @@ def _common(commands: Commands, name: str, summary: str, example: str) -> argpar
 
 def _policy_options(sub: argparse.ArgumentParser) -> None:
     sub.add_argument(
-        "--policy", choices=("default", "best"), default="default",
-        help="how later draws choose discards: default (keep the best badugi) or best "
-             "(the discard with the best odds) (default: default)",
+        "--policy", metavar="NAME", default="default",
+        help="how the draws choose discards: default (keep the best badugi) or a solved "
+             f"table, {', '.join(OBJECTIVES)} (default: default)",
     )  # fmt: skip
     sub.add_argument(
         "--break-above",
@@ -255,8 +281,17 @@ def add_discard(commands: Commands) -> argparse.ArgumentParser:
         "--vs",
         nargs="+",
         metavar="HAND",
-        help="rank by equity against these hands ('random' for a random one)",
+        help="rank by equity against these players: hands, 'random' for a random one, or "
+        "ranges such as '8-' (default: no opponent)",
     )
+    discard.add_argument(
+        "--policy", choices=("objective", *POLICY_NAMES), default="objective",
+        help="how our later draws choose discards: the objective's solved table, the default "
+             "policy or another table (default: objective)",
+    )  # fmt: skip
+    discard.add_argument("--threads", type=int, metavar="N",
+                         help="threads for Monte Carlo (default: all cores)")  # fmt: skip
+    discard.add_argument("--no-progress", action="store_true", help="no progress bar")
     discard.set_defaults(run=cmd_discard)
     return discard
 

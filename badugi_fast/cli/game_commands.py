@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..draws.optimal import OBJECTIVES
+from ..draws.policy import POLICY_NAMES
 from ..game.rules import KoreanRules, Rules
 from ..game.simulate import ENGINES
 from ..game.state import Game
@@ -25,9 +27,11 @@ from .common import (
 from .distributed_options import add_distributed_options, dask_executor
 
 BOTS_HELP = (
-    "comma-separated bots, one per seat: drawer, random, or threshold:R:C[:N] (bet and raise a "
+    "comma-separated bots, one per seat: drawer, random, threshold:R:C[:N] (bet and raise a "
     "badugi topped by R or lower, call with one topped by C or lower, stay in on a draw with N "
-    "or more badugi cards, 0..5; drawer is threshold:9:K:3)"
+    "or more badugi cards, 0..5; drawer is threshold:9:K:3), or threshold:R:C:N:POLICY, the "
+    f"same bot drawing by POLICY: default or a solved table ({', '.join(OBJECTIVES)}), e.g. "
+    "threshold:9:K:3:max-equity"
 )
 
 
@@ -41,16 +45,19 @@ def make_bot(name: str, seed: int | None) -> Any:
         return bots.random_bot(seed)
     if text == "threshold" or text.startswith("threshold:"):
         parts = text.split(":")[1:]
-        if len(parts) > 3:
-            raise BadInput(f"bot {name!r}: threshold takes at most R:C:N")
+        if len(parts) > 4:
+            raise BadInput(f"bot {name!r}: threshold takes at most R:C:N:POLICY")
         raise_top = parts[0] if parts else "9"
         call_top = parts[1] if len(parts) > 1 else "K"
         if len(parts) > 2 and not parts[2].isdigit():
             raise BadInput(f"bot {name!r}: N (badugi cards to stay in on a draw) is 0..5")
         draw_with = int(parts[2]) if len(parts) > 2 else 3
+        policy = parts[3] if len(parts) > 3 else "default"
+        if policy not in POLICY_NAMES:
+            raise BadInput(f"bot {name!r}: POLICY is one of {', '.join(POLICY_NAMES)}")
         with user_values(f"bot {name!r}"):
-            return bots.threshold(raise_top, call_top, draw_with)
-    raise BadInput(f"unknown bot {name!r}; use drawer, random or threshold:R:C[:N]")
+            return bots.threshold(raise_top, call_top, draw_with, policy=policy)
+    raise BadInput(f"unknown bot {name!r}; use drawer, random or threshold:R:C[:N[:POLICY]]")
 
 
 def make_bots(text: str, seed: int | None) -> tuple[list[str], list[Any]]:
@@ -141,7 +148,7 @@ def _save_hands(
 ) -> None:
     """The first N hands replayed in Game (the same deals as either engine) and written as PHH."""
     from ..game import phh
-    from ..game.simulate import _play_out, _python_game
+    from ..game.stream_hands import play_out, stream_game
 
     count, folder = args.save_hands
     if not count.isdigit() or int(count) < 1:
@@ -150,8 +157,8 @@ def _save_hands(
     directory.mkdir(parents=True, exist_ok=True)
     names, players = make_bots(args.bots, seed)
     for number in range(min(int(count), args.hands)):
-        game = _python_game([stacks] * len(players), rules, seed, number)
-        _play_out(game, players, number)
+        game = stream_game([stacks] * len(players), rules, seed, number)
+        play_out(game, players, number)
         text = phh.dumps(game, players=[f"{n} (seat {i})" for i, n in enumerate(names)])
         (directory / f"hand-{number + 1:05d}.phh").write_text(text, encoding="utf-8")
 

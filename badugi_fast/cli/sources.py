@@ -75,7 +75,8 @@ def blocks(stream: TextIO) -> Iterator[tuple[int, str]]:
     """(number of the first line, text of whole lines) blocks; single lines on a terminal."""
     line_number = 1
     interactive = stream.isatty()
-    first = True
+    # utf-8-sig already dropped one BOM: a second one is text, refused as the per-line path does
+    first = getattr(stream, "encoding", None) != "utf-8-sig"
     while True:
         text = stream.readline() if interactive else stream.read(BLOCK_CHARS)
         if not text:

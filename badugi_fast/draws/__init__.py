@@ -9,6 +9,8 @@
 - ``optimal``: optimal policies solved in C (csrc/badugi_solve.c) in the table model;
 - ``ranges``, ``range_text``, ``range_hands``, ``range_equity``: the range language and equity
   against ranges (csrc/badugi_range.c deals from them);
+- ``best``, ``best_pass``, ``best_deal``: best_discard in C, every discard in one pass
+  (csrc/badugi_draw_best.c): the C marshalling, which options go where, range deals;
 - ``_checks``, ``_engine``, ``_fallback``: argument checks, the C engine's marshalling, and the
   Python loops for policies the C engine cannot play.
 """

@@ -42,6 +42,10 @@ BLOCK_TRIALS = 1 << 15
 # 50 %, as a guard against a broken estimator rather than a bound on its spread).
 HOPELESS_FACTOR = 2
 ESTIMATE_PROBES = 64
+# Plays per block of an exact enumeration: a play costs 0.1-0.3 us, so a block lasts well under
+# a second (more where the estimate is low, or a single row of the first branching step holds
+# more), and Ctrl-C stops an enumeration of 10**8 plays (20-30 s) between blocks.
+BLOCK_PATHS = 1 << 19
 
 
 class Spec:
@@ -88,20 +92,44 @@ class Spec:
         return int(lib.bf_draw_first_throw(self.c)) if self.c.draws else 0
 
 
+class _DoesNotFit(Exception):
+    """An enumeration block passed max_exact plays, or met a draw the stub cannot serve."""
+
+
 def exact_counts(spec: Spec, max_exact: int) -> Any | None:
-    """Run the exact enumeration, or return None when it does not fit in max_exact plays."""
+    """Run the exact enumeration, or return None when it does not fit in max_exact plays.
+
+    It runs in blocks of the first branching step's rows (bf_draw_enumerate_rows), each about
+    BLOCK_PATHS plays by the estimate, on the calling thread: Ctrl-C stops it between blocks
+    (_threads.run_in_chunks), and the integer counts add up exactly to one call's."""
     if max_exact <= 0:
         return None
     estimate = lib.bf_draw_estimate_paths(spec.c, ESTIMATE_PROBES, 0)
     if estimate > HOPELESS_FACTOR * max_exact:
         return None
-    exact = ffi.new("bf_draw_exact *")
-    status = lib.bf_draw_enumerate(spec.c, max_exact, exact)
-    if status in (lib.BF_DRAW_TOO_MANY, lib.BF_DRAW_STUB_SHORT):
-        return None
-    if status != 0:
+    rows = int(lib.bf_draw_branch_rows(spec.c))
+    if rows == 0:
         raise ValueError("invalid draw specification")  # validated above; C double-checks
-    return exact
+    total = ffi.new("bf_draw_exact *")
+
+    def run(lo: int, hi: int) -> Any:
+        part = ffi.new("bf_draw_exact *")
+        status = lib.bf_draw_enumerate_rows(spec.c, max_exact - total.paths, lo, hi, part)
+        if status in (lib.BF_DRAW_TOO_MANY, lib.BF_DRAW_STUB_SHORT):
+            raise _DoesNotFit
+        if status != 0:
+            raise ValueError("invalid draw specification")
+        return part
+
+    def fold(lo: int, hi: int, part: Any) -> None:
+        lib.bf_draw_exact_add(total, part)
+
+    per_block = max(1, int(rows * BLOCK_PATHS / max(estimate, 1.0)))
+    try:  # one thread: the blocks' rank probabilities add up in the same order every run
+        run_in_chunks(rows, 1, run, block_rows=per_block, fold=fold)
+    except _DoesNotFit:
+        return None
+    return total
 
 
 def _fraction(hi: Any, lo: Any, stub: int) -> Fraction:
@@ -130,7 +158,7 @@ def simulate(
     seed = secrets.randbits(64) if seed is None else seed
     total = ffi.new("bf_draw_tally *") if total is None else total
     nthreads = thread_count(threads, trials)
-    bar = _progress_bar(trials) if progress else None
+    bar = progress_bar(trials) if progress else None
 
     def run(lo: int, hi: int) -> Any:
         tally = ffi.new("bf_draw_tally *")
@@ -151,10 +179,11 @@ def simulate(
     return total
 
 
-def _progress_bar(total: int) -> Any:
+def progress_bar(total: int, unit: str = "trial", delay: float = 0.0) -> Any:
+    """A progress bar on stderr (shown after ``delay`` seconds, if the run lasts that long)."""
     from tqdm import tqdm  # type: ignore[import-untyped]
 
-    return tqdm(total=total, unit="trial", unit_scale=True, leave=False)
+    return tqdm(total=total, unit=unit, unit_scale=True, leave=False, delay=delay)
 
 
 def _add_tally(total: Any, part: Any) -> None:

@@ -22,7 +22,7 @@ from .._blocks import Executor, as_executor
 from ..cards import DECK, CardLike, hand_ids
 from ..hands.evaluator import HandLike
 from . import _engine as engine
-from . import optimal
+from . import best, best_pass, optimal
 from ._checks import (
     Limits,
     LimitsLike,
@@ -71,6 +71,7 @@ class _Run(NamedTuple):
     progress: bool
     target_stderr: float | None = None  # Monte Carlo stops once seat 0's stderr is below it
     executor: Executor = None  # equity's trials in blocks there (equity_blocks.py); None: here
+    scale_exact: bool = False  # best_discard: the default budget, larger against pat hands
 
 
 def draw_odds(
@@ -207,17 +208,21 @@ def best_discard(
     limits: LimitsLike = None,
     trials: int | None = None,
     seed: int | None = None,
-    max_exact: int = BEST_DISCARD_EXACT,
+    max_exact: int | None = None,
     threads: int | None = None,
     progress: bool = False,
 ) -> list[DiscardOption]:
     """Every allowed discard, best first. Our later draws follow ``policy`` (default: the
     objective's solved table), the opponents' ``opponent_policy`` (default: the default policy).
 
-    With ``opponents`` (hands, ``None`` for a random hand) the value is our equity against them,
-    exact when the plays fit in ``max_exact``, else Monte Carlo on the same cards for every
-    option (common random numbers), with its stderr: ``trials`` per option, or by default as
-    many as bring the stderr below 0.003 (at most 30,000).
+    With ``opponents`` (hands, ``None`` for a random hand, ranges or range text) the value is
+    our equity against them, exact when an option's plays fit in ``max_exact`` (default 20,000;
+    1,000,000 when every opponent is a known hand that stands pat, where our last draw is
+    counted in a tight loop), else Monte Carlo on the same cards for every option (common
+    random numbers), with its stderr: ``trials`` per option, or by default as many as bring the
+    stderr below 0.003 (at most 30,000). Every option is evaluated in one pass in C
+    (draws/best.py); a table too full for that (a reshuffle could happen) plays the options one
+    by one.
     Without opponents the value is the ``objective``'s: ``"max-badugi"`` the chance of a
     four-card badugi, ``"min-rank"`` the expected final rank (lower is better), ``"max-equity"``
     the equity against a random hand; in the table model (exact, instant) when no cards are dead
@@ -229,7 +234,8 @@ def best_discard(
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, got {objective!r}")
     seats = None if opponents is None else [ids, *opponent_seats(opponents, MAX_SEATS - 1)]
-    check_run(seed, threads, max_exact)
+    exact_budget = BEST_DISCARD_EXACT if max_exact is None else max_exact
+    check_run(seed, threads, exact_budget)
     ours = to_policy(objective if policy is None else policy)
     theirs = to_policy(opponent_policy)
     caps = check_limits(limits)
@@ -239,18 +245,70 @@ def best_discard(
         return _table_model_options(ids, draws, objective, ours, caps)
     if seats is None:
         if objective != "max-equity":
-            return _engine_options(ids, draws, objective, ours, caps, dead_ids, max_exact)
+            return _engine_options(ids, draws, objective, ours, caps, dead_ids, exact_budget)
         seats = [ids, None]
     seed = secrets.randbits(64) if seed is None else seed  # common random numbers
     target = BEST_DISCARD_STDERR if trials is None else None  # given trials: exactly those
-    run = _Run(trials_or(trials, BEST_DISCARD_TRIALS), seed, max_exact, threads, progress, target)
+    run = _Run(trials_or(trials, BEST_DISCARD_TRIALS), seed, exact_budget, threads, progress,
+               target, scale_exact=max_exact is None)  # fmt: skip
+    discards = _discards(ids, caps, draws)
+    results = _options_in_one_pass(seats, draws, dead_ids, ours, theirs, caps, discards, run)
     options = []
-    for thrown in _discards(ids, caps, draws):
-        result = _equity(seats, draws, dead_ids, ours, caps, run, thrown, theirs)
-        result = _stated(result, draws, ours, caps)
+    for thrown, found in zip(discards, results, strict=True):
+        stated = (found.draws, found.policy, found.limits) == (draws, ours.name, caps)
+        result = found if stated else _stated(found, draws, ours, caps)
         stderr = None if result.stderr is None else result.stderr[0]
         options.append(_option(ids, thrown, result.equity[0], result.exact, result, stderr))
     return _ranked(options, higher_is_better=True)
+
+
+def _options_one_by_one(
+    seats: list[Player],
+    draws: int,
+    dead: frozenset[int],
+    ours: Policy,
+    theirs: Policy,
+    caps: Limits | None,
+    discards: Sequence[tuple[int, ...]],
+    run: _Run,
+) -> list[Equity]:
+    """Each option by the draw engine on its own (the reference the one-pass path is tested
+    against, and the path for ranges and for tables too full for common random numbers), with
+    one progress bar over the options."""
+    quiet = run._replace(progress=False)
+    bar = (
+        engine.progress_bar(len(discards), "option", best.PROGRESS_DELAY) if run.progress else None
+    )
+    found = []
+    try:
+        for thrown in discards:
+            found.append(_equity(seats, draws, dead, ours, caps, quiet, thrown, theirs))
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+    return found
+
+
+def _options_in_one_pass(
+    seats: list[Player],
+    draws: int,
+    dead: frozenset[int],
+    ours: Policy,
+    theirs: Policy,
+    caps: Limits | None,
+    discards: Sequence[tuple[int, ...]],
+    run: _Run,
+) -> list[Equity]:
+    """Every option in C at once (draws/best_pass.py); the engine option by option where that
+    path cannot go."""
+    args = (seats, draws, dead, ours, theirs, caps)
+    if not (ours.in_c and theirs.in_c):
+        return _options_one_by_one(*args, discards, run)
+    return best_pass.options_in_one_pass(
+        *args, discards, run, lambda some: _options_one_by_one(*args, some, run)
+    )
 
 
 def _discards(ids: Sequence[int], caps: Limits | None, draws: int) -> list[tuple[int, ...]]:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import sqrt
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -77,19 +78,25 @@ def odds_from_ranks(
     return DrawOdds(sizes[4], sizes, ranks, discard, **fields)  # type: ignore[arg-type]
 
 
-def exact_equity(shares: list[Fraction], wins: list[Fraction], paths: int) -> Equity:
+def exact_equity(shares: list[Fraction], wins: list[Fraction], paths: int, **stated: Any) -> Equity:
+    """An exact Equity (``stated``: the draws, policy and limits behind it, when known)."""
     return Equity(
         [float(s) for s in shares],
         [float(w) for w in wins],
-        [float(s - w) for s, w in zip(shares, wins, strict=True)],
+        [0.0 if s == w else float(s - w) for s, w in zip(shares, wins, strict=True)],
         exact=True,
         fractions=shares,
         paths=paths,
+        **stated,
     )
 
 
 def sampled_equity(
-    share_sum: Sequence[float], square_sum: Sequence[float], won: Sequence[float], n: int
+    share_sum: Sequence[float],
+    square_sum: Sequence[float],
+    won: Sequence[float],
+    n: int,
+    **stated: Any,
 ) -> Equity:
     """Monte Carlo equity from per-seat sums of the pot share, its square, and sole wins."""
     mean = [total / n for total in share_sum]
@@ -101,6 +108,7 @@ def sampled_equity(
         exact=False,
         stderr=[sqrt(max(q / n - m * m, 0.0) / n) for q, m in zip(square_sum, mean, strict=True)],
         trials=n,
+        **stated,
     )
 
 

@@ -329,6 +329,7 @@ class KoreanRules:
         spec.rules = lib.BF_GAME_KOREAN
         spec.ante, spec.chip, spec.cutting = self.ante, self.chip, list(self.cutting)
         spec.max_bets = self.c_max_bets()
+        spec.simultaneous, spec.allow_full = self.simultaneous_draws, self.allow_full
 
     def c_max_bets(self) -> int:
         """max_raises; a cap above BF_GAME_MAX_BETS never binds, as every raise adds at least a

@@ -11,7 +11,7 @@ of your own are played by ``Game``.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import sqrt
 from typing import Any
@@ -23,14 +23,15 @@ from .._badugi import ffi, lib
 from .._blocks import Executor
 from .._threads import run_in_chunks, thread_count
 from .._validate import below_2_64, check_seed, is_whole, whole
-from ..cards import DECK, Card
-from .actions import ActionKind, Event, IllegalActionError
+from .actions import ActionKind, Event
 from .bots import Bot, ThresholdBot
 from .rules import AnyRules, check_rules
-from .state import Game
+from .stream_hands import play_out, stream_game
 from .table import MAX_SEATS, MIN_SEATS
 
-ENGINES = ("auto", "c", "python")
+ENGINES = ("auto", "c", "python")  # the CLI's choices
+# and "vector", the batched engine: vector policies come from Python only
+ALL_ENGINES = (*ENGINES, "vector")
 BATCH = 1 << 14  # hands per progress update (and per block of per-hand results in memory)
 # A C hand costs 0.8-4 us; two threads measured 1.37x one at 1,024 heads-up hands, 1.74x at
 # 4,096 and 1.94x at 16,384 (medians of 15 pairs), so a second thread pays from about 1,000.
@@ -75,8 +76,10 @@ def simulate(
     seat starts each hand with ``stacks`` chips: one number for all or one per seat, by default
     100 big blinds (or antes). The deals follow ``seed`` (0 .. 2**64-1; None: a random one).
     ``engine``: "auto" plays in C when it can, "c" insists on it (ValueError when the bots or
-    rules are not the C loop's), "python" plays every hand with ``Game``. ``threads`` (C
-    only; default: all cores from about 1,000 hands) never changes the results. A hand's
+    rules are not the C loop's), "python" plays every hand with ``Game``, "vector" in the
+    batched engine, where a seat may be a vector policy (``vector_policies.vector_policy``;
+    "auto" picks it for them) or a ThresholdBot. ``threads`` (C only; default: all cores from
+    about 1,000 hands) never changes the results. A hand's
     length grows with stack / bet when bots raise each other without a cap (heads-up, or pot
     and no limit): keep stacks within a few thousand bets. ``executor``: a
     concurrent.futures Executor or a Dask Client plays the hands there in blocks, with the
@@ -144,13 +147,18 @@ def play_hands(
         return play_hands_on(
             executor, bots, first_hand, hands, seed, rules, stacks=stacks, engine=engine
         )
-    if _choose_engine(bots, rules, engine) == "c":
+    played_by = _choose_engine(bots, rules, engine)
+    if played_by == "c":
         spec, block = _c_spec(bots, rules, start), _block_hands(rules, start)
         return _play_in_c(spec, seed, first_hand, hands, threads, block)
+    if played_by == "vector":  # vector policies (vector_simulate.py)
+        from .vector_simulate import play_vector_hands
+
+        return play_vector_hands(bots, first_hand, hands, seed, rules, start, threads)
     won = np.empty((hands, len(bots)), dtype=np.int64)
     for row in range(hands):
-        game = _python_game(start, rules, seed, first_hand + row)
-        _play_out(game, bots, first_hand + row)
+        game = stream_game(start, rules, seed, first_hand + row)
+        play_out(game, bots, first_hand + row)
         won[row] = [chips - begun for chips, begun in zip(game.stacks, start, strict=True)]
     return won
 
@@ -159,8 +167,8 @@ def _check_run(bots: Sequence[Bot], hands: int, engine: str) -> None:
     if not MIN_SEATS <= len(bots) <= MAX_SEATS:
         raise ValueError(f"simulate takes {MIN_SEATS} to {MAX_SEATS} bots, got {len(bots)}")
     whole("hands", hands, 1)
-    if engine not in ENGINES:
-        raise ValueError(f"engine is one of {', '.join(ENGINES)}, not {engine!r}")
+    if engine not in ALL_ENGINES:
+        raise ValueError(f"engine is one of {', '.join(ALL_ENGINES)}, not {engine!r}")
 
 
 def _start(rules: AnyRules, stacks: int | Sequence[int] | None, seats: int) -> list[int]:
@@ -188,6 +196,15 @@ def _start(rules: AnyRules, stacks: int | Sequence[int] | None, seats: int) -> l
 
 
 def _choose_engine(bots: Sequence[Bot], rules: AnyRules, engine: str) -> str:
+    from .vector_simulate import plays_in_the_batched_engine, why_not_batched
+
+    if engine == "vector" or plays_in_the_batched_engine(bots):
+        why_not = why_not_batched(bots)
+        if not why_not and engine in ("c", "python"):
+            why_not = f"vector policies play in the batched engine, not engine={engine!r}"
+        if why_not:
+            raise ValueError(f"the batched engine cannot play this: {why_not}")
+        return "vector"
     if engine == "python":
         return "python"
     why_not = _why_not_c(bots, rules)
@@ -277,41 +294,3 @@ def traced(history: Sequence[Event]) -> list[Event]:
     """The events of a history that the C loop traces, without their cards."""
     kinds = set(TRACED.values()) | {K.FULL}
     return [Event(e.kind, e.seat, e.amount) for e in history if e.kind in kinds]
-
-
-def _python_game(start: list[int], rules: AnyRules, seed: int, number: int) -> Game:
-    """Hand ``number`` of the seed's stream as a Game: the C loop's deck and reshuffles."""
-    deck = ffi.new("uint8_t[52]")
-    lib.bf_game_deck(seed, number, deck)
-    return Game(
-        start,
-        rules,
-        button=number % len(start),
-        deck=[DECK[card] for card in deck],
-        reshuffle=_c_reshuffle(seed, number),
-        stream=seed << 64 | number,  # the bots' random bits: this hand's alone, on any worker
-    )
-
-
-def _c_reshuffle(seed: int, number: int) -> Callable[[list[Card]], None]:
-    done = 0
-
-    def reshuffle(cards: list[Card]) -> None:
-        nonlocal done
-        buffer = ffi.new("uint8_t[]", [int(card) for card in cards])
-        lib.bf_game_reshuffle(seed, number, done, buffer, len(cards))
-        cards[:] = [DECK[card] for card in buffer]
-        done += 1
-
-    return reshuffle
-
-
-def _play_out(game: Game, bots: Sequence[Bot], number: int) -> None:
-    while not game.done:
-        seat = game.actor
-        assert seat is not None
-        action = bots[seat](game.view(seat))
-        try:
-            game.act(action)
-        except IllegalActionError as error:
-            raise IllegalActionError(f"hand {number}, bot {seat}: {error}") from None

@@ -1,21 +1,22 @@
-"""Batched Badugi: B tables stepped in lockstep, numpy in and out (the encoding: vector_spec).
+"""Batched Badugi: B tables stepped in lockstep in C, numpy in and out (the encoding: vector_spec).
 
-    game = VectorGame(tables=1024, seats=2, rules=Rules(), seed=7)
+    game = VectorGame(tables=4096, seats=2, rules=Rules(), seed=7)
     obs = game.reset()
     while True:
         obs, rewards, done, info = game.step(policy(obs))
 
-This is the Python reference of the batched environment: each table is a ``Game`` and ``step``
-loops over the tables. It is the specification the C batched engine is checked against, table
-by table; it is not fast (a few thousand steps a second). Table t's hand h is hand
-t * 2**32 + h of the seed's stream (``simulate``'s deals: ``bf_game_deck`` and
-``bf_game_reshuffle``), with the button at seat (t * 2**32 + h) % seats, every seat starting
-each hand with its ``stacks`` chips, as ``play_hands`` plays that hand.
+The tables run in the C batched engine (csrc/badugi_vector.c over the hand loop's state machine,
+badugi_engine.h): Python never loops over tables. Table t's hand h is hand t * 2**32 + h of the
+seed's stream (``simulate``'s deals), with the button at seat (t * 2**32 + h) % seats, every seat
+starting each hand with its ``stacks`` chips, as ``play_hands`` plays that hand. The Python
+specification of the same environment is ``vector_reference.VectorGame`` (a ``Game`` per
+table); the tests step both side by side.
 """
 
 from __future__ import annotations
 
 import secrets
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -23,37 +24,22 @@ import numpy as np
 import numpy.typing as npt
 
 from .._badugi import ffi, lib
+from .._threads import run_in_chunks, thread_count
 from .._validate import check_seed, is_whole, whole
-from ..cards import DECK, Card
-from . import Action, Game, IllegalActionError, KoreanRules, Phase, Rules
+from . import Game, IllegalActionError, KoreanRules, Rules
 from .table import MAX_SEATS, MIN_SEATS
-from .vector_spec import (
-    AGGRESSIVE_KINDS,
-    ALL_IN,
-    BET,
-    CASINO_INDEX,
-    DISCARDS,
-    DRAWS,
-    EXACT,
-    KOREAN_INDEX,
-    N_ACTIONS,
-    NO_ACTION,
-    PHASE_BETTING,
-    PHASE_DONE,
-    PHASE_DRAW,
-    POT_FRACTIONS,
-    ROUNDS,
-    Obs,
-    TableView,
-    encode,
-    fallback_action,
-    popcount4,
-)
+from .vector_spec import EXACT, N_ACTIONS, NO_ACTION, Obs, field_specs
 
-HAND_BITS = 32  # table t's hand h is hand t << 32 | h of the seed's stream
-MAX_TABLES = 1 << 22  # hand numbers stay below simulate's 2**54
+HAND_BITS = int(lib.BF_VEC_HAND_BITS)  # table t's hand h is hand t << 32 | h of the stream
+MAX_TABLES = int(lib.BF_VEC_MAX_TABLES)  # 2**20 tables of about 2 kB each
+MAX_FIRST_TABLE = 1 << 22  # hand numbers stay below simulate's 2**54
 ILLEGAL_MODES = ("raise", "fallback")
-_MASKS_UP_TO = [[m for m in range(DISCARDS) if popcount4(m) <= cap] for cap in range(5)]
+BLOCK_TABLES = 1 << 14  # tables per C call when stepping on several threads
+_PHASES = ("betting", "drawing", "over")
+
+Step = tuple[Obs, npt.NDArray[np.float64], npt.NDArray[np.bool_], dict[str, Any]]
+VectorPolicy = Callable[[Obs], Any]
+"""Any callable ``policy(obs) -> actions`` (or ``(actions, amounts)``) on the arrays above."""
 
 
 def start_stacks(
@@ -74,189 +60,116 @@ def start_stacks(
     return [int(c) for c in chips]
 
 
-def deal(start: Sequence[int], rules: Rules | KoreanRules, seed: int, number: int) -> Game:
-    """Hand ``number`` of the seed's stream as a Game: the C stream's deck and reshuffles."""
-    deck = ffi.new("uint8_t[52]")
-    lib.bf_game_deck(seed, number, deck)
-    done = 0
-
-    def reshuffle(cards: list[Card]) -> None:
-        nonlocal done
-        buffer = ffi.new("uint8_t[]", [int(card) for card in cards])
-        lib.bf_game_reshuffle(seed, number, done, buffer, len(cards))
-        cards[:] = [DECK[card] for card in buffer]
-        done += 1
-
-    button = number % len(start)
-    return Game(start, rules, button=button, deck=[DECK[c] for c in deck], reshuffle=reshuffle)
+def check_rules(rules: object) -> Rules | KoreanRules:
+    if rules is not None and not isinstance(rules, Rules | KoreanRules):
+        raise TypeError(f"rules is a Rules or KoreanRules, not {type(rules).__name__}")
+    return rules or Rules()
 
 
-class Table:
-    """One table of the batched game: a ``Game`` per hand plus what the encoding records of it
-    (the betting per round, the cards drawn, each seat's discards)."""
+def index_array(name: str, values: npt.ArrayLike, tables: int) -> npt.NDArray[np.int64]:
+    """``values`` as one int64 per table, or TypeError / ValueError naming the field."""
+    array = np.asarray(values)
+    if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
+        raise TypeError(f"{name} is an integer array, not {array.dtype}")
+    if array.shape != (tables,):
+        raise ValueError(f"{name} has shape ({tables},): one per table, not {array.shape}")
+    if name == "amounts" and array.size and array.min() < 0:
+        t = int(np.argmin(array))
+        raise ValueError(f"table {t}: amounts are chips, 0 or more, not {array[t]}")
+    return np.ascontiguousarray(array, dtype=np.int64)
 
-    def __init__(
-        self, index: int, rules: Rules | KoreanRules, seed: int, start: list[int], hand: int = 0
-    ) -> None:
-        self.index, self.rules, self.seed, self.start = index, rules, seed, start
-        self.seats = len(start)
-        self.hand = hand  # hands begun at this table
-        self.sized = isinstance(rules, Rules) and rules.structure != "fixed-limit"
-        self.kinds = KOREAN_INDEX if isinstance(rules, KoreanRules) else CASINO_INDEX
-        self.new_hand()
 
-    def new_hand(self) -> None:
-        self.number = (self.index << HAND_BITS) | self.hand
-        self.hand += 1
-        self.game = deal(self.start, self.rules, self.seed, self.number)
-        s = self.seats
-        self.bet_chips = [[0] * s for _ in range(ROUNDS)]
-        self.bet_raises = [[0] * s for _ in range(ROUNDS)]
-        self.drawn = [[-1] * DRAWS for _ in range(s)]
-        self.discards = [0] * s  # bit c: the seat threw card c this hand
-        self._seen = 0
-        self._legal: dict[int, Action] | None = None
-        self._view: tuple[int, TableView] | None = None
-        self._record(0)
+def check_action_range(chosen: npt.NDArray[np.int64]) -> None:
+    bad = np.flatnonzero((chosen < NO_ACTION) | (chosen >= N_ACTIONS))
+    if bad.size:
+        t = int(bad[0])
+        raise ValueError(f"table {t}: action {chosen[t]} is outside -1..{N_ACTIONS - 1}")
 
-    def _record(self, round_index: int) -> None:
-        """Fold the history's new events into the encoding's tallies (round: before the act)."""
-        for event in self.game.history[self._seen :]:
-            seat, kind = event.seat, str(event.kind)
-            if seat is None:
-                continue
-            if kind == "draw":
-                self.drawn[seat][round_index] = event.amount
-                for card in event.cards:
-                    self.discards[seat] |= 1 << int(card)
-            elif kind == "post" or (kind in self.kinds and kind not in ("fold", "die")):
-                self.bet_chips[round_index][seat] += event.amount
-                self.bet_raises[round_index][seat] += kind in AGGRESSIVE_KINDS
-        self._seen = len(self.game.history)
 
-    # -- what the player sees -----------------------------------------------------------------
+def c_spec(rules: Rules | KoreanRules, start: Sequence[int]) -> Any:
+    """The C engine's bf_game_spec for a table of len(start) seats (no built-in bot plays)."""
+    spec = ffi.new("bf_game_spec *")
+    rules.fill_c_spec(spec)
+    spec.seats = len(start)
+    for seat, chips in enumerate(start):
+        spec.stacks[seat] = chips
+    return spec
 
-    def phase(self) -> int:
-        if self.game.done:
-            return PHASE_DONE
-        return PHASE_DRAW if self.game.phase is Phase.DRAW else PHASE_BETTING
 
-    def legal(self) -> dict[int, Action]:
-        """The actor's legal actions by index (draws: one entry per allowed discard mask)."""
-        if self._legal is None:  # worked out once per state: observed, then decoded
-            self._legal = self._options()
-        return self._legal
+_SENTINEL = "sentinel"
+_RESULTS = {"chips": (np.int64, True), "done": (np.bool_, False), "hand": (np.int64, False)}
 
-    def _options(self) -> dict[int, Action]:
-        game = self.game
-        actions = game.legal_actions()
-        if self.phase() == PHASE_DRAW:
-            return dict.fromkeys(_MASKS_UP_TO[actions[0].amount], actions[0])
-        legal: dict[int, Action] = {}
-        for action in actions:
-            index = self.kinds[str(action.kind)]
-            if index == BET and self.sized:
-                legal.update(self._sizes(action))
-            legal[index] = Action(action.kind, action.amount)
-        return legal
 
-    def _sizes(self, bet: Action) -> dict[int, Action]:
-        """Pot / no limit: the sized bets that lie in the rules' range, and EXACT."""
-        seat = self.game.actor
-        assert seat is not None
-        least, most = bet.amount, bet.max_amount or bet.amount
-        to_call = self._to_call(seat)
-        after_call = self.game.pot + to_call
-        amounts = {i: to_call + after_call * n // d for i, (n, d) in POT_FRACTIONS.items()}
-        amounts[ALL_IN] = self.game.stacks[seat]
-        sizes = {i: Action(bet.kind, a) for i, a in amounts.items() if least <= a <= most}
-        sizes[EXACT] = bet
-        return sizes
+class _Buffers:
+    """A buffer per call holding every observation array and a step's chips, done and hand, at
+    the C engine's offsets (bf_vector_layout, in field_specs' order). A buffer is used again
+    only once nothing outside this pool refers to any of its arrays (a caller may keep earlier
+    observations): fresh memory would cost a page fault every 4 kB, and 23 views a call."""
 
-    def _to_call(self, seat: int) -> int:
-        """Chips to match the round's bet (which the largest round bet is), while betting."""
-        if self.phase() != PHASE_BETTING:
-            return 0
-        return max(self.game.round_bets) - self.game.round_bets[seat]
+    POOL = 4
 
-    def view(self, seat: int) -> TableView:
-        """What ``seat`` sees, in seat order (``encode`` turns it round and into arrays)."""
-        if self._view is None or self._view[0] != seat:  # tables left waiting are not redone
-            self._view = (seat, self._make_view(seat))
-        return self._view[1]
+    def __init__(self, tables: int, seats: int) -> None:
+        offsets = ffi.new("int64_t[]", int(lib.BF_VEC_FIELDS))
+        self.size = int(lib.bf_vector_layout(tables, seats, offsets))
+        shapes = [
+            (key, (tables, *shape), np.dtype(dtype))
+            for key, (shape, dtype, _, _) in field_specs(seats).items()
+        ]
+        shapes += [
+            (key, (tables, seats) if per_seat else (tables,), np.dtype(dtype))
+            for key, (dtype, per_seat) in _RESULTS.items()
+        ]
+        assert len(shapes) == lib.BF_VEC_FIELDS
+        self.views = [
+            (key, shape, dtype, offsets[f]) for f, (key, shape, dtype) in enumerate(shapes)
+        ]
+        self.pool: list[_Buffer] = []
 
-    def _make_view(self, seat: int) -> TableView:
-        game = self.game
-        phase = self.phase()
-        hand = sorted(int(c) for c in game.hands[seat])
-        draw_index = game.round_index if phase != PHASE_DONE else DRAWS
-        legal = self.legal() if game.actor == seat else {}
-        bets = [legal[i] for i in legal if i >= BET]
-        return (
-            hand + [-1] * (4 - len(hand)),
-            [
-                seat,
-                phase,
-                ROUNDS - 1 - game.round_index if phase != PHASE_DONE else 0,
-                game.rules.draw_cap(draw_index) if draw_index < DRAWS else 0,
-                game.pot,
-                self._to_call(seat),
-                min((a.amount for a in bets), default=0),
-                max((max(a.amount, a.max_amount) for a in bets), default=0),
-                game.button,
-                self.discards[seat],
-                game.bets,
-            ],
-            [game.stacks, [not f for f in game.folded], game.round_bets],
-            self.drawn,
-            [self.bet_chips, self.bet_raises],
-            list(legal),
+    def new(self) -> tuple[dict[str, npt.NDArray[Any]], Any]:
+        for entry in self.pool:
+            if entry.unused():
+                return entry.arrays, entry.pointer
+        buffer = np.empty(self.size, dtype=np.uint8)
+        arrays = {
+            key: np.ndarray(shape, dtype, buffer, offset)
+            for key, shape, dtype, offset in self.views
+        }
+        arrays[_SENTINEL] = np.empty(0)  # last, never handed out: the count to compare with
+        entry = _Buffer(arrays, buffer)
+        del buffer
+        entry.references = entry.buffer_references()
+        self.pool = [entry, *self.pool[: self.POOL - 1]]
+        return entry.arrays, entry.pointer
+
+
+class _Buffer:
+    def __init__(self, arrays: dict[str, npt.NDArray[Any]], buffer: npt.NDArray[Any]) -> None:
+        self.arrays, self.buffer = arrays, buffer
+        self.pointer = _pointer("uint8_t *", buffer)
+        self.references = 0
+
+    def buffer_references(self) -> int:
+        return sys.getrefcount(self.buffer)
+
+    def unused(self) -> bool:
+        """Nothing outside the pool refers to the arrays (each counts as many references as
+        the sentinel, never handed out) or to the buffer (a slice of an array refers to the
+        buffer itself)."""
+        counts = [sys.getrefcount(array) for array in self.arrays.values()]
+        return self.buffer_references() == self.references and all(
+            count == counts[-1] for count in counts
         )
 
-    # -- acting ---------------------------------------------------------------------------
 
-    def decode(self, action: int, amount: int) -> Action | str:
-        """The game action for an index, or why it is not legal now."""
-        legal = self.legal()
-        if action not in legal:
-            phase = ("betting", "drawing", "over")[self.phase()]
-            return f"action {action} is not legal now (seat {self.game.actor} is {phase})"
-        chosen = legal[action]
-        if action < DISCARDS:
-            cards = sorted(int(c) for c in self.game.hands[self.game.actor or 0])
-            return Action.draw([cards[i] for i in range(4) if action >> i & 1])
-        if action == EXACT:
-            least, most = chosen.amount, chosen.max_amount or chosen.amount
-            if not least <= amount <= most:
-                return f"the exact amount is {least} to {most} chips, not {amount}"
-            return Action(chosen.kind, amount)
-        return chosen
-
-    def fallback(self) -> Action:
-        seat = self.game.actor
-        assert seat is not None
-        to_call = self._to_call(seat) if self.phase() == PHASE_BETTING else 0
-        decoded = self.decode(fallback_action(self.phase(), to_call), 0)
-        assert isinstance(decoded, Action)
-        return decoded
-
-    def apply(self, action: Action) -> bool:
-        """Play the action; True when it ended the hand."""
-        round_index = self.game.round_index
-        self.game.act(action)
-        self._legal, self._view = None, None
-        self._record(round_index)
-        return self.game.done
-
-    def successor(self) -> Table:
-        """The same table dealing its next hand (this one keeps the finished hand)."""
-        return Table(self.index, self.rules, self.seed, self.start, self.hand)
-
-    def chips_won(self) -> list[int]:
-        return [end - begun for end, begun in zip(self.game.stacks, self.start, strict=True)]
+def _pointer(ctype: str, array: npt.NDArray[Any]) -> Any:
+    return ffi.cast(ctype, array.__array_interface__["data"][0])
 
 
-Step = tuple[Obs, npt.NDArray[np.float64], npt.NDArray[np.bool_], dict[str, Any]]
+def _observation(arrays: dict[str, npt.NDArray[Any]]) -> Obs:
+    return {key: arrays[key] for key in _OBS_KEYS}
+
+
+_OBS_KEYS = tuple(field_specs(2))
 
 
 class VectorGame:
@@ -270,10 +183,12 @@ class VectorGame:
     (tables,) their number h at the table (-1 where none ended), ``illegal`` (tables,) where a
     fallback replaced an illegal action. ``illegal="raise"`` (the default) rejects a batch with
     any illegal action (IllegalActionError naming the table; no table moves); "fallback" plays
-    ``vector_spec.fallback_action`` instead and counts it in ``illegal_count``. Reference
-    implementation: a Python loop over ``Game`` objects (the C engine will replace it).
+    ``vector_spec.fallback_action`` instead and counts it in ``illegal_count``.
     ``first_table``: this game's table 0 is that table of the seed's stream (to share one
-    stream between processes, or to replay one table alone)."""
+    stream between processes, or to replay one table alone). ``threads``: the tables of a step
+    split across threads (None: one thread below 2**17 tables); results never depend on it.
+    ``numbering=(first, table_step, hand_step)``: table t's hand h is hand first + t * table_step
+    + h * hand_step of the stream instead (``simulate`` plays its hands 0 .. n-1 this way)."""
 
     def __init__(
         self,
@@ -285,120 +200,165 @@ class VectorGame:
         stacks: int | Sequence[int] | None = None,
         illegal: str = "raise",
         first_table: int = 0,
+        threads: int | None = None,
+        numbering: tuple[int, int, int] | None = None,
     ) -> None:
         self.tables = whole("tables", tables, 1, MAX_TABLES)
-        self.first_table = whole("first_table", first_table, 0, MAX_TABLES - self.tables)
+        self.first_table = whole("first_table", first_table, 0, MAX_FIRST_TABLE - self.tables)
         self.seats = whole("seats", seats, MIN_SEATS, MAX_SEATS)
-        if rules is not None and not isinstance(rules, Rules | KoreanRules):
-            raise TypeError(f"rules is a Rules or KoreanRules, not {type(rules).__name__}")
-        self.rules = rules or Rules()
+        self.rules = check_rules(rules)
         check_seed(seed)
         self.seed = secrets.randbits(64) if seed is None else int(seed)
         self.start = start_stacks(self.rules, stacks, self.seats)
         if illegal not in ILLEGAL_MODES:
             raise ValueError(f"illegal is 'raise' or 'fallback', not {illegal!r}")
         self.illegal = illegal
+        self.threads = thread_count(threads, self.tables)
         self.unit = self.rules.unit
         self.illegal_count = 0
+        self._spec = c_spec(self.rules, self.start)
+        handle = lib.bf_vector_new(self._spec, self.seed, self.first_table, self.tables)
+        if handle == ffi.NULL:
+            raise MemoryError(f"no memory for {self.tables} tables")
+        self._engine = ffi.gc(handle, lib.bf_vector_free)
+        if numbering is not None:
+            self._number_hands(numbering)
+        self._buffers = _Buffers(self.tables, self.seats)
+        self._status = np.zeros(self.tables, dtype=np.uint8)
+        self._c_status = _pointer("uint8_t *", self._status)
         self.reset()
+
+    def _number_hands(self, numbering: tuple[int, int, int]) -> None:
+        if len(numbering) != 3:
+            raise ValueError(f"numbering is (first, table_step, hand_step), not {numbering!r}")
+        first, table_step, hand_step = (
+            whole(name, value, least)
+            for name, value, least in zip(
+                ("first", "table_step", "hand_step"), numbering, (0, 0, 1), strict=True
+            )
+        )
+        if lib.bf_vector_number_hands(self._engine, first, table_step, hand_step) != 0:
+            raise ValueError(f"numbering {numbering} reaches past hand 2**54 of the stream")
 
     def reset(self) -> Obs:
         """Start every table at its hand 0 again; the first observations."""
-        first = self.first_table
-        self._tables = [
-            Table(first + t, self.rules, self.seed, self.start) for t in range(self.tables)
-        ]
-        self._finished: list[Table | None] = [None] * self.tables
+        lib.bf_vector_restart(self._engine, 0, self.tables, 1)
         self.last_hand = np.full(self.tables, -1, dtype=np.int64)  # the last finished hand's h
         self.last_chips = np.zeros((self.tables, self.seats), dtype=np.int64)  # and its chips
-        return self.observe()
+        self._obs = self.observe()
+        return self._obs
 
     def next_hands(self) -> Obs:
         """Abandon the hands in play; every table deals its next hand."""
-        self._tables = [table.successor() for table in self._tables]
-        return self.observe()
+        lib.bf_vector_restart(self._engine, 0, self.tables, 0)
+        self._obs = self.observe()
+        return self._obs
 
     def observe(self, seats: npt.ArrayLike | None = None) -> Obs:
         """Observations for the player to act at each table, or for the given seat of each."""
-        chosen = None if seats is None else np.asarray(seats)
-        views = []
-        for row, table in enumerate(self._tables):
-            seat = table.game.actor if chosen is None else int(chosen[row])
-            views.append(table.view(seat if seat is not None else 0))
-        return encode(views, self.seats)
+        return self._observe(seats, finished=False)
 
     def final_observation(self, seats: npt.ArrayLike) -> Obs:
         """Each table's last finished hand as the given seat saw it at its end (phase 2, no
         legal action; rows of tables that have finished no hand yet are left empty)."""
-        chosen = np.asarray(seats)
-        views = [
-            None if table is None else table.view(int(chosen[row]))
-            for row, table in enumerate(self._finished)
-        ]
-        return encode(views, self.seats)
+        return self._observe(seats, finished=True)
 
-    @property
-    def games(self) -> list[Game]:
-        """The hand in play at each table (read them; acting on them bypasses the tallies)."""
-        return [table.game for table in self._tables]
+    def finished_game(self, table: int) -> Game:
+        """The last hand ``table`` finished, replayed by ``Game`` from the actions its seats
+        took (the reference decodes them: vector_reference.Table): its history, for
+        ``phh.dumps``. ValueError when the table has finished no hand, or the hand took more
+        than 64 actions (or 8 exact amounts), which the engine does not keep."""
+        from .vector_reference import Table  # Game's side of the batched game: on demand
+
+        t = whole("table", table, 0, self.tables - 1)
+        number = ffi.new("uint64_t *")
+        indices = ffi.new("uint8_t[]", int(lib.BF_VEC_LOG_ACTIONS))
+        exact = ffi.new("int64_t[]", int(lib.BF_VEC_LOG_EXACT))
+        count = lib.bf_vector_finished_actions(self._engine, t, number, indices, exact)
+        if count < 0:
+            why = (
+                "has finished no hand"
+                if count == -1
+                else "'s last hand took more actions than are kept"
+            )
+            raise ValueError(f"table {t} {why}")
+        replay = Table(self.first_table + t, self.rules, self.seed, self.start, 0, number[0])
+        amounts = iter(exact[0 : lib.BF_VEC_LOG_EXACT])
+        for index in indices[0:count]:
+            action = replay.decode(index, next(amounts) if index == EXACT else 0)
+            if isinstance(action, str):  # the engine and its specification disagree
+                raise AssertionError(f"table {t}: the replay refuses action {index}: {action}")
+            replay.apply(action)
+        if not replay.game.done:
+            raise AssertionError(f"table {t}: the replay of its last hand does not end")
+        return replay.game
+
+    def _observe(self, seats: npt.ArrayLike | None, finished: bool) -> Obs:
+        chosen = ffi.NULL
+        if seats is not None:
+            array = np.broadcast_to(np.asarray(seats), (self.tables,))
+            seat_array = index_array("seats", np.ascontiguousarray(array), self.tables)
+            if seat_array.min() < 0 or seat_array.max() >= self.seats:
+                raise ValueError(f"seats are 0..{self.seats - 1}, not {seat_array.tolist()}")
+            chosen = _pointer("int64_t *", seat_array)
+        arrays, buffer = self._buffers.new()
+        lib.bf_vector_observe(self._engine, 0, self.tables, chosen, finished, buffer)
+        return _observation(arrays)
 
     def step(self, actions: npt.ArrayLike, amounts: npt.ArrayLike | None = None) -> Step:
-        chosen = _index_array("actions", actions, self.tables)
-        exact = (
-            np.zeros(self.tables, dtype=np.int64)
-            if amounts is None
-            else _index_array("amounts", amounts, self.tables)
-        )
-        bad = np.flatnonzero((chosen < NO_ACTION) | (chosen >= N_ACTIONS))
-        if bad.size:
-            t = int(bad[0])
-            raise ValueError(f"table {t}: action {chosen[t]} is outside -1..{N_ACTIONS - 1}")
-        plays, illegal = self._decode(chosen, exact)
-        rewards = np.zeros((self.tables, self.seats), dtype=np.float64)
-        chips = np.zeros((self.tables, self.seats), dtype=np.int64)
-        done = np.zeros(self.tables, dtype=np.bool_)
-        hand = np.full(self.tables, -1, dtype=np.int64)
-        for t, play in plays.items():
-            table = self._tables[t]
-            if table.apply(play):
-                done[t], hand[t] = True, table.hand - 1
-                chips[t] = table.chips_won()
-                self._finished[t], self._tables[t] = table, table.successor()
-        self.last_hand[done], self.last_chips[done] = hand[done], chips[done]
-        rewards[:] = chips / self.unit
+        chosen = index_array("actions", actions, self.tables)
+        exact = None if amounts is None else index_array("amounts", amounts, self.tables)
+        illegal = self._decode(chosen, exact)
+        arrays, buffer = self._buffers.new()
+
+        def work(lo: int, hi: int) -> None:
+            lib.bf_vector_apply(self._engine, lo, hi, buffer)
+
+        if self.threads == 1:
+            work(0, self.tables)
+        else:
+            run_in_chunks(self.tables, self.threads, work, block_rows=BLOCK_TABLES)
+        chips, done, hand = arrays["chips"], arrays["done"], arrays["hand"]
+        if done.any():
+            self.last_hand[done], self.last_chips[done] = hand[done], chips[done]
         info = {"chips": chips, "hand": hand, "illegal": illegal}
-        return self.observe(), rewards, done, info
+        self._obs = _observation(arrays)
+        return self._obs, chips / self.unit, done, info
 
     def _decode(
-        self, chosen: npt.NDArray[np.int64], exact: npt.NDArray[np.int64]
-    ) -> tuple[dict[int, Action], npt.NDArray[np.bool_]]:
-        """Every table's game action, checked before any table moves."""
-        plays: dict[int, Action] = {}
-        illegal = np.zeros(self.tables, dtype=np.bool_)
-        for t in np.flatnonzero(chosen != NO_ACTION).tolist():
-            table = self._tables[t]
-            decoded = table.decode(int(chosen[t]), int(exact[t]))
-            if isinstance(decoded, str):
-                if self.illegal == "raise":
-                    raise IllegalActionError(f"table {t}: {decoded}")
-                decoded = table.fallback()
-                illegal[t] = True
-            plays[t] = decoded
+        self, chosen: npt.NDArray[np.int64], exact: npt.NDArray[np.int64] | None
+    ) -> npt.NDArray[np.bool_]:
+        """Every table's action checked before any table moves (C: bf_vector_decode)."""
+        status = self._status
+        fallback = self.illegal == "fallback"
+        first_bad = lib.bf_vector_decode(
+            self._engine,
+            _pointer("int64_t *", chosen),
+            ffi.NULL if exact is None else _pointer("int64_t *", exact),
+            fallback,
+            self._c_status,
+        )
+        if first_bad < 0:
+            return np.zeros(self.tables, dtype=np.bool_)
+        if (status == lib.BF_VEC_OUT_OF_RANGE).any():  # refused before any table is judged
+            check_action_range(chosen)
+        if not fallback:
+            raise IllegalActionError(self._why(first_bad, chosen, exact))
+        illegal = status >= lib.BF_VEC_OUT_OF_RANGE
         self.illegal_count += int(illegal.sum())
-        return plays, illegal
+        return illegal
+
+    def _why(
+        self, t: int, chosen: npt.NDArray[np.int64], exact: npt.NDArray[np.int64] | None
+    ) -> str:
+        """Table t's refusal, worded as the reference words it."""
+        obs = self._obs
+        if self._status[t] == lib.BF_VEC_BAD_AMOUNT:
+            least, most = int(obs["raise_min"][t]), int(obs["raise_max"][t])
+            amount = 0 if exact is None else int(exact[t])
+            return f"table {t}: the exact amount is {least} to {most} chips, not {amount}"
+        seat, phase = int(obs["seat"][t]), _PHASES[int(obs["phase"][t])]
+        return f"table {t}: action {chosen[t]} is not legal now (seat {seat} is {phase})"
 
 
-def _index_array(name: str, values: npt.ArrayLike, tables: int) -> npt.NDArray[np.int64]:
-    array = np.asarray(values)
-    if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
-        raise TypeError(f"{name} is an integer array, not {array.dtype}")
-    if array.shape != (tables,):
-        raise ValueError(f"{name} has shape ({tables},): one per table, not {array.shape}")
-    if name == "amounts" and array.size and array.min() < 0:
-        t = int(np.argmin(array))
-        raise ValueError(f"table {t}: amounts are chips, 0 or more, not {array[t]}")
-    return array.astype(np.int64)
-
-
-VectorPolicy = Callable[[Obs], Any]
-"""Any callable ``policy(obs) -> actions`` (or ``(actions, amounts)``) on the arrays above."""
+__all__ = ["MAX_TABLES", "VectorGame", "VectorPolicy", "start_stacks"]

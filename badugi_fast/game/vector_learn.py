@@ -25,7 +25,7 @@ from .._validate import check_seed, whole
 from . import KoreanRules, Rules
 from .bots import ThresholdBot, drawer
 from .vector import VectorGame, VectorPolicy
-from .vector_policies import by_seat, hand_shapes, play, split, threshold_policy
+from .vector_policies import by_seat, hand_shapes, play, split, threshold_policy, vector_policy
 from .vector_spec import BET, CHECK_CALL, FOLD, HALF, NO_ACTION, PHASE_BETTING, Obs
 
 CLASSES = 27  # made badugi by top card (13), three cards by top card (13), fewer (1)
@@ -84,7 +84,7 @@ class TabularLearner:
                 actions[rows] = np.array(self.actions)[choice]
             return actions
 
-        return act
+        return vector_policy(act)
 
 
 @dataclass(frozen=True)

@@ -1,22 +1,25 @@
 """Vector policies: ``policy(obs) -> actions`` (or ``(actions, amounts)``) on a batch of tables.
 
 - ``random_policy(seed)``: uniform over each table's legal actions (EXACT: a uniform amount).
-- ``threshold_policy(bot, rules)``: a ``ThresholdBot`` (``drawer`` among them) in numpy, giving
-  the same actions as the bot, hence hand for hand the same chips as ``simulate``.
+- ``threshold_policy(bot, rules)``: a ``ThresholdBot`` (``drawer`` among them, and bots drawing
+  by a solved table) in numpy, giving the same actions as the bot, hence hand for hand the
+  same chips as ``simulate``.
 - ``by_seat(policies)``: one policy per seat, each deciding where its seat is to act.
 - ``play(game, policy, hands)``: every table's first ``hands`` results under a policy.
+- ``vector_policy(fn)``: marks a policy of one's own, so that ``simulate`` plays it (these
+  are marked).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from .._badugi import lib
+from .._badugi import ffi, lib
 from .._validate import whole
 from ..hands.evaluator import evaluate_many
 from ..hands.naming import class_ranks
@@ -26,6 +29,7 @@ from .vector import VectorGame, VectorPolicy
 from .vector_spec import (
     BET,
     CHECK_CALL,
+    DISCARD,
     EXACT,
     FOLD,
     HALF,
@@ -38,6 +42,18 @@ from .vector_spec import (
 )
 
 Actions = npt.NDArray[np.int64]
+P = TypeVar("P")
+
+
+def vector_policy(policy: P) -> P:
+    """Mark ``policy`` (a function, or a callable object) as a vector policy, so that
+    ``simulate`` plays it in the batched engine; returns it."""
+    policy.vector_policy = True  # type: ignore[attr-defined]
+    return policy
+
+
+def is_vector_policy(candidate: object) -> bool:
+    return getattr(candidate, "vector_policy", False) is True
 
 
 def random_policy(seed: int | None = None) -> VectorPolicy:
@@ -46,16 +62,21 @@ def random_policy(seed: int | None = None) -> VectorPolicy:
     rng = np.random.default_rng(seed)
 
     def act(obs: Obs) -> tuple[Actions, Actions]:
-        mask = obs["action_mask"].astype(bool)
-        scores = rng.random(mask.shape)
-        scores[~mask] = -1.0
-        actions = np.argmax(scores, axis=1).astype(np.int64)
-        actions[~mask.any(axis=1)] = NO_ACTION
-        low, high = obs["raise_min"].astype(np.int64), obs["raise_max"].astype(np.int64)
-        amounts = np.where(actions == EXACT, low + rng.integers(0, high - low + 1), 0)
+        mask = obs["action_mask"] != 0
+        counts = mask.sum(axis=1)
+        # the k-th legal index, k uniform below the count: one random number a table
+        pick = (rng.random(len(counts)) * counts).astype(np.int8)
+        ranks = np.cumsum(mask, axis=1, dtype=np.int8)  # legal actions up to each index
+        actions = (ranks <= pick[:, None]).sum(axis=1, dtype=np.int64)
+        actions[counts == 0] = NO_ACTION
+        low, high = obs["raise_min"], obs["raise_max"]
+        exact = actions == EXACT
+        amounts = np.zeros(len(counts), dtype=np.int64)
+        if exact.any():
+            amounts[exact] = low[exact] + rng.integers(0, high[exact] - low[exact] + 1)
         return actions, amounts
 
-    return act
+    return vector_policy(act)
 
 
 @cache
@@ -81,35 +102,31 @@ def threshold_policy(bot: ThresholdBot, rules: Rules | KoreanRules | None = None
     """``bot`` as a vector policy under ``rules`` (the Korean kinds take other indices)."""
     if not isinstance(bot, ThresholdBot):
         raise TypeError(f"threshold_policy takes a ThresholdBot, not {type(bot).__name__}")
-    if bot.policy != "default":  # the numpy draws below are the default policy's
-        raise ValueError(
-            f"threshold_policy plays the default draw policy, not {bot.policy!r}: play table bots "
-            "with simulate"
-        )
+    c_policy, solved = bot.c_policy()  # solved: the table c_policy points into (kept alive)
+    table = ffi.NULL if solved is None else c_policy
     korean = isinstance(rules, KoreanRules)
     # ThresholdBot's AGGRESSIVE + PASSIVE order in this encoding's indices.
     aggressive = [HALF, TTADANG, QUARTER, BET, CHECK_CALL] if korean else [BET, CHECK_CALL]
 
     def act(obs: Obs) -> Actions:
-        mask = obs["action_mask"].astype(bool)
-        phase = obs["phase"]
-        actions = np.full(len(mask), NO_ACTION, dtype=np.int64)
-        betting = np.flatnonzero((phase == PHASE_BETTING) & mask.any(axis=1))
+        mask, phase = obs["action_mask"], obs["phase"]
+        actions = np.full(len(phase), NO_ACTION, dtype=np.int64)
+        # a seat to act: check / call is legal whenever it bets, standing pat whenever it draws
+        betting = np.flatnonzero((phase == PHASE_BETTING) & (mask[:, CHECK_CALL] != 0))
         if betting.size:
-            actions[betting] = _bets(bot, aggressive, obs, mask, betting)
-        drawing = np.flatnonzero((phase == PHASE_DRAW) & mask.any(axis=1))
+            actions[betting] = _bets(bot, aggressive, obs, betting)
+        drawing = np.flatnonzero((phase == PHASE_DRAW) & (mask[:, DISCARD] != 0))
         if drawing.size:
-            actions[drawing] = _discards(obs, drawing)
+            actions[drawing] = _discards(obs, drawing, table, solved)
         return actions
 
-    return act
+    return vector_policy(act)
 
 
 def _bets(
     bot: ThresholdBot,
     aggressive: list[int],
     obs: Obs,
-    mask: npt.NDArray[np.bool_],
     rows: npt.NDArray[np.intp],
 ) -> Actions:
     size, top = hand_shapes(obs["cards"][rows])
@@ -119,43 +136,59 @@ def _bets(
     passive = np.where(keep_going | (obs["to_call"][rows] == 0), CHECK_CALL, FOLD)
     first_legal = passive.astype(np.int64)
     for index in reversed(aggressive):  # the first legal one in the bot's order wins
-        first_legal = np.where(mask[rows, index], index, first_legal)
+        first_legal = np.where(obs["action_mask"][rows, index] != 0, index, first_legal)
     # A strong hand raises until the bot's max_bets are in this round, then calls.
     return np.where(strong & (obs["bets"][rows] < bot.max_bets), first_legal, passive)
 
 
-_BITS = np.uint64(1) << np.arange(52, dtype=np.uint64)
-
-
-def _discards(obs: Obs, rows: npt.NDArray[np.intp]) -> Actions:
-    """The default draw policy (``bf_draw_keep``, in C, row by row in this reference), capped
-    at the cutting limit by throwing the highest ids first."""
-    known = (obs["discards"][rows].astype(np.uint64) * _BITS).sum(axis=1, dtype=np.uint64)
-    cards, caps = obs["cards"][rows], obs["cutting"][rows]
+def _discards(obs: Obs, rows: npt.NDArray[np.intp], table: Any, solved: Any) -> Actions:
+    """The bot's draw (the default policy, ``bf_draw_keep``, or its solved table: the C loop's
+    drawer), capped at the cutting limit by throwing the highest ids first; one C call for
+    every drawing row. ``solved`` keeps the table alive while ``table`` points into it."""
+    tables = len(obs["phase"])
+    columns = [obs[key] for key in ("cards", "discards", "cutting", "draws_left")]
+    if any(len(column) != tables for column in columns):
+        raise ValueError("obs arrays have one row per table: their lengths differ")
+    cards, seen, caps, left = (np.ascontiguousarray(c, dtype=np.int8) for c in columns)
+    chosen = np.ascontiguousarray(rows, dtype=np.int64)
     out = np.empty(len(rows), dtype=np.int64)
-    for i in range(len(rows)):
-        kept = lib.bf_draw_keep(bytes(cards[i].astype(np.uint8)), int(known[i]), 0)
-        thrown = [p for p in (3, 2, 1, 0) if not kept >> p & 1][: int(caps[i])]
-        out[i] = sum(1 << p for p in thrown)
+    lib.bf_vector_bot_draws(
+        table,
+        ffi.from_buffer("int8_t[]", cards),
+        ffi.from_buffer("int8_t[]", seen),
+        ffi.from_buffer("int8_t[]", caps),
+        ffi.from_buffer("int8_t[]", left),
+        ffi.from_buffer("int64_t[]", chosen),
+        len(rows),
+        ffi.from_buffer("int64_t[]", out),
+    )
+    del solved
     return out
 
 
 def by_seat(policies: Sequence[VectorPolicy]) -> VectorPolicy:
     """One policy per seat: each table's action comes from the policy of the seat to act."""
     policies = list(policies)
+    groups: dict[int, tuple[VectorPolicy, list[int]]] = {}
+    for s, policy in enumerate(policies):  # a policy playing several seats is asked once
+        groups.setdefault(id(policy), (policy, []))[1].append(s)
 
     def act(obs: Obs) -> tuple[Actions, Actions]:
         seat = obs["seat"]
+        if len(groups) == 1:  # one policy for every seat listed
+            ((policy, _),) = groups.values()
+            actions, amounts = split(policy(obs), len(seat))
+            return np.where(seat < len(policies), actions, NO_ACTION), amounts
         actions = np.full(len(seat), NO_ACTION, dtype=np.int64)
         amounts = np.zeros(len(seat), dtype=np.int64)
-        for s, policy in enumerate(policies):
-            rows = seat == s
+        for policy, seats in groups.values():
+            rows = np.isin(seat, seats)
             if rows.any():
                 chosen, chips = split(policy(obs), len(seat))
                 actions[rows], amounts[rows] = chosen[rows], chips[rows]
         return actions, amounts
 
-    return act
+    return vector_policy(act)
 
 
 def split(decision: Any, tables: int) -> tuple[Actions, Actions]:
@@ -183,4 +216,13 @@ def play(game: VectorGame, policy: VectorPolicy, hands: int) -> npt.NDArray[np.i
     return won
 
 
-__all__ = ["by_seat", "hand_shapes", "play", "random_policy", "split", "threshold_policy"]
+__all__ = [
+    "by_seat",
+    "hand_shapes",
+    "is_vector_policy",
+    "play",
+    "random_policy",
+    "split",
+    "threshold_policy",
+    "vector_policy",
+]

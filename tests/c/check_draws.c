@@ -4,7 +4,9 @@
  * -fsanitize=address,undefined and runs it. It checks:
  *   - bf_policy_table_throw against the table byte mapped through the sorted hand, in every
  *     order of the hand's cards, capped, and that invalid hands, draws and caps are refused;
- *   - the draw engine with a table seat beside a default seat (Monte Carlo and exact);
+ *   - the draw engine with a table seat beside a default seat (Monte Carlo and exact), the
+ *     exact enumeration in blocks (they add up to the whole), and best discard's one-pass
+ *     entry points (each option's counts equal the engine's; bad masks and specs refused);
  *   - the solver: max-badugi's value of A-2-3 with a junk card (1 - (38/48)^3), a value per
  *     level within [0, 1], the default table, a forward pass that keeps the mass, the options
  *     of one hand, and refused arguments;
@@ -18,34 +20,11 @@
 
 #include "badugi.h"
 #include "badugi_draw.h"
+#include "badugi_draw_best.h"
 #include "badugi_solve.h"
 
-#ifdef __GNUC__
-#define PRINTF_LIKE __attribute__((format(printf, 1, 2)))
-#else
-#define PRINTF_LIKE
-#endif
-
-static void fail(const char *fmt, ...) PRINTF_LIKE;
-
-static void fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "check_draws: FAIL: ");
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    exit(1);
-}
-
-static void *xmalloc(size_t size)
-{
-    void *p = malloc(size);
-    if (p == NULL)
-        fail("out of memory allocating %zu bytes", size);
-    return p;
-}
+#define CHECK_NAME "check_draws"
+#include "check_common.h"
 
 static uint64_t state = 12345;
 
@@ -113,6 +92,151 @@ static size_t check_table_throw(const uint8_t *table)
     return checked;
 }
 
+/* Seat 0 (A-2-3-Q of four suits) drawing by a table, seat 1 (5-6-7-8) by the default. */
+static bf_draw_spec table_spec(const uint8_t *table, const uint16_t *ties, int draws)
+{
+    bf_draw_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.seats = 2, spec.draws = draws, spec.first_throw = -1;
+    spec.caps[0] = spec.caps[1] = spec.caps[2] = 4;
+    spec.policies[0].break_above = spec.policies[1].break_above = -1;
+    spec.policies[0].table = table;
+    spec.policies[0].ties = ties;
+    const uint8_t hands[2][4] = {{0, 5, 10, 47}, {16, 21, 26, 31}};
+    memcpy(spec.hands, hands, sizeof hands);
+    return spec;
+}
+
+/* bf_draw_enumerate_rows over blocks of the first branching step adds up to the whole. */
+static size_t check_enumerate_blocks(const uint8_t *table, const uint16_t *ties)
+{
+    static bf_draw_exact whole, part, total;
+    bf_draw_spec two = table_spec(table, ties, 2);
+    two.hands[1][3] = 32; /* a pair: the second seat draws too */
+    int status = bf_draw_enumerate(&two, 100000000, &whole);
+    if (status != 0)
+        fail("bf_draw_enumerate: two draws gave %d", status);
+    uint64_t rows = bf_draw_branch_rows(&two);
+    if (rows < 2)
+        fail("bf_draw_branch_rows: %llu rows", (unsigned long long)rows);
+    memset(&total, 0, sizeof total);
+    for (uint64_t lo = 0; lo < rows; lo += 7) {
+        uint64_t hi = lo + 7 < rows ? lo + 7 : rows;
+        if (bf_draw_enumerate_rows(&two, 100000000, lo, hi, &part) != 0)
+            fail("bf_draw_enumerate_rows %llu..%llu", (unsigned long long)lo,
+                 (unsigned long long)hi);
+        bf_draw_exact_add(&total, &part);
+    }
+    if (total.paths != whole.paths ||
+        memcmp(total.share_lo, whole.share_lo, sizeof whole.share_lo) ||
+        memcmp(total.share_hi, whole.share_hi, sizeof whole.share_hi) ||
+        memcmp(total.size_lo, whole.size_lo, sizeof whole.size_lo))
+        fail("bf_draw_enumerate_rows: the blocks do not add up to the whole");
+    if (bf_draw_enumerate_rows(&two, 100000000, rows, rows + 5, &part) != 0 || part.paths != 0)
+        fail("bf_draw_enumerate_rows: rows past the end visited something");
+    two.seats = 9;
+    if (bf_draw_branch_rows(&two) != 0 ||
+        bf_draw_enumerate_rows(&two, 10, 0, 1, &part) != BF_DRAW_BAD_SPEC)
+        fail("bf_draw_enumerate_rows accepted an invalid spec");
+    return (size_t)whole.paths;
+}
+
+/* best discard: each option's exact counts equal the draw engine's with that first throw, the
+ * Monte Carlo plays what it is asked, and bad masks or specs are refused. */
+static size_t check_best(const uint8_t *table, const uint16_t *ties)
+{
+    static bf_draw_exact exact;
+    static bf_best_exact best;
+    static bf_best_tally tallies[BF_BEST_MAX_OPTIONS];
+    bf_draw_spec spec = table_spec(table, ties, 1);
+    size_t checked = 0;
+    for (unsigned mask = 0; mask < 16; mask++) {
+        spec.first_throw = (int)mask;
+        if (bf_draw_enumerate(&spec, 1000000, &exact) != 0 ||
+            bf_best_enumerate(&spec, mask, 1000000, &best) != 0)
+            fail("bf_best_enumerate: mask %u refused", mask);
+        if (best.paths != exact.paths ||
+            memcmp(best.share_lo, exact.share_lo, sizeof best.share_lo) ||
+            memcmp(best.wins_lo, exact.wins_lo, sizeof best.wins_lo))
+            fail("bf_best_enumerate: mask %u differs from bf_draw_enumerate", mask);
+        checked += (size_t)best.paths;
+    }
+    spec.first_throw = -1;
+    uint8_t masks[BF_BEST_MAX_OPTIONS];
+    uint64_t limits[BF_BEST_MAX_OPTIONS];
+    for (int o = 0; o < BF_BEST_MAX_OPTIONS; o++)
+        masks[o] = (uint8_t)o, limits[o] = 100 + 10 * (uint64_t)o;
+    spec.draws = 3;
+    spec.random_seat[1] = 1;
+    memset(tallies, 0, sizeof tallies);
+    if (bf_best_fits(&spec, 0) != 1 ||
+        bf_best_simulate(&spec, BF_BEST_MAX_OPTIONS, masks, NULL, limits, 3, 0, 400, NULL, 0,
+                         tallies) != 0)
+        fail("bf_best_simulate refused a heads-up spec");
+    /* Options topped up later (starts) meet the same trials: two rounds equal one. */
+    static bf_best_tally rounds[2];
+    uint64_t half[1] = {60}, whole[1] = {120};
+    memset(rounds, 0, sizeof rounds);
+    if (bf_best_simulate(&spec, 1, masks + 5, NULL, whole, 3, 0, 120, NULL, 0, rounds) != 0 ||
+        bf_best_simulate(&spec, 1, masks + 5, NULL, half, 3, 0, 60, NULL, 0, rounds + 1) != 0 ||
+        bf_best_simulate(&spec, 1, masks + 5, half, whole, 3, 0, 120, NULL, 0, rounds + 1) != 0 ||
+        memcmp(&rounds[0], &rounds[1], sizeof rounds[0]) != 0)
+        fail("bf_best_simulate: a top-up from starts differs from one run");
+    for (int o = 0; o < BF_BEST_MAX_OPTIONS; o++)
+        if (tallies[o].trials != limits[o] ||
+            tallies[o].share[0] + tallies[o].share[1] != BF_SHARE_UNIT * limits[o])
+            fail("bf_best_simulate: option %d played %llu trials", o,
+                 (unsigned long long)tallies[o].trials);
+    /* Seat 1 dealt per trial (a range seat): hands given row by row, checked by C. */
+    spec.random_seat[1] = 0;
+    uint8_t *dealt = xmalloc(2 * 4 * 50);
+    for (int t = 0; t < 50; t++) {
+        const uint8_t row[8] = {0, 0, 0, 0, (uint8_t)(32 + t % 8), 21, 26, 31};
+        memcpy(dealt + 8 * t, row, 8);
+    }
+    memset(tallies, 0, sizeof tallies);
+    if (bf_best_fits(&spec, 2) != 1 ||
+        bf_best_simulate(&spec, 4, masks, NULL, limits, 3, 0, 50, dealt, 2, tallies) != 0 ||
+        tallies[0].trials != 50)
+        fail("bf_best_simulate refused a dealt seat");
+    dealt[8 * 7 + 5] = 0; /* seat 1 holds seat 0's Ac at trial 7 */
+    if (bf_best_simulate(&spec, 4, masks, NULL, limits, 3, 0, 50, dealt, 2, tallies) !=
+            BF_DRAW_BAD_SPEC ||
+        bf_best_simulate(&spec, 4, masks, NULL, limits, 3, 0, 50, NULL, 2, tallies) !=
+            BF_DRAW_BAD_SPEC ||
+        bf_best_fits(&spec, 1) != BF_DRAW_BAD_SPEC || bf_best_fits(&spec, 4) != BF_DRAW_BAD_SPEC)
+        fail("bf_best: accepted a card held twice, no hands, or a bad dealt mask");
+    dealt[8 * 7 + 5] = 60; /* out of range */
+    if (bf_best_simulate(&spec, 4, masks, NULL, limits, 3, 0, 50, dealt, 2, tallies) !=
+        BF_DRAW_BAD_SPEC)
+        fail("bf_best_simulate accepted card 60");
+    free(dealt);
+    spec.random_seat[1] = 1;
+    masks[3] = 16;
+    if (bf_best_simulate(&spec, 4, masks, NULL, limits, 3, 0, 10, NULL, 0, tallies) !=
+            BF_DRAW_BAD_SPEC ||
+        bf_best_simulate(&spec, BF_BEST_MAX_OPTIONS + 1, masks, NULL, limits, 3, 0, 10, NULL, 0,
+                         tallies) !=
+            BF_DRAW_BAD_SPEC ||
+        bf_best_enumerate(&spec, 1, 1000, &best) != BF_DRAW_BAD_SPEC) /* a random seat */
+        fail("bf_best: accepted a bad mask, too many options or a random seat when exact");
+    spec.caps[0] = 1;
+    if (bf_best_enumerate(&spec, 3, 1000, &best) != BF_DRAW_BAD_SPEC)
+        fail("bf_best_enumerate: accepted a mask over the cutting limit");
+    spec.caps[0] = 4;
+    for (int p = 2; p < 6; p++)
+        spec.random_seat[p] = 1;
+    spec.seats = 6;
+    if (bf_best_fits(&spec, 0) != 0 ||
+        bf_best_simulate(&spec, 1, masks, NULL, limits, 3, 0, 10, NULL, 0, tallies) !=
+            BF_DRAW_STUB_SHORT)
+        fail("bf_best: six seats with three draws fit in the stub");
+    spec.random_seat[0] = 1;
+    if (bf_best_fits(&spec, 0) != BF_DRAW_BAD_SPEC)
+        fail("bf_best_fits: accepted a random seat 0");
+    return checked + 400;
+}
+
 /* A table seat (seat 0) against a default seat, by Monte Carlo and exactly. */
 static size_t check_table_seats(const uint8_t *table, const uint16_t *ties)
 {
@@ -168,7 +292,8 @@ static size_t check_solver(void)
     for (size_t i = 0; i < BF_POLICY_TABLE_LEN; i++)
         if (table[i] > 15 || !(ties[i] >> table[i] & 1))
             fail("bf_solve_policy: table %u, ties %u at %zu", table[i], ties[i], i);
-    size_t plays = check_table_seats(table, ties);
+    size_t plays = check_table_seats(table, ties) + check_enumerate_blocks(table, ties) +
+                   check_best(table, ties);
     double out[16];
     uint8_t hand[4] = {10, 3, 8, 5};
     if (bf_solve_options(values + 2 * BF_NUM_HANDS, hand, out) != 0 ||

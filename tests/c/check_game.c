@@ -12,7 +12,16 @@
  *   - specifications both entry points must refuse;
  *   - the same with half the bots drawing by a solved table (the least expected rank under
  *     3-2-1, from bf_solve_policy, in buffers of exactly BF_POLICY_TABLE_LEN entries): every
- *     draw within its cap, and some hands played otherwise than by the default policy.
+ *     draw within its cap, and some hands played otherwise than by the default policy;
+ *   - the batched engine (badugi_vector.h) under every rule set (Korean: 동시에 cutting and 풀),
+ *     its observation buffer malloc'ed at exactly bf_vector_layout's size: random legal
+ *     actions (exact amounts among them) with out-of-range, illegal and badly sized ones mixed
+ *     in, refused (nothing moves) or replaced by the fallback; chips conserved in every hand
+ *     ended, every observation in range; observing other seats and the finished hands, and
+ *     their actions kept for replays (into exactly-sized arrays); the
+ *     batches, layouts and numberings bf_vector_new, bf_vector_layout and
+ *     bf_vector_number_hands must refuse; the bots' draws (by
+ *     the default policy and by the solved table).
  * The driver exits 1 with a message at the first failure and prints one summary line on success.
  *
  * Usage: check_game
@@ -26,36 +35,12 @@
 #include "badugi.h"
 #include "badugi_game.h"
 #include "badugi_solve.h"
+#include "badugi_vector.h"
 
 enum { HANDS = 2000, TRACED = 200, SEATS = 8, CONFIGS = 9 };
 
-#ifdef __GNUC__
-#define PRINTF_LIKE __attribute__((format(printf, 1, 2)))
-#else
-#define PRINTF_LIKE
-#endif
-
-static void fail(const char *fmt, ...) PRINTF_LIKE;
-
-static void fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "check_game: FAIL: ");
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    exit(1);
-}
-
-/* malloc of exactly size bytes (ASan poisons everything past it); never NULL. */
-static void *xmalloc(size_t size)
-{
-    void *p = malloc(size ? size : 1);
-    if (!p)
-        fail("out of memory");
-    return p;
-}
+#define CHECK_NAME "check_game"
+#include "check_common.h"
 
 /* Configuration k of the rule sets above, over a base of eight loose bots. */
 static bf_game_spec config(int k)
@@ -216,6 +201,154 @@ static size_t check_table_bots(const uint8_t *table, const uint16_t *ties, int64
     return actions;
 }
 
+/* ---- the batched engine ---- */
+
+enum { TABLES = 37, STEPS = 400 };
+
+static uint64_t next_random(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* Row t's observation in range, and the legal index k-th in its mask (-1: none legal). */
+static int64_t check_row(const uint8_t *buf, const int64_t *off, int64_t t, int n, uint64_t pick)
+{
+    const int8_t *cards = (const int8_t *)(buf + off[0]) + t * 4;
+    const int8_t *mask = (const int8_t *)(buf + off[19]) + t * BF_VEC_ACTIONS;
+    const int8_t *seat = (const int8_t *)(buf + off[1]), *phase = (const int8_t *)(buf + off[2]);
+    int64_t pot, to_call;
+    memcpy(&pot, buf + off[5] + 8 * t, 8);
+    memcpy(&to_call, buf + off[6] + 8 * t, 8);
+    for (int i = 0; i < 4; i++)
+        if (cards[i] < -1 || cards[i] > 51)
+            fail("table %lld: card %d out of range", (long long)t, cards[i]);
+    if (seat[t] < 0 || seat[t] >= n || phase[t] < 0 || phase[t] > 2 || pot < 0 || to_call < 0)
+        fail("table %lld: an observation out of range", (long long)t);
+    int legal[BF_VEC_ACTIONS], count = 0;
+    for (int i = 0; i < BF_VEC_ACTIONS; i++)
+        if (mask[i])
+            legal[count++] = i;
+    return count ? legal[pick % (uint64_t)count] : -1;
+}
+
+static void check_batch(const bf_game_spec *spec, int k)
+{
+    int n = spec->seats;
+    int64_t off[BF_VEC_FIELDS], size = bf_vector_layout(TABLES, n, off);
+    bf_vector *v = bf_vector_new(spec, 9, 3, TABLES);
+    if (size <= 0 || !v || bf_vector_tables(v) != TABLES)
+        fail("batch %d: bf_vector_new or bf_vector_layout refused a valid game", k);
+    uint8_t *buf = xmalloc((size_t)size), *status = xmalloc(TABLES);
+    int64_t *actions = xmalloc(sizeof *actions * TABLES), *amounts = xmalloc(8 * TABLES);
+    int64_t *seats = xmalloc(sizeof *seats * TABLES), ended = 0;
+    uint64_t x = 88172645463325252u + (uint64_t)k;
+    bf_vector_observe(v, 0, TABLES, NULL, 0, buf);
+    for (int step = 0; step < STEPS; step++) {
+        for (int64_t t = 0; t < TABLES; t++) {
+            actions[t] = check_row(buf, off, t, n, next_random(&x));
+            int64_t low, high;
+            memcpy(&low, buf + off[7] + 8 * t, 8);
+            memcpy(&high, buf + off[8] + 8 * t, 8);
+            amounts[t] = low + (int64_t)(next_random(&x) % (uint64_t)(high - low + 1));
+            if (step % 5 == 4 && t % 3 == 0) /* out of range, illegal or a bad amount */
+                actions[t] = (int64_t)(next_random(&x) % 40) - 8, amounts[t] = high + 1;
+        }
+        int fallback = step % 2;
+        int64_t bad = bf_vector_decode(v, actions, amounts, fallback, status);
+        if (bad >= 0 && !fallback)
+            continue; /* refused: nothing moves, the next step draws again */
+        bf_vector_apply(v, 0, TABLES / 2, buf);
+        bf_vector_apply(v, TABLES / 2, TABLES, buf);
+        for (int64_t t = 0; t < TABLES; t++) {
+            int64_t chips, sum = 0;
+            for (int p = 0; p < n; p++) {
+                memcpy(&chips, buf + off[20] + 8 * (t * n + p), 8);
+                sum += chips;
+            }
+            ended += buf[off[21] + t];
+            if (sum != 0)
+                fail("batch %d: table %lld ended a hand that is not zero-sum", k, (long long)t);
+        }
+        if (step % 50 == 49) {
+            for (int64_t t = 0; t < TABLES; t++)
+                seats[t] = (t + step) % (n + 1) - (t % 7 == 0); /* some out of range */
+            bf_vector_observe(v, 0, TABLES, seats, 1, buf);
+            bf_vector_observe(v, 0, TABLES, seats, 0, buf);
+            bf_vector_observe(v, 0, TABLES, NULL, 0, buf);
+        }
+    }
+    if (ended == 0)
+        fail("batch %d: no hand ended", k);
+    uint64_t number;
+    uint8_t indices[BF_VEC_LOG_ACTIONS];
+    int64_t exact[BF_VEC_LOG_EXACT];
+    for (int64_t t = -1; t <= TABLES; t++) { /* each table's last hand, or a refusal */
+        int count = bf_vector_finished_actions(v, t, &number, indices, exact);
+        if ((t < 0 || t == TABLES) ? count != -1 : count < -2 || count > BF_VEC_LOG_ACTIONS)
+            fail("batch %d: bf_vector_finished_actions gave %d for table %lld", k, count,
+                 (long long)t);
+    }
+    bf_vector_restart(v, 0, TABLES, 0);
+    bf_vector_restart(v, 0, TABLES, 1);
+    if (bf_vector_number_hands(v, 5, 1, TABLES) != 0 ||
+        bf_vector_number_hands(v, UINT64_C(1) << 54, 1, 1) != -1 ||
+        bf_vector_number_hands(v, 0, UINT64_C(1) << 50, 1) != -1 ||
+        bf_vector_number_hands(v, 0, 1, 0) != -1)
+        fail("batch %d: bf_vector_number_hands accepted a bad numbering or refused simulate's", k);
+    bf_vector_free(v);
+    free(buf), free(status), free(actions), free(amounts), free(seats);
+}
+
+static void check_vector_refusals(const bf_game_spec *base)
+{
+    bf_game_spec bad = *base;
+    int64_t off[BF_VEC_FIELDS];
+    bad.seats = 1;
+    if (bf_vector_new(&bad, 1, 0, 4) || bf_vector_new(base, 1, 0, 0) ||
+        bf_vector_new(base, 1, 0, BF_VEC_MAX_TABLES + 1) ||
+        bf_vector_new(base, 1, (UINT64_C(1) << 22) + 1, 1))
+        fail("bf_vector_new accepted a bad batch");
+    if (bf_vector_layout(0, 2, off) != -1 || bf_vector_layout(4, 9, off) != -1)
+        fail("bf_vector_layout accepted a bad batch");
+    bad = *base;
+    bad.simultaneous = 1; /* casino rules: 동시에 cutting is Korean only */
+    if (bf_vector_new(&bad, 1, 0, 4))
+        fail("bf_vector_new accepted simultaneous draws under casino rules");
+    bf_vector_free(NULL);
+    int8_t cards[8] = {0, 5, 10, 51, 3, 3, 9, 60}, seen[2 * BF_NUM_CARDS] = {0}, cut[2] = {4, 3};
+    int8_t left[2] = {3, 1};
+    int64_t draws[2];
+    bf_vector_bot_draws(NULL, cards, seen, cut, left, NULL, 2, draws);
+    if (draws[0] < 0 || draws[0] > 15 || draws[1] != -1)
+        fail("bf_vector_bot_draws: %lld and %lld", (long long)draws[0], (long long)draws[1]);
+}
+
+/* The solved table's draws as action indices: within the cap, and -1 with no draw left. */
+static void check_table_draws(const uint8_t *table, const uint16_t *ties)
+{
+    bf_policy policy;
+    memset(&policy, 0, sizeof policy);
+    policy.table = table, policy.ties = ties, policy.break_above = -1;
+    int8_t cards[12] = {0, 5, 10, 51, 4, 9, 14, 50, 1, 2, 3, 7}, seen[3 * BF_NUM_CARDS] = {0};
+    int8_t cut[3] = {3, 1, 2}, left[3] = {3, 2, 0};
+    int64_t draws[3];
+    const int64_t rows[3] = {0, 1, 2};
+    bf_vector_bot_draws(&policy, cards, seen, cut, left, rows, 3, draws);
+    if (draws[0] < 0 || draws[0] > 15 || draws[1] < 0 || draws[1] > 15 || draws[2] != -1)
+        fail("bf_vector_bot_draws by a table: %lld, %lld, %lld", (long long)draws[0],
+             (long long)draws[1], (long long)draws[2]);
+    for (int r = 0; r < 2; r++) {
+        int count = 0;
+        for (int i = 0; i < 4; i++)
+            count += (int)(draws[r] >> i & 1);
+        if (count > cut[r])
+            fail("bf_vector_bot_draws by a table throws %d cards over a cap of %d", count, cut[r]);
+    }
+}
+
 int main(void)
 {
     int64_t *profit = xmalloc(sizeof *profit * HANDS * SEATS);
@@ -229,16 +362,24 @@ int main(void)
     }
     bf_game_spec base = config(2);
     check_refusals(&base, profit);
+    for (int k = 0; k < CONFIGS; k++) {
+        bf_game_spec spec = config(k);
+        if (k == 8)
+            spec.simultaneous = spec.allow_full = 1;
+        check_batch(&spec, k);
+    }
+    check_vector_refusals(&base);
     uint8_t *table = xmalloc(BF_POLICY_TABLE_LEN);
     uint16_t *ties = xmalloc(sizeof *ties * BF_POLICY_TABLE_LEN);
     solve_table(table, ties);
     actions += check_table_bots(table, ties, profit, final);
+    check_table_draws(table, ties);
     free(table);
     free(ties);
     free(profit);
     free(final);
     printf("check_game: OK: %d rule sets x %d hands played, %d traced (%zu actions), twice: with"
-           " table bots too\n",
-           CONFIGS, HANDS, TRACED, actions);
+           " table bots too; batches of %d tables stepped %d times\n",
+           CONFIGS, HANDS, TRACED, actions, TABLES, STEPS);
     return 0;
 }

@@ -25,32 +25,8 @@
 #define GOLF_RANK 1   /* "As 2d 3h 4c" */
 #define GOLF_IDS ((int32_t)(3 | 5 << 8 | 10 << 16 | 12 << 24))
 
-#ifdef __GNUC__
-#define PRINTF_LIKE __attribute__((format(printf, 1, 2)))
-#else
-#define PRINTF_LIKE
-#endif
-
-static void fail(const char *fmt, ...) PRINTF_LIKE;
-
-static void fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("check_text: FAIL: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    exit(1);
-}
-
-static void *xmalloc(size_t size)
-{
-    void *p = malloc(size ? size : 1);
-    if (p == NULL)
-        fail("out of memory allocating %zu bytes", size);
-    return p;
-}
+#define CHECK_NAME "check_text"
+#include "check_common.h"
 
 /* "As" + spaces + "2d 3h 4c", exactly len bytes (len >= 10), in a buffer of exactly len bytes. */
 static char *padded_golf(size_t len)

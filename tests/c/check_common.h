@@ -1,0 +1,43 @@
+/* What the sanitizer drivers share. Define CHECK_NAME ("check_draws", ...) before including:
+ * fail() prints "CHECK_NAME: FAIL: ..." and exits 1; xmalloc() allocates exactly the bytes
+ * asked for (ASan poisons everything past them) and never returns NULL. Both are static inline
+ * so a driver that uses only one stays free of unused-function warnings. */
+#ifndef CHECK_COMMON_H
+#define CHECK_COMMON_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#ifndef CHECK_NAME
+#error "define CHECK_NAME before including check_common.h"
+#endif
+
+#if defined(__GNUC__)
+#define PRINTF_LIKE __attribute__((format(printf, 1, 2)))
+#else
+#define PRINTF_LIKE
+#endif
+
+static inline void fail(const char *fmt, ...) PRINTF_LIKE;
+
+static inline void fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs(CHECK_NAME ": FAIL: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(1);
+}
+
+static inline void *xmalloc(size_t size)
+{
+    void *p = malloc(size ? size : 1);
+    if (p == NULL)
+        fail("out of memory allocating %zu bytes", size);
+    return p;
+}
+
+#endif
