@@ -42,6 +42,7 @@ from ._engine import (
     equity_from_tally,
 )
 from .policy import Policy, PolicyLike, to_policy
+from .range_hands import all_hands
 from .ranges import Range, parse_range
 from .results import Equity
 
@@ -60,6 +61,7 @@ _MIX = 0x9E3779B97F4A7C15  # spreads the per-row seeds of equity_matrix
 # ranges almost never fit; 0.3-1 us a trial otherwise), so a block stays well under a second
 # (Ctrl-C stops between blocks) and its Python cost (~30 us) stays below 1 % of it.
 RANGE_BLOCK_TRIALS = 1 << 14
+_SCAN_ROWS = 256  # rows of a range looked at a time for a first deal
 
 
 @dataclass
@@ -145,11 +147,15 @@ def _first_deal(seats: Sequence[Player], live: Sequence[Range | None]) -> list[A
         if found is None:
             deal.append(seat)
             continue
-        hands = found.hands
-        apart = np.flatnonzero(~np.isin(hands, np.array(sorted(used), dtype=np.uint8)).any(axis=1))
-        if not len(apart):
+        taken = np.array(sorted(used), dtype=np.uint8)
+        for lo in range(0, len(found), _SCAN_ROWS):  # the first hand apart: usually near the top
+            rows = all_hands()[found.positions[lo : lo + _SCAN_ROWS]]
+            apart = np.flatnonzero(~np.isin(rows, taken).any(axis=1))
+            if len(apart):
+                break
+        else:
             return None
-        first = tuple(int(card) for card in hands[apart[0]])
+        first = tuple(int(card) for card in rows[apart[0]])
         used.update(first)
         deal.append(first)
     return deal
