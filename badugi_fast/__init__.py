@@ -30,6 +30,7 @@ from .draws import (
     optimal_policy,
     parse_range,
 )
+from .draws.chart import starting_hand_equity
 from .errors import InvalidHandError
 from .hands import (
     BEST_RANK,
@@ -86,5 +87,6 @@ __all__ = [
     "parse_hands",
     "parse_range",
     "random_hands",
+    "starting_hand_equity",
     "winners",
 ]

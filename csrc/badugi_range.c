@@ -1,5 +1,6 @@
 /* Ranges in C; see badugi_range.h. */
 #include "badugi_range.h"
+#include "badugi_play.h"
 #include "badugi_random.h"
 
 #include <math.h>
@@ -8,6 +9,8 @@
 
 #define RANGE_SALT UINT64_C(0x52414E4745535452)  /* keys the deal stream apart from the draws' */
 #define NUMBERS_PER_TRIAL (UINT64_C(1) << 16)    /* >= BF_RANGE_MAX_TRIES x BF_MAX_SEATS */
+#define PREFETCH_AHEAD 4     /* trials between loading a deal's columns and reading them */
+#define PREFETCH_ATTEMPTS 2  /* deals loaded ahead per trial: a clash is common, two rare */
 
 static uint64_t hand_mask(const uint8_t *hand)
 {
@@ -82,11 +85,14 @@ int bf_range_alias(uint32_t n, const uint8_t *hands, const double *weights,
     return status;
 }
 
-static int range_valid(const bf_range *range)
+/* The range's arrays are there; `full` also checks every hand and weight (the exact
+ * enumeration reads them all; Monte Carlo checks each hand it deals instead, so a call on a
+ * block of trials costs nothing per hand of a large range). */
+static int range_valid(const bf_range *range, int full)
 {
     if (!range->hands || !range->table)
         return 0;
-    for (uint32_t i = 0; i < range->n; i++)
+    for (uint32_t i = 0; full && i < range->n; i++)
         if (!hand_valid(range->hands + 4 * (size_t)i) || !hand_valid(range->table[i].hand) ||
             !hand_valid(range->table[i].other) ||
             (range->weights && !(range->weights[i] > 0.0 && isfinite(range->weights[i]))))
@@ -96,7 +102,8 @@ static int range_valid(const bf_range *range)
 
 /* Every range is valid and its seat not random; `fixed` gets the known hands' cards and the
  * dead ones (the draw engine checks the known hands in full). */
-static int ranges_valid(const bf_draw_spec *spec, const bf_range *ranges, uint64_t *fixed)
+static int ranges_valid(const bf_draw_spec *spec, const bf_range *ranges, int full,
+                        uint64_t *fixed)
 {
     if (spec->seats < 1 || spec->seats > BF_MAX_SEATS)
         return 0;
@@ -105,7 +112,7 @@ static int ranges_valid(const bf_draw_spec *spec, const bf_range *ranges, uint64
         if (ranges[p].n == 0) {
             if (!spec->random_seat[p] && hand_valid(spec->hands[p]))
                 *fixed |= hand_mask(spec->hands[p]);
-        } else if (spec->random_seat[p] || !range_valid(&ranges[p])) {
+        } else if (spec->random_seat[p] || !range_valid(&ranges[p], full)) {
             return 0;
         }
     }
@@ -127,58 +134,122 @@ static const uint8_t *sample(const bf_range *range, uint64_t x)
     return fraction < column->threshold ? column->hand : column->other;
 }
 
-/* Starts loading the columns trial t's first deal will read: a large range's table is out of
- * cache, and the draws of the trial before hide the wait. */
-static void prefetch_deal(const bf_range *ranges, int seats, uint64_t key, uint64_t t)
+/* Number j of trial t's deal (seat p's hand at attempt a is number a * BF_MAX_SEATS + p). */
+static uint64_t deal_number(uint64_t key, uint64_t t, uint64_t j)
 {
-    uint64_t counter = key + t * NUMBERS_PER_TRIAL * BF_GAMMA;
-    for (int p = 0; p < seats; p++)
-        if (ranges[p].n) {
-            counter += BF_GAMMA;
-            __builtin_prefetch(column_of(&ranges[p], bf_mix64(counter)));
-        }
+    return bf_mix64(key + (t * NUMBERS_PER_TRIAL + j + 1) * BF_GAMMA);
 }
 
-/* Deals every range seat of trial t into play->hands; 0, or BF_RANGE_NO_DEAL. */
-static int deal_ranges(bf_draw_spec *play, const bf_range *ranges, uint64_t fixed, uint64_t key,
-                       uint64_t t)
+/* Starts loading the columns trial t's first PREFETCH_ATTEMPTS deals will read: a large
+ * range's table is out of cache, and the trials played meanwhile hide the wait. Inlined by
+ * force: gcc's interprocedural analysis takes a function whose only effect is a prefetch for
+ * one without effects and drops its calls. */
+static inline __attribute__((always_inline)) void prefetch_deal(const bf_range *ranges, int seats, uint64_t key, uint64_t t)
 {
-    uint64_t counter = key + t * NUMBERS_PER_TRIAL * BF_GAMMA;
+    for (int attempt = 0; attempt < PREFETCH_ATTEMPTS; attempt++)
+        for (int p = 0; p < seats; p++)
+            if (ranges[p].n)
+                __builtin_prefetch(column_of(
+                    &ranges[p], deal_number(key, t, (uint64_t)(attempt * BF_MAX_SEATS + p))));
+}
+
+/* Deals every range seat of trial t into play->hands and their cards into *dealt; 0,
+ * BF_RANGE_NO_DEAL, or BF_DRAW_BAD_SPEC for an invalid hand in a table. */
+static int deal_ranges(bf_draw_spec *play, const bf_range *ranges, uint64_t fixed, uint64_t key,
+                       uint64_t t, uint64_t *dealt)
+{
     for (int attempt = 0; attempt < BF_RANGE_MAX_TRIES; attempt++) {
         uint64_t used = fixed;
         int clash = 0;
         for (int p = 0; p < play->seats && !clash; p++) {
             if (ranges[p].n == 0)
                 continue;
-            counter += BF_GAMMA;
-            const uint8_t *hand = sample(&ranges[p], bf_mix64(counter));
+            uint64_t x = deal_number(key, t, (uint64_t)(attempt * BF_MAX_SEATS + p));
+            const uint8_t *hand = sample(&ranges[p], x);
+            if (!hand_valid(hand))
+                return BF_DRAW_BAD_SPEC;
             uint64_t cards = hand_mask(hand);
             clash = (used & cards) != 0;
             used |= cards;
             memcpy(play->hands[p], hand, 4);
         }
-        if (!clash)
+        if (!clash) {
+            *dealt = used & ~fixed;
             return 0;
+        }
     }
     return BF_RANGE_NO_DEAL;
+}
+
+/* What every trial starts from: the known seats as dealt, and the cards that neither they nor
+ * the dead cards hold, ascending (the draw engine's stub order). */
+typedef struct {
+    bf_seat seat[BF_MAX_SEATS];
+    uint8_t stub[BF_NUM_CARDS];
+    unsigned stub_size;
+} table_start;
+
+static void start_table(const bf_draw_spec *spec, const bf_range *ranges, uint64_t fixed,
+                        table_start *start)
+{
+    for (int p = 0; p < spec->seats; p++)
+        if (!spec->random_seat[p] && ranges[p].n == 0)
+            bf_seat_init(&start->seat[p], spec->hands[p], spec->dead);
+    start->stub_size = 0;
+    for (unsigned c = 0; c < BF_NUM_CARDS; c++)
+        if (!(fixed >> c & 1))
+            start->stub[start->stub_size++] = (uint8_t)c;
+}
+
+/* Trial t on the deal in play->hands (the range seats' cards in `dealt`). */
+static void play_deal(const bf_draw_spec *play, const bf_range *ranges, const table_start *start,
+                      uint64_t dealt, uint64_t seed, uint64_t t, bf_draw_tally *tally)
+{
+    bf_seat seat[BF_MAX_SEATS];
+    for (int p = 0; p < play->seats; p++) {
+        if (ranges[p].n)
+            bf_seat_init(&seat[p], play->hands[p], play->dead);
+        else
+            seat[p] = start->seat[p];
+    }
+    uint8_t stub[BF_NUM_CARDS];
+    unsigned n = 0;
+    for (unsigned i = 0; i < start->stub_size; i++) { /* the start's stub less the dealt cards */
+        uint8_t card = start->stub[i];
+        stub[n] = card;
+        n += !(dealt >> card & 1);
+    }
+    bf_play_trial(play, seat, stub, n, seed, t, tally);
 }
 
 int bf_range_simulate(const bf_draw_spec *spec, const bf_range *ranges, uint64_t seed,
                       uint64_t first_trial, uint64_t trials, bf_draw_tally *tally)
 {
-    uint64_t fixed;
-    if (!ranges_valid(spec, ranges, &fixed))
+    uint64_t fixed, dealt;
+    if (!ranges_valid(spec, ranges, 0, &fixed))
         return BF_DRAW_BAD_SPEC;
+    if (trials == 0)
+        return 0;
     bf_draw_spec play = *spec;
     const uint64_t key = bf_mix64(bf_mix64(seed) ^ RANGE_SALT);
-    prefetch_deal(ranges, spec->seats, key, first_trial);
-    for (uint64_t t = first_trial; t < first_trial + trials; t++) {
-        int status = deal_ranges(&play, ranges, fixed, key, t);
-        prefetch_deal(ranges, spec->seats, key, t + 1);
-        if (status == 0)
-            status = bf_draw_simulate(&play, seed, t, 1, tally);
+    /* A first deal completes the spec, which the draw engine then checks once (0 trials): the
+     * other deals differ only in the range seats' hands, each checked as it is dealt. */
+    int status = deal_ranges(&play, ranges, fixed, key, first_trial, &dealt);
+    if (status == 0)
+        status = bf_draw_simulate(&play, seed, first_trial, 0, tally);
+    if (status != 0)
+        return status;
+    table_start start;
+    start_table(spec, ranges, fixed, &start);
+    const uint64_t end = first_trial + trials;
+    for (uint64_t t = first_trial; t < end && t < first_trial + PREFETCH_AHEAD; t++)
+        prefetch_deal(ranges, spec->seats, key, t);
+    for (uint64_t t = first_trial; t < end; t++) {
+        prefetch_deal(ranges, spec->seats, key, t + PREFETCH_AHEAD);
+        status = deal_ranges(&play, ranges, fixed, key, t, &dealt);
         if (status != 0)
             return status;
+        play_deal(&play, ranges, &start, dealt, seed, t, tally);
     }
     return 0;
 }
@@ -247,7 +318,7 @@ int bf_range_enumerate(const bf_draw_spec *spec, const bf_range *ranges, uint64_
                        double *share, double *win, uint64_t *paths)
 {
     uint64_t fixed;
-    if (!ranges_valid(spec, ranges, &fixed))
+    if (!ranges_valid(spec, ranges, 1, &fixed))
         return BF_DRAW_BAD_SPEC;
     int held = 0;
     for (int p = 0; p < spec->seats; p++) {

@@ -1,9 +1,11 @@
-"""The range C code (csrc/badugi_range.c), built standalone with gcc: sanitizer-clean and free of
-warnings at -Werror.
+"""The range C code (csrc/badugi_range.c, csrc/badugi_play.c), built standalone with gcc:
+sanitizer-clean and free of warnings at -Werror.
 
 tests/c/check_range.c is compiled together with every C file of csrc/ (build_ffi.SOURCES) under
 AddressSanitizer and UndefinedBehaviorSanitizer; it checks the alias tables, dealing from ranges
-with card removal, split-invariant trials, exact combinations and every refusal.
+with card removal, split-invariant trials, dealt trials played exactly as the draw engine plays
+them (bf_play_trial against bf_draw_simulate, tally for tally), exact combinations and every
+refusal.
 """
 
 from __future__ import annotations

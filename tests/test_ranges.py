@@ -146,7 +146,8 @@ def test_hands_are_sorted_rows_of_sorted_ids_with_weights_in_zero_one() -> None:
         ("8865", "8865", 0),
         ("3-", "3-", 0),
         ("A2x", "A2x", 0),
-        ("top 15%", "top 15%", 0),
+        ("top 0%", "top 0%", 0),
+        ("8-, top 101%", "top 101%", 4),
         ("0.5:", "0.5:", 0),
     ],
 )

@@ -1,19 +1,24 @@
-"""The starting-hand chart generator (tools/gen_chart.py) on a seeded sample of suit classes:
-the classes against an independent count, rows recomputed bit for bit, and the file format."""
+"""The starting-hand chart generator (tools/gen_chart.py, badugi_fast/draws/chart_build.py) on
+seeded samples of suit classes: the classes against an independent count, cells recomputed bit
+for bit on any thread count or executor and equal to ``equity`` itself, the stopping rule, the
+file format and resuming."""
 
 from __future__ import annotations
 
+import concurrent.futures as cf
 import importlib.util
-import struct
 from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
 
-from badugi_fast import equity
+from badugi_fast import Equity, equity
+from badugi_fast.draws import chart_build
+from badugi_fast.draws.chart_build import Column, Settings, class_seed, decode, encode
 
 ROOT = Path(__file__).resolve().parents[1]
+QUICK = Settings(seed=9, block=1000, max_trials=4000, target=0.01)
 
 
 def _gen_chart() -> ModuleType:
@@ -29,7 +34,7 @@ gen_chart = _gen_chart()
 
 @pytest.fixture(scope="module")
 def classes() -> tuple[np.ndarray, np.ndarray]:
-    return gen_chart.suit_classes()
+    return chart_build.suit_classes()
 
 
 def suit_free_key(hand: list[int]) -> tuple[tuple[int, ...], ...]:
@@ -50,37 +55,96 @@ def test_suit_classes_match_an_independent_count_of_suit_patterns(all_hands, cla
     assert found == keys
 
 
-def test_a_seeded_sample_is_recomputed_bit_for_bit_on_any_thread_count(classes) -> None:
+def test_a_sample_is_the_same_bit_for_bit_on_threads_and_on_a_process_pool(classes) -> None:
+    indices = np.sort(np.random.default_rng(5).choice(len(classes[0]), 4, replace=False))
+    columns = [Column("default", 1), Column("default", 3)]
+    one = gen_chart.generate(columns, QUICK, indices=indices, threads=1)
+    two = gen_chart.generate(columns, QUICK, indices=indices, threads=2)
+    with cf.ProcessPoolExecutor(max_workers=2) as pool:
+        pooled = gen_chart.generate(columns, QUICK, indices=indices, executor=pool)
+    assert encode(one) == encode(two) == encode(pooled)
+    assert np.all(np.diff(one.equity, axis=1) < 0)  # more opponents, less equity
+
+
+def test_a_cell_is_equity_itself_stopped_at_the_first_block_under_the_target(classes) -> None:
     representatives, _ = classes
-    indices = np.sort(np.random.default_rng(5).choice(len(representatives), 3, replace=False))
-    one = gen_chart.chart_rows(representatives, indices, trials=3000, seed=9, threads=1)
-    two = gen_chart.chart_rows(representatives, indices, trials=3000, seed=9, threads=2)
-    assert np.array_equal(one[0], two[0]) and np.array_equal(one[1], two[1])
-    index = int(indices[1])
-    direct = equity(
-        [[int(c) for c in representatives[index]], None, None], 3, trials=3000, max_exact=0,
-        seed=gen_chart.class_seed(9, index, 2),
-    )  # fmt: skip
-    assert one[0][1, 1] == direct.equity[0]
-    assert np.all(np.diff(one[0], axis=1) < 0)  # more opponents, less equity
+    index = 1234
+    hand = [int(c) for c in representatives[index]]
+    settings = Settings(seed=3, block=2000, max_trials=40_000, target=0.006)
+    value, error, trials = chart_build.play_cell(tuple(hand), Column("default", 2), settings,
+                                                 class_seed(3, index, 2))  # fmt: skip
+    assert trials % 2000 == 0 and 2000 <= trials < 40_000
+
+    def direct(n: int) -> Equity:
+        return equity([hand, None, None], 3, trials=n, max_exact=0, seed=class_seed(3, index, 2))
+
+    same = direct(trials)
+    assert same.stderr is not None and (value, error) == (same.equity[0], same.stderr[0])
+    assert error <= 0.006
+    if trials > 2000:
+        earlier = direct(trials - 2000)
+        assert earlier.stderr is not None and earlier.stderr[0] > 0.006
+
+
+def test_the_default_settings_always_reach_a_stderr_of_0_002() -> None:
+    # A share lies in [0, 1]: its variance is at most 1/4, so max_trials bounds the stderr.
+    settings = Settings()
+    assert settings.target == 0.002 and settings.max_trials % settings.block == 0
+    assert (0.25 / settings.max_trials) ** 0.5 <= settings.target
 
 
 def test_the_golf_is_a_big_favourite_and_four_kings_a_big_underdog(classes) -> None:
-    representatives, _ = classes
-    rows = representatives.tolist()
+    rows = classes[0].tolist()
     ends = np.array([rows.index([0, 5, 10, 15]), rows.index([48, 49, 50, 51])])  # Ac2d3h4s, KKKK
-    values, errors = gen_chart.chart_rows(representatives, ends, trials=4000, seed=1)
-    assert values[0, 0] > 0.8 and values[1, 0] < 0.4  # four kings draw three cards, thrice
-    assert np.all(errors < 0.01)
+    found = gen_chart.generate([Column("default", 1)], QUICK, indices=ends)
+    assert found.equity[0, 0] > 0.8 and found.equity[1, 0] < 0.4
+    assert np.all(found.stderr < 0.01)
 
 
-def test_the_file_holds_a_header_and_one_fixed_size_row_per_class(tmp_path, capsys) -> None:
+def test_the_file_says_which_columns_it_holds_and_reads_back_as_written(classes) -> None:
+    columns = [Column("default", 1), Column("max-equity", 2)]
+    chart = gen_chart.generate(columns, QUICK, indices=np.array([7, 8, 9]))
+    data = encode(chart)
+    back = decode(data)
+    assert back.columns == columns and back.settings == QUICK
+    assert np.array_equal(back.hands, chart.hands) and np.array_equal(back.counts, chart.counts)
+    for got, expected in [(back.equity, chart.equity), (back.stderr, chart.stderr)]:
+        assert np.array_equal(got, expected)
+    assert np.array_equal(back.trials, chart.trials)
+    size = 8 + 30 + len(columns) * 17 + 3 * (4 + 4 + len(columns) * 6)
+    assert len(data) == size
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [(b"BFCHART1" + bytes(40), "not a starting-hand chart"), (b"", "not a starting-hand chart")],
+)
+def test_a_file_that_is_not_a_chart_is_named(data: bytes, message: str) -> None:
+    with pytest.raises(ValueError, match=f"my.bin is {message}"):
+        decode(data, "my.bin")
+
+
+def test_a_cut_file_is_named(classes) -> None:
+    data = encode(gen_chart.generate([Column("default", 1)], QUICK, indices=np.array([3])))
+    with pytest.raises(ValueError, match="cut short"):
+        decode(data[:-1], "chart.bin")
+
+
+def test_the_command_writes_each_column_as_it_finishes_and_resumes(tmp_path, capsys) -> None:
     out = tmp_path / "sample.bin"
-    assert gen_chart.main(["--sample", "2", "--trials", "500", "--out", str(out)]) == 0
-    data = out.read_bytes()
-    assert data[:8] == gen_chart.MAGIC
-    n, opponents, trials = struct.unpack_from("<IBI", data, 8)
-    assert (n, opponents, trials) == (2, 5, 500)
-    assert len(data) == 8 + 9 + n * (4 + 4 + opponents * 4)
+    base = ["--sample", "2", "--max-trials", "1000", "--block", "500", "--out", str(out)]
+    assert gen_chart.main([*base, "--opponents", "1"]) == 0
+    first = decode(out.read_bytes())
+    assert first.columns == [Column("default", 1)]
     printed = capsys.readouterr().out
     assert "sha256" in printed and "projected full run" in printed
+    tampered = bytearray(out.read_bytes())
+    tampered[-6:-4] = (12345).to_bytes(2, "little")  # the last class's equity vs one
+    out.write_bytes(bytes(tampered))
+    assert gen_chart.main([*base, "--opponents", "1,2", "--resume"]) == 0
+    both = decode(out.read_bytes())
+    assert both.columns == [Column("default", 1), Column("default", 2)]
+    assert both.equity[-1, 0] == 12345 / 65535  # kept from the file, not played again
+    assert np.array_equal(both.equity[:-1, 0], first.equity[:-1, 0])
+    with pytest.raises(SystemExit, match="other settings"):
+        gen_chart.main([*base, "--opponents", "1", "--resume", "--seed", "4"])

@@ -92,11 +92,16 @@ def test_monte_carlo_is_reproducible_for_a_seed_whatever_the_thread_count(player
     assert sum(runs[0].equity) == pytest.approx(1.0)
 
 
-def test_ranges_and_known_hands_give_the_same_answer_as_equity_when_the_range_is_one_hand() -> None:
-    known = equity([HERO, "Ks Qd 4h 4c"], 2, max_exact=0, trials=50_000, seed=5)
-    ranged = equity([HERO, Range.from_hands(["Ks Qd 4h 4c"])], 2, max_exact=0, trials=50_000)
-    assert ranged.stderr is not None and known.stderr is not None
-    assert abs(ranged.equity[0] - known.equity[0]) < 4 * np.hypot(ranged.stderr[0], known.stderr[0])
+@pytest.mark.parametrize("others", [["Ks Qd 4h 4c"], ["Ks Qd 4h 4c", None]])
+def test_ranges_of_one_hand_play_every_trial_as_the_known_hands_do(others: list) -> None:
+    """The range sampler hands its deal to the draw engine's own trial (badugi_play.c): with
+    one hand in each range, the same seed gives the known hands' result to the last bit."""
+    kwargs = {"max_exact": 0, "trials": 30_000, "seed": 5, "dead": "Kh", "threads": 2}
+    known = equity([HERO, *others], 3, **kwargs)
+    as_ranges = [Range.from_hands([h]) if h else None for h in [HERO, *others]]
+    ranged = equity(as_ranges, 3, **kwargs)
+    assert ranged.equity == known.equity and ranged.stderr == known.stderr
+    assert ranged.win == known.win and ranged.tie == known.tie
 
 
 @pytest.mark.parametrize(
@@ -160,3 +165,26 @@ def test_equity_and_best_discard_take_range_text_and_ranges_for_opponents() -> N
 def test_text_that_is_neither_a_hand_nor_a_range_says_both() -> None:
     with pytest.raises(ValueError, match=r"neither a hand .* nor a range"):
         equity(["As 2d 3c Kh", "As 2d 3c Xx"], 1)
+
+
+def test_equity_matrix_on_a_process_pool_is_the_threaded_matrix_bit_for_bit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from badugi_fast.draws import range_equity
+
+    first = Range.from_hands(["As 2d 3c 3h", "Ks Qd 4h 4c", "Ah 2h 3h 4h", "5c 6d 7h 8s"])
+    second = Range.from_hands(parse_range("T-").hands[::30])
+    monkeypatch.setattr(range_equity, "MATRIX_BLOCK_ROWS", 3)
+    here = equity_matrix(first, second, 2, trials=2000, seed=6, max_exact=0, threads=2)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        there = equity_matrix(first, second, 2, trials=2000, seed=6, max_exact=0, executor=pool)
+    assert np.array_equal(here[0], there[0]) and np.array_equal(here[1], there[1])
+
+
+def test_equity_matrix_refuses_a_policy_that_cannot_travel() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool, pytest.raises(TypeError, match="cannot be sent"):
+        equity_matrix("골프", "7탑", 1, policy=lambda hand, draws, dead: 0, executor=pool)

@@ -1,127 +1,166 @@
-"""Generate the starting-hand chart: every dealt hand up to suit symmetry, with its equity
-against one to five random opponents, three draws to come, every player drawing by the default
-policy (Monte Carlo in C, ``TRIALS`` trials per class and opponent count: stderr <= 0.002).
+"""Generate the starting-hand chart: every dealt hand up to suit symmetry (16,432 classes), its
+equity against one to five random opponents with three draws, every seat drawing by one policy.
 
-Hands that differ only by a relabelling of suits play alike, so one representative per suit
-class is simulated (the lowest hand of the class, ids ascending, rows in lexicographic order).
-Trial streams are seeded from (seed, class, opponents) alone, so any subset of the classes is
-recomputed bit for bit, on any number of threads or machines.
-
-The file (little-endian): the magic ``b"BFCHART1"``, uint32 classes, uint8 opponent counts,
-uint32 trials, then per class 4 uint8 ids, a uint32 count of hands in the class, and for each
-opponent count a uint16 equity (x 65535) and a uint16 stderr (x 2**24). Its sha256 is printed.
-
-The full run is hours on a 2-core machine (``--sample`` measures the rate and prints the
-projection). ``top N%`` in the range language reads this chart once it ships.
+Each cell is Monte Carlo in C in blocks of 8,192 trials, stopped after the first block whose
+stderr is at most 0.002 (65,536 trials at most, which always reaches it); streams are seeded from
+(seed, class, opponents) alone, so any cell is recomputed bit for bit on any number of threads,
+processes or Dask workers (badugi_fast/draws/chart_build.py has the format). The columns are
+played one after another and the file is rewritten after each, holding the columns finished:
+``--resume`` keeps those of an existing file and plays the rest.
 
 Usage:
-    python tools/gen_chart.py --out chart.bin                  # every class (hours)
-    python tools/gen_chart.py --sample 40 --out sample.bin     # a seeded sample, and a projection
+    python tools/gen_chart.py --out badugi_fast/draws/chart.bin --threads 2   # default policy
+    python tools/gen_chart.py --out c.bin --policy max-equity --opponents 1   # one column
+    python tools/gen_chart.py --out s.bin --sample 40    # a seeded sample, and a projection
+    python tools/gen_chart.py --out c.bin --workers 2    # on a local Dask cluster
 """
 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures as cf
 import hashlib
-import struct
 import sys
 import time
-from itertools import permutations
+from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from badugi_fast import equity
-from badugi_fast.draws.range_hands import all_hands, lex_index
+from badugi_fast._blocks import block_bounds, run_blocks
+from badugi_fast.cli.distributed_options import add_distributed_options, dask_executor
+from badugi_fast.draws.chart_build import (
+    Chart,
+    Column,
+    Settings,
+    chart_block,
+    decode,
+    encode,
+    quantized,
+    suit_classes,
+)
 
-MAGIC = b"BFCHART1"
 OPPONENTS = (1, 2, 3, 4, 5)
-TRIALS = 1 << 16  # a share in [0, 1] has variance <= 1/4: stderr <= 0.5 / 256 < 0.002
-DRAWS = 3
-SEED = 20261130
-EQUITY_SCALE = 65535
-STDERR_SCALE = 1 << 24
+DEFAULT = Settings()
+CLASSES_PER_TASK = 128  # a task of 1-10 s on one core: far above a Dask task's overhead
 
 
-def suit_classes() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
-    """The lowest hand of each suit class (rows ascending) and how many hands the class holds."""
-    hands = all_hands().astype(np.int64)
-    lowest = np.full(len(hands), len(hands), dtype=np.int64)
-    for order in permutations(range(4)):
-        relabelled = (hands & ~3) | np.array(order)[hands & 3]
-        lowest = np.minimum(lowest, lex_index(relabelled))
-    representatives, counts = np.unique(lowest, return_counts=True)
-    return all_hands()[representatives], counts
-
-
-def class_seed(seed: int, index: int, opponents: int) -> int:
-    return (seed * 1_000_003 + index * 8 + opponents) % 2**64
-
-
-def chart_rows(
-    representatives: npt.NDArray[np.uint8],
-    indices: npt.NDArray[np.intp],
-    trials: int = TRIALS,
-    seed: int = SEED,
+def generate(
+    columns: Sequence[Column],
+    settings: Settings = DEFAULT,
+    *,
+    indices: npt.NDArray[np.intp] | None = None,
+    executor: Any = None,
     threads: int | None = None,
-) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """Equity and stderr of the classes ``indices``, (len, 5) each, against 1..5 opponents."""
-    shape = (len(indices), len(OPPONENTS))
-    values, errors = np.empty(shape), np.empty(shape)
-    for row, index in enumerate(indices.tolist()):
-        hand = [int(card) for card in representatives[index]]
-        for column, opponents in enumerate(OPPONENTS):
-            found = equity(
-                [hand, *[None] * opponents], DRAWS, trials=trials, max_exact=0,
-                seed=class_seed(seed, index, opponents), threads=threads,
-            )  # fmt: skip
-            assert found.stderr is not None
-            values[row, column], errors[row, column] = found.equity[0], found.stderr[0]
-    return values, errors
+    progress: bool = False,
+    done: Chart | None = None,
+    on_column: Callable[[Chart], None] | None = None,
+) -> Chart:
+    """The chart of ``columns`` over the classes ``indices`` (all by default), quantized as the
+    file keeps it. ``executor``: None (``threads`` threads here), any concurrent.futures
+    Executor or a Dask Client; the cells are the same on any of them. ``done``: a chart of the
+    same classes and settings whose columns are kept instead of played again. ``on_column`` is
+    called with the chart so far after each column."""
+    representatives, counts = suit_classes()
+    chosen = np.arange(len(representatives)) if indices is None else np.asarray(indices)
+    contiguous = bool(np.all(np.diff(chosen) == 1)) if len(chosen) else True
+    empty = np.empty((len(chosen), 0))
+    chart = Chart(
+        settings, [], representatives[chosen], counts[chosen].astype(np.uint32),
+        empty, empty, empty.astype(np.int64),
+    )  # fmt: skip
+    with ExitStack() as stack:
+        if executor is None and (threads or 1) > 1:
+            executor = stack.enter_context(cf.ThreadPoolExecutor(max_workers=threads))
+        for column in columns:
+            if done is not None and column in done.columns:
+                k = done.columns.index(column)
+                cells = (done.equity[:, k], done.stderr[:, k], done.trials[:, k])
+            else:
+                bounds = (
+                    block_bounds(int(chosen[0]), len(chosen), CLASSES_PER_TASK)
+                    if contiguous and len(chosen)
+                    else [(int(i), int(i) + 1) for i in chosen]
+                )
+                parts = run_blocks(
+                    executor, chart_block, (column, settings), bounds, progress=progress,
+                    unit="class",
+                )  # fmt: skip
+                rows = np.concatenate(parts) if parts else np.empty((0, 3))
+                cells = quantized(rows[:, 0], rows[:, 1], rows[:, 2], settings.block)
+            chart.columns.append(column)
+            chart.equity = np.column_stack([chart.equity, cells[0]])
+            chart.stderr = np.column_stack([chart.stderr, cells[1]])
+            chart.trials = np.column_stack([chart.trials, cells[2]]).astype(np.int64)
+            if on_column is not None:
+                on_column(chart)
+    return chart
 
 
-def encode(
-    representatives: npt.NDArray[np.uint8],
-    counts: npt.NDArray[np.int64],
-    values: npt.NDArray[np.float64],
-    errors: npt.NDArray[np.float64],
-    trials: int,
-) -> bytes:
-    header = MAGIC + struct.pack("<IBI", len(representatives), len(OPPONENTS), trials)
-    rows = np.zeros(
-        len(representatives),
-        dtype=[("ids", "u1", 4), ("count", "<u4"), ("cells", "<u2", (len(OPPONENTS), 2))],
-    )
-    rows["ids"], rows["count"] = representatives, counts
-    rows["cells"][:, :, 0] = np.rint(np.clip(values, 0, 1) * EQUITY_SCALE)
-    rows["cells"][:, :, 1] = np.rint(np.clip(errors * STDERR_SCALE, 0, 65535))
-    return header + rows.tobytes()
+def _columns(policies: str, opponents: str) -> list[Column]:
+    counts = [int(n) for n in opponents.split(",")]
+    if any(not 1 <= n <= 7 for n in counts):
+        raise SystemExit("--opponents: counts from 1 to 7, separated by commas")
+    return [Column(policy, n) for policy in policies.split(",") for n in counts]
+
+
+def _write(path: Path, chart: Chart) -> str:
+    data = encode(chart)
+    path.write_bytes(data)
+    return hashlib.sha256(data).hexdigest()
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, required=True)
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--out", type=Path, required=True, help="the chart file to write")
+    parser.add_argument("--policy", default="default", help="policies, comma-separated")
+    parser.add_argument("--opponents", default="1,2,3,4,5", help="opponent counts, comma-separated")
     parser.add_argument("--sample", type=int, help="only this many classes, chosen by --seed")
-    parser.add_argument("--seed", type=int, default=SEED)
-    parser.add_argument("--trials", type=int, default=TRIALS)
-    parser.add_argument("--threads", type=int)
+    parser.add_argument("--seed", type=int, default=Settings.seed)
+    parser.add_argument("--max-trials", type=int, default=Settings.max_trials)
+    parser.add_argument("--block", type=int, default=Settings.block)
+    parser.add_argument("--target", type=float, default=Settings.target, help="stderr to stop at")
+    parser.add_argument("--threads", type=int, help="threads on this machine (default 1)")
+    parser.add_argument("--resume", action="store_true", help="keep the columns --out holds")
+    parser.add_argument("--progress", action="store_true", help="a progress bar per column")
+    add_distributed_options(parser)
     args = parser.parse_args(argv)
-    representatives, counts = suit_classes()
-    indices = np.arange(len(representatives))
+    if args.block < 1 or args.max_trials < args.block or args.max_trials % args.block:
+        raise SystemExit("--max-trials must be a positive multiple of --block")
+    settings = Settings(args.seed, args.block, args.max_trials, args.target)
+    columns = _columns(args.policy, args.opponents)
+    representatives, _ = suit_classes()
+    indices = None
     if args.sample is not None:
         rng = np.random.default_rng(args.seed)
         indices = np.sort(rng.choice(len(representatives), args.sample, replace=False))
+    resume = args.resume and args.out.exists()
+    done = decode(args.out.read_bytes(), str(args.out)) if resume else None
+    chosen = representatives if indices is None else representatives[indices]
+    if done is not None and (done.settings != settings or not np.array_equal(done.hands, chosen)):
+        raise SystemExit(f"--resume: {args.out} was made with other settings or classes")
     start = time.perf_counter()
-    values, errors = chart_rows(representatives, indices, args.trials, args.seed, args.threads)
+
+    def save(chart: Chart) -> None:
+        digest = _write(args.out, chart)
+        column = chart.columns[-1]
+        print(f"{column.policy} vs {column.opponents}: {time.perf_counter() - start:.0f} s, "
+              f"{int(chart.trials[:, -1].sum())} trials; sha256 {digest}", flush=True)  # fmt: skip
+
+    with dask_executor(args) as executor:
+        chart = generate(
+            columns, settings, indices=indices, executor=executor, threads=args.threads,
+            progress=args.progress, done=done, on_column=save,
+        )  # fmt: skip
     elapsed = time.perf_counter() - start
-    data = encode(representatives[indices], counts[indices], values, errors, args.trials)
-    args.out.write_bytes(data)
-    print(f"{len(indices)} of {len(representatives)} suit classes in {elapsed:.1f} s")
-    print(f"sha256 {hashlib.sha256(data).hexdigest()}  {args.out}")
+    print(f"{len(chart.hands)} of {len(representatives)} suit classes in {elapsed:.1f} s")
+    print(f"sha256 {hashlib.sha256(encode(chart)).hexdigest()}  {args.out}")
     if args.sample is not None:
-        hours = elapsed / len(indices) * len(representatives) / 3600
-        print(f"projected full run: {hours:.1f} h at this rate")
+        hours = elapsed / max(len(chart.hands), 1) * len(representatives) / 3600
+        print(f"projected full run: {hours:.2f} h at this rate")
     return 0
 
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from .. import __version__
 from ..errors import InvalidHandError
 from ..game.actions import IllegalActionError
-from . import draw_commands, game_commands, hand_commands
+from . import chart_commands, draw_commands, game_commands, hand_commands
 from .common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, BadInput, HelpFormatter
 
 
@@ -33,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     hand_commands.add_commands(commands)
     draw_commands.add_commands(commands)
+    chart_commands.add_commands(commands)
     game_commands.add_commands(commands)
     return parser
 

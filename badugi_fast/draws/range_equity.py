@@ -10,7 +10,7 @@ player draws by the policy. Exact over every combination of the ranges' hands wh
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 from typing import Any
@@ -19,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._badugi import ffi, lib
+from .._blocks import Executor, block_bounds, check_picklable, run_blocks
 from .._threads import run_in_chunks, thread_count
 from ..cards import CardLike
 from ._checks import (
@@ -41,6 +42,7 @@ from ._engine import (
     equity_from_tally,
 )
 from .policy import Policy, PolicyLike, to_policy
+from .range_hands import all_hands
 from .ranges import Range, parse_range
 from .results import Equity
 
@@ -50,11 +52,16 @@ DEFAULT_TRIALS = 1_000_000  # as equity's
 
 MATRIX_TRIALS = 10_000  # Monte Carlo trials per hand of the first range
 MATRIX_MAX_EXACT = 10**6  # plays per hand of the first range before Monte Carlo
+# Rows of equity_matrix per task on an executor: a row costs 5-50 ms (10,000 trials, or an
+# exact enumeration), so a task takes 0.3-3 s, well above a Dask task's few milliseconds.
+MATRIX_BLOCK_ROWS = 64
 _MIX = 0x9E3779B97F4A7C15  # spreads the per-row seeds of equity_matrix
-# Monte Carlo trials per C call: fewer than the draw engine's BLOCK_TRIALS, as a trial deals
-# from the ranges again until no card is held twice (up to BF_RANGE_MAX_TRIES deals), so tight
-# ranges cost 15 us a trial or more; a block stays well under a second (Ctrl-C stops between).
-RANGE_BLOCK_TRIALS = 1 << 11
+# Monte Carlo trials per C call: half the draw engine's BLOCK_TRIALS, as a trial deals from the
+# ranges again until no card is held twice (up to BF_RANGE_MAX_TRIES deals, about 20 us when the
+# ranges almost never fit; 0.3-1 us a trial otherwise), so a block stays well under a second
+# (Ctrl-C stops between blocks) and its Python cost (~30 us) stays below 1 % of it.
+RANGE_BLOCK_TRIALS = 1 << 14
+_SCAN_ROWS = 256  # rows of a range looked at a time for a first deal
 
 
 @dataclass
@@ -140,11 +147,15 @@ def _first_deal(seats: Sequence[Player], live: Sequence[Range | None]) -> list[A
         if found is None:
             deal.append(seat)
             continue
-        hands = found.hands
-        apart = np.flatnonzero(~np.isin(hands, np.array(sorted(used), dtype=np.uint8)).any(axis=1))
-        if not len(apart):
+        taken = np.array(sorted(used), dtype=np.uint8)
+        for lo in range(0, len(found), _SCAN_ROWS):  # the first hand apart: usually near the top
+            rows = all_hands()[found.positions[lo : lo + _SCAN_ROWS]]
+            apart = np.flatnonzero(~np.isin(rows, taken).any(axis=1))
+            if len(apart):
+                break
+        else:
             return None
-        first = tuple(int(card) for card in hands[apart[0]])
+        first = tuple(int(card) for card in rows[apart[0]])
         used.update(first)
         deal.append(first)
     return deal
@@ -254,11 +265,15 @@ def equity_matrix(
     limits: LimitsLike = None,
     threads: int | None = None,
     max_exact: int = MATRIX_MAX_EXACT,
+    executor: Executor = None,
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """The equity of each hand of ``range_a`` (in ``range_a.hands`` order) heads-up against
     ``range_b``, and its stderr (0 where exact: at most ``max_exact`` plays for the hand, else
     ``trials`` Monte Carlo trials). A hand that every hand of ``range_b`` (or the dead cards)
-    blocks gets NaN. Reproducible for a ``seed`` whatever ``threads``."""
+    blocks gets NaN. Reproducible for a ``seed`` whatever ``threads``. ``executor``: None (this
+    machine's threads), any concurrent.futures Executor or a Dask Client; the rows go out in
+    blocks of MATRIX_BLOCK_ROWS, each row seeded by its index, so the arrays are the same bit
+    for bit on any executor."""
     first, second = parse_range(range_a), parse_range(range_b)  # type: ignore[arg-type]
     draws = check_draws(draws)
     dead_ids = card_set(dead, "dead cards")
@@ -267,26 +282,47 @@ def equity_matrix(
     check_run(seed, threads, max_exact)
     chosen, caps = to_policy(policy), check_limits(limits)
     base = secrets.randbits(64) if seed is None else seed
-    rows = [tuple(row) for row in first.hands.tolist()]
+    rows = [(a, b, c, d) for a, b, c, d in first.hands.tolist()]
+    args = (rows, second, draws, dead_ids, chosen, caps, trials, base, max_exact)
+    if executor is not None:
+        check_picklable("the policy", chosen)
+        bounds = block_bounds(0, len(rows), MATRIX_BLOCK_ROWS) if rows else []
+        parts = run_blocks(executor, matrix_rows, args, bounds, unit="hand")
+        if not parts:
+            return np.full(0, np.nan), np.full(0, np.nan)
+        return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
     equity, stderr = np.full(len(rows), np.nan), np.full(len(rows), np.nan)
 
-    def one(i: int) -> None:
+    def one(lo: int, hi: int) -> None:
+        equity[lo:hi], stderr[lo:hi] = matrix_rows(*args, lo, hi)
+
+    run_in_chunks(len(rows), thread_count(threads, len(rows), min_rows=2), one)
+    return equity, stderr
+
+
+def matrix_rows(
+    rows: Sequence[tuple[int, int, int, int]],
+    second: Range,
+    draws: int,
+    dead_ids: frozenset[int],
+    chosen: Policy,
+    caps: Limits | None,
+    trials: int,
+    base: int,
+    max_exact: int,
+    lo: int,
+    hi: int,
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Rows lo .. hi - 1 of equity_matrix (a task: module-level, plain arguments): row i is
+    seeded by (base, i) alone, so any split gives the same rows."""
+    equity, stderr = np.full(hi - lo, np.nan), np.full(hi - lo, np.nan)
+    for i in range(lo, hi):
         if not len(_without_cards(second, frozenset(rows[i]) | dead_ids)):
-            return  # every hand of the second range holds one of this hand's cards
+            continue  # every hand of the second range holds one of this hand's cards
         found = ranged_equity(
             [rows[i], second], draws, dead_ids, [chosen, chosen], caps, trials,
             (base + i * _MIX) % 2**64, max_exact, 1,
         )  # fmt: skip
-        equity[i] = found.equity[0]
-        stderr[i] = 0.0 if found.exact else (found.stderr or [0.0])[0]
-
-    _rows_in_threads(len(rows), threads, one)
+        equity[i - lo] = found.equity[0]
+        stderr[i - lo] = 0.0 if found.exact else (found.stderr or [0.0])[0]
     return equity, stderr
-
-
-def _rows_in_threads(n: int, threads: int | None, work: Callable[[int], None]) -> None:
-    def run(lo: int, hi: int) -> None:
-        for i in range(lo, hi):
-            work(i)
-
-    run_in_chunks(n, thread_count(threads, n, min_rows=2), run)

@@ -66,5 +66,12 @@ def _colex(sorted_rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
 
 def lex_index(rows: npt.NDArray[np.integer]) -> npt.NDArray[np.int32]:
     """The position in ``all_hands()`` of each row of four distinct ids 0..51 (any order)."""
-    sorted_rows = np.sort(np.asarray(rows, dtype=np.int64).reshape(-1, 4), axis=1)
-    return _colex_to_lex()[_colex(sorted_rows)]
+    r = np.asarray(rows, dtype=np.int64).reshape(-1, 4)
+    a, b, c, d = r[:, 0], r[:, 1], r[:, 2], r[:, 3]
+    # A sorting network on the columns: five compare-exchanges, several times np.sort's speed.
+    a, b = np.minimum(a, b), np.maximum(a, b)
+    c, d = np.minimum(c, d), np.maximum(c, d)
+    a, c = np.minimum(a, c), np.maximum(a, c)
+    b, d = np.minimum(b, d), np.maximum(b, d)
+    b, c = np.minimum(b, c), np.maximum(b, c)
+    return _colex_to_lex()[_colex(np.stack([a, b, c, d], axis=1))]

@@ -2,7 +2,8 @@
 
 The forms, tried in this order (see ``parse_range`` for the whole language):
 - ``any`` / ``random`` / ``*``;
-- ``top N%``, which reads the starting-hand chart;
+- ``top N%``: the fewest hands in starting-hand chart order (heads-up equity with three draws,
+  default policy; equal equity by lower ids) covering at least N % of the 270,725 (chart.py);
 - badugi rank strings, ranks from high to low: ``8765``, ``8765-`` (that class and every better
   one), ``K32+`` (that class and every worse one), ``T987..8765`` (every class between, either
   order), ``8-`` / ``8+`` (every four-card class with that top card or better / or worse, and for
@@ -50,10 +51,12 @@ def element_mask(text: str) -> Mask:
         return np.ones(len(all_hands()), dtype=bool)
     top = _TOP_PERCENT.fullmatch(upper)
     if top:
-        raise ElementError(
-            f"'top {top.group(1)}%' reads the starting-hand chart (tools/gen_chart.py), which "
-            "this build does not ship yet"
-        )
+        from .chart import top_percent  # the chart is read on first use only
+
+        try:
+            return top_percent(top.group(1))
+        except ValueError as error:
+            raise ElementError(str(error)) from None
     compact = upper.replace(" ", "")
     ranks = _rank_interval(compact)
     if ranks is not None:

@@ -5,7 +5,10 @@
  *     hands and n = 0 are refused;
  *   - bf_range_simulate: seats dealt from ranges never share a card (checked through a range of
  *     two hands against a known hand), the same trials give the same tally in any split, invalid
- *     ranges are refused, ranges that cannot fit together stop with BF_RANGE_NO_DEAL;
+ *     ranges (and a bad hand as it is dealt) are refused, ranges that cannot fit together stop
+ *     with BF_RANGE_NO_DEAL; ranges of one hand each play exactly as bf_draw_simulate plays
+ *     those hands (the same tally, word for word, beside a random seat and dead cards), which
+ *     checks bf_play_trial (badugi_play.h) against the draw engine trial by trial;
  *   - bf_range_enumerate: a weighted result by hand, BF_RANGE_EMPTY, BF_DRAW_TOO_MANY.
  * Every buffer is malloc'ed at exactly its size, so AddressSanitizer reports any access past it.
  * Prints "check_range: OK" on success; exits 1 with a message at the first failure.
@@ -149,10 +152,10 @@ static void check_simulate(void)
         fail("a range on a random seat was accepted");
     spec.random_seat[1] = 0;
     bf_range_column *table = (bf_range_column *)ranges[1].table;
-    table[1].other[2] = 200;
+    table[0].hand[2] = table[1].hand[2] = 200; /* every column keeps its own hand: always dealt */
     if (bf_range_simulate(&spec, ranges, 4, 0, 10, whole) != BF_DRAW_BAD_SPEC)
         fail("a range with card id 200 was accepted");
-    table[1].other[2] = 25;
+    table[0].hand[2] = 26, table[1].hand[2] = 25;
     spec.seats = BF_MAX_SEATS + 1;
     if (bf_range_simulate(&spec, ranges, 4, 0, 10, whole) != BF_DRAW_BAD_SPEC)
         fail("%d seats were accepted", BF_MAX_SEATS + 1);
@@ -175,6 +178,40 @@ static void check_simulate(void)
     free(tally);
     free(whole);
     free(parts);
+}
+
+/* Seats 0 and 1 as ranges of one hand each, seat 2 random, a dead card: the tally of
+ * bf_range_simulate equals bf_draw_simulate's with the hands known, for every split. */
+static void check_same_play_as_the_draw_engine(void)
+{
+    const uint8_t ids[8] = {3, 5, 10, 12, 48, 44, 21, 22}; /* As 2d 3h 4c; Ks Qs 6d 6h */
+    const double w[1] = {1.0};
+    bf_range *ranges = xmalloc(sizeof *ranges * BF_MAX_SEATS);
+    memset(ranges, 0, sizeof *ranges * BF_MAX_SEATS);
+    ranges[0] = make_range(1, ids, w);
+    ranges[1] = make_range(1, ids + 4, w);
+    bf_draw_spec spec;
+    base_spec(&spec, 3, 3);
+    memcpy(spec.hands[0], ids, 4);
+    memcpy(spec.hands[1], ids + 4, 4);
+    spec.random_seat[2] = 1;
+    spec.dead = UINT64_C(1) << 51;
+    spec.caps[2] = 2;
+    bf_draw_tally *known = xmalloc(sizeof *known), *ranged = xmalloc(sizeof *ranged);
+    memset(known, 0, sizeof *known);
+    memset(ranged, 0, sizeof *ranged);
+    if (bf_draw_simulate(&spec, 77, 5, 3000, known) != 0 ||
+        bf_range_simulate(&spec, ranges, 77, 5, 1000, ranged) != 0 ||
+        bf_range_simulate(&spec, ranges, 77, 1005, 2000, ranged) != 0)
+        fail("a valid spec was refused");
+    if (memcmp(known, ranged, sizeof *known) != 0)
+        fail("ranges of one hand did not play as the known hands (%llu vs %llu units)",
+             (unsigned long long)known->share[0], (unsigned long long)ranged->share[0]);
+    free_range(&ranges[0]);
+    free_range(&ranges[1]);
+    free(ranges);
+    free(known);
+    free(ranged);
 }
 
 static void check_enumerate(void)
@@ -210,6 +247,7 @@ int main(void)
 {
     check_alias();
     check_simulate();
+    check_same_play_as_the_draw_engine();
     check_enumerate();
     puts("check_range: OK");
     return 0;

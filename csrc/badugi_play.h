@@ -1,0 +1,25 @@
+/* One Monte Carlo trial of the draw engine on seats already dealt: what bf_draw_simulate
+ * (badugi_draw.c) does for trial t after building its seats and stub, for callers that deal
+ * the seats themselves at every trial (the range sampler, badugi_range.c), so a trial costs no
+ * spec check and no stub rebuilt from the deck. Internal to the C core (not in a cdef).
+ *
+ * The trial draws its numbers as bf_draw_simulate's trial t does (BF_PLAY_NUMBERS_PER_TRIAL
+ * numbers of the stream keyed by bf_mix64(seed), from t * BF_PLAY_NUMBERS_PER_TRIAL on), so the
+ * same seats and stub give the same play, card for card: tests/c/check_range.c and
+ * tests/test_ranges_equity.py compare the two trial by trial.
+ */
+#ifndef BADUGI_PLAY_H
+#define BADUGI_PLAY_H
+
+#include "badugi_draw.h"
+
+#define BF_PLAY_NUMBERS_PER_TRIAL 256 /* badugi_draw.c's DRAWS_PER_TRIAL */
+
+/* Plays trial t of a valid spec (bf_draw_simulate accepts it) and adds it to tally. seat[p]
+ * holds every non-random seat as bf_seat_init left it; stub[0 .. stub_size - 1] the cards no
+ * seat holds and not dead, ascending; random seats are dealt from the stub here. seat and stub
+ * are the trial's own copies (the play changes them). */
+void bf_play_trial(const bf_draw_spec *spec, bf_seat *seat, uint8_t *stub, unsigned stub_size,
+                   uint64_t seed, uint64_t t, bf_draw_tally *tally);
+
+#endif
