@@ -1,12 +1,12 @@
 /* Draw engine; see badugi_draw.h, and badugi_fast/draws/model.py for the rules in prose. The
  * seats decide through badugi_discard.c and draw their cards from badugi_random.h. */
 #include "badugi_draw.h"
+#include "badugi_play.h"
 #include "badugi_random.h"
 
 #include <string.h>
 
 #define FULL_DECK ((UINT64_C(1) << BF_NUM_CARDS) - 1)
-#define DRAWS_PER_TRIAL 256 /* random numbers reserved per trial: at most 32 + 96 are used */
 
 static int popcount64(uint64_t x)
 {
@@ -14,16 +14,6 @@ static int popcount64(uint64_t x)
     for (; x; x &= x - 1)
         n++;
     return n;
-}
-
-/* Seat p's discard at draw d (0-based) of the spec: the fixed first throw or its policy's. */
-static unsigned seat_throw(const bf_draw_spec *spec, bf_seat *seat, int p, int d)
-{
-    if (d == 0 && p == 0 && spec->first_throw >= 0) {
-        bf_seat_keep_rest(seat, (unsigned)spec->first_throw);
-        return (unsigned)spec->first_throw;
-    }
-    return bf_seat_throw(seat, &spec->policies[p], spec->draws - d, spec->caps[d]);
 }
 
 int bf_draw_spec_valid(const bf_draw_spec *spec)
@@ -58,13 +48,6 @@ int bf_draw_spec_valid(const bf_draw_spec *spec)
 
 /* ---- Monte Carlo ---- */
 
-/* A uniform index below n from the next number of the trial's stream (bias below n / 2^64). */
-static unsigned next_below(uint64_t *counter, unsigned n)
-{
-    *counter += BF_GAMMA;
-    return bf_below(bf_mix64(*counter), n);
-}
-
 int bf_draw_simulate(const bf_draw_spec *spec, uint64_t seed, uint64_t first_trial,
                      uint64_t trials, bf_draw_tally *tally)
 {
@@ -84,71 +67,14 @@ int bf_draw_simulate(const bf_draw_spec *spec, uint64_t seed, uint64_t first_tri
     for (unsigned c = 0; c < BF_NUM_CARDS; c++)
         if (!(in_play & bf_bit(c)))
             base_stub[base_size++] = (uint8_t)c;
-    const uint64_t key = bf_mix64(seed);
-
     for (uint64_t t = first_trial; t < first_trial + trials; t++) {
-        uint64_t counter = key + t * DRAWS_PER_TRIAL * BF_GAMMA;
-        uint8_t stub[BF_NUM_CARDS], pile[BF_NUM_CARDS];
-        unsigned stub_size = base_size, pile_size = 0;
+        uint8_t stub[BF_NUM_CARDS];
         memcpy(stub, base_stub, base_size);
         bf_seat seat[BF_MAX_SEATS];
-        for (int p = 0; p < seats; p++) {
-            if (!spec->random_seat[p]) {
+        for (int p = 0; p < seats; p++)
+            if (!spec->random_seat[p])
                 seat[p] = base[p];
-                continue;
-            }
-            uint8_t hand[4];
-            for (int i = 0; i < 4; i++) {
-                unsigned j = next_below(&counter, stub_size);
-                hand[i] = stub[j], stub[j] = stub[--stub_size];
-            }
-            bf_seat_init(&seat[p], hand, spec->dead);
-        }
-        for (int d = 0; d < spec->draws; d++) {
-            for (int p = 0; p < seats; p++) {
-                unsigned thrown = seat_throw(spec, &seat[p], p, d);
-                uint8_t old[4];
-                memcpy(old, seat[p].hand, 4);
-                for (int i = 0; i < 4; i++) {
-                    if (!(thrown >> i & 1))
-                        continue;
-                    if (stub_size == 0) { /* the others' discards become the new stub */
-                        memcpy(stub, pile, pile_size);
-                        stub_size = pile_size, pile_size = 0;
-                    }
-                    if (stub_size == 0) { /* every other card is held or dead: keep this one */
-                        thrown &= ~(1u << i);
-                        continue;
-                    }
-                    unsigned j = next_below(&counter, stub_size);
-                    seat[p].hand[i] = stub[j], stub[j] = stub[--stub_size];
-                }
-                for (int i = 0; i < 4; i++) /* discards join the pile after this seat's draw */
-                    if (thrown >> i & 1)
-                        pile[pile_size++] = old[i];
-                bf_seat_after_draw(&seat[p], thrown);
-            }
-        }
-        int rank[BF_MAX_SEATS], best = BF_NO_KEPT_RANK, winners = 0;
-        for (int p = 0; p < seats; p++) {
-            rank[p] = bf_hand_rank(seat[p].hand);
-            if (rank[p] < best)
-                best = rank[p], winners = 0;
-            winners += rank[p] == best;
-        }
-        uint64_t share = BF_SHARE_UNIT / (unsigned)winners;
-        for (int p = 0; p < seats; p++) {
-            if (rank[p] != best)
-                continue;
-            tally->share[p] += share;
-            tally->share_sq[p] += share * share;
-            if (winners == 1)
-                tally->wins[p]++;
-            else
-                tally->ties[p]++;
-        }
-        tally->ranks[rank[0]]++;
-        tally->trials++;
+        bf_play_trial(spec, seat, stub, base_size, seed, t, tally); /* deals the random seats */
     }
     return 0;
 }
@@ -220,7 +146,7 @@ static void step_draw(enum_ctx *ctx, const bf_seat *seats, const uint8_t *stub, 
     }
     int draw = step / spec->seats, p = step % spec->seats;
     bf_seat seat = seats[p];
-    unsigned thrown = seat_throw(spec, &seat, p, draw);
+    unsigned thrown = bf_play_throw(spec, &seat, p, draw);
     unsigned k = (unsigned)popcount64(thrown), pos[4], n = 0;
     if (k > stub_size) {
         ctx->status = BF_DRAW_STUB_SHORT;
@@ -301,7 +227,7 @@ uint64_t bf_draw_branch_rows(const bf_draw_spec *spec)
     unsigned stub_size = enum_start(spec, seats, stub);
     for (int step = 0; step < spec->draws * spec->seats; step++) {
         int draw = step / spec->seats, p = step % spec->seats;
-        unsigned k = (unsigned)popcount64(seat_throw(spec, &seats[p], p, draw));
+        unsigned k = (unsigned)popcount64(bf_play_throw(spec, &seats[p], p, draw));
         if (k > stub_size)
             return 1; /* the enumeration stops there (BF_DRAW_STUB_SHORT) */
         if (k > 0)
@@ -387,14 +313,14 @@ double bf_draw_estimate_paths(const bf_draw_spec *spec, int probes, uint64_t see
         double product = 1.0;
         for (int step = 0; step < spec->draws * spec->seats; step++) {
             int draw = step / spec->seats, p = step % spec->seats;
-            unsigned thrown = seat_throw(spec, &seat[p], p, draw);
+            unsigned thrown = bf_play_throw(spec, &seat[p], p, draw);
             unsigned k = (unsigned)popcount64(thrown);
             if (k > stub_size)
                 return -1.0;
             product *= (double)binomial(stub_size, k);
             for (int i = 0; i < 4; i++)
                 if (thrown >> i & 1) {
-                    unsigned j = next_below(&counter, stub_size);
+                    unsigned j = bf_next_below(&counter, stub_size);
                     seat[p].hand[i] = stub[j], stub[j] = stub[--stub_size];
                 }
             bf_seat_after_draw(&seat[p], thrown);

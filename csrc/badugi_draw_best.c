@@ -454,8 +454,7 @@ int bf_best_simulate(const bf_draw_spec *spec, int n_options, const uint8_t *mas
             return BF_DRAW_BAD_SPEC; /* a dealt card twice, or out of range */
         uint64_t counter = key + t * NUMBERS_PER_TRIAL * BF_GAMMA;
         for (unsigned i = 0; i < need; i++) { /* the first `need` cards of a shuffle */
-            counter += BF_GAMMA;
-            unsigned j = i + bf_below(bf_mix64(counter), (unsigned)size - i);
+            unsigned j = i + bf_next_below(&counter, (unsigned)size - i);
             uint8_t card = deck[j];
             deck[j] = deck[i], deck[i] = card;
         }

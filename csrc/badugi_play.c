@@ -1,18 +1,12 @@
 /* One trial of the draw engine on dealt seats; see badugi_play.h. The rules are
- * badugi_fast/draws/model.py's, as in badugi_draw.c, whose Monte Carlo loop this follows step
- * for step (same numbers, same order), so the two agree trial by trial. */
+ * badugi_fast/draws/model.py's: the Monte Carlo trial of bf_draw_simulate and of the range
+ * sampler alike. */
 #include "badugi_play.h"
 #include "badugi_random.h"
 
 #include <string.h>
 
-static unsigned next_below(uint64_t *counter, unsigned n)
-{
-    *counter += BF_GAMMA;
-    return bf_below(bf_mix64(*counter), n);
-}
-
-static unsigned seat_throw(const bf_draw_spec *spec, bf_seat *seat, int p, int d)
+unsigned bf_play_throw(const bf_draw_spec *spec, bf_seat *seat, int p, int d)
 {
     if (d == 0 && p == 0 && spec->first_throw >= 0) {
         bf_seat_keep_rest(seat, (unsigned)spec->first_throw);
@@ -26,7 +20,7 @@ static unsigned seat_throw(const bf_draw_spec *spec, bf_seat *seat, int p, int d
 static void draw_seat(const bf_draw_spec *spec, bf_seat *seat, int p, int d, uint8_t *stub,
                       unsigned *stub_size, uint8_t *pile, unsigned *pile_size, uint64_t *counter)
 {
-    unsigned thrown = seat_throw(spec, seat, p, d);
+    unsigned thrown = bf_play_throw(spec, seat, p, d);
     uint8_t old[4];
     memcpy(old, seat->hand, 4);
     for (int i = 0; i < 4; i++) {
@@ -40,7 +34,7 @@ static void draw_seat(const bf_draw_spec *spec, bf_seat *seat, int p, int d, uin
             thrown &= ~(1u << i);
             continue;
         }
-        unsigned j = next_below(counter, *stub_size);
+        unsigned j = bf_next_below(counter, *stub_size);
         seat->hand[i] = stub[j], stub[j] = stub[--*stub_size];
     }
     for (int i = 0; i < 4; i++)
@@ -82,7 +76,7 @@ void bf_play_trial(const bf_draw_spec *spec, bf_seat *seat, uint8_t *stub, unsig
             continue;
         uint8_t hand[4];
         for (int i = 0; i < 4; i++) {
-            unsigned j = next_below(&counter, stub_size);
+            unsigned j = bf_next_below(&counter, stub_size);
             hand[i] = stub[j], stub[j] = stub[--stub_size];
         }
         bf_seat_init(&seat[p], hand, spec->dead);

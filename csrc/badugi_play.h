@@ -1,19 +1,21 @@
-/* One Monte Carlo trial of the draw engine on seats already dealt: what bf_draw_simulate
- * (badugi_draw.c) does for trial t after building its seats and stub, for callers that deal
- * the seats themselves at every trial (the range sampler, badugi_range.c), so a trial costs no
- * spec check and no stub rebuilt from the deck. Internal to the C core (not in a cdef).
+/* One Monte Carlo trial of the draw engine on seats already dealt, written once:
+ * bf_draw_simulate (badugi_draw.c) builds its seats and stub once and plays every trial here,
+ * and the range sampler (badugi_range.c) deals the seats itself at every trial, so a trial costs
+ * no spec check and no stub rebuilt from the deck. Internal to the C core (not in a cdef).
  *
- * The trial draws its numbers as bf_draw_simulate's trial t does (BF_PLAY_NUMBERS_PER_TRIAL
- * numbers of the stream keyed by bf_mix64(seed), from t * BF_PLAY_NUMBERS_PER_TRIAL on), so the
- * same seats and stub give the same play, card for card: tests/c/check_range.c and
- * tests/test_ranges_equity.py compare the two trial by trial.
+ * Trial t draws BF_PLAY_NUMBERS_PER_TRIAL numbers of the stream keyed by bf_mix64(seed), from
+ * t * BF_PLAY_NUMBERS_PER_TRIAL on, so the same seats and stub give the same play, card for
+ * card, whoever calls it.
  */
 #ifndef BADUGI_PLAY_H
 #define BADUGI_PLAY_H
 
 #include "badugi_draw.h"
 
-#define BF_PLAY_NUMBERS_PER_TRIAL 256 /* badugi_draw.c's DRAWS_PER_TRIAL */
+#define BF_PLAY_NUMBERS_PER_TRIAL 256 /* numbers reserved per trial: at most 32 + 96 are used */
+
+/* Seat p's discard at draw d (0-based) of the spec: the fixed first throw or its policy's. */
+unsigned bf_play_throw(const bf_draw_spec *spec, bf_seat *seat, int p, int d);
 
 /* Plays trial t of a valid spec (bf_draw_simulate accepts it) and adds it to tally. seat[p]
  * holds every non-random seat as bf_seat_init left it; stub[0 .. stub_size - 1] the cards no

@@ -26,4 +26,12 @@ static inline unsigned bf_below(uint64_t x, unsigned n)
     return (unsigned)(((x >> 32) * n + (((x & 0xFFFFFFFFu) * n) >> 32)) >> 32);
 }
 
+/* A uniform index below n from the next number of a counter-based stream: *counter steps by
+ * the increment and is mixed (the draw engine's and the range sampler's trials). */
+static inline unsigned bf_next_below(uint64_t *counter, unsigned n)
+{
+    *counter += BF_GAMMA;
+    return bf_below(bf_mix64(*counter), n);
+}
+
 #endif

@@ -21,7 +21,8 @@ from badugi_fast.game import (
     Rules,
 )
 from badugi_fast.game.bots import ThresholdBot
-from badugi_fast.game.simulate import _play_out, _python_game, trace_in_c, traced
+from badugi_fast.game.simulate import trace_in_c, traced
+from badugi_fast.game.stream_hands import play_out, stream_game
 
 K = ActionKind
 
@@ -341,8 +342,8 @@ BOTS = st.builds(ThresholdBot, st.integers(6, 12), st.integers(8, 12), st.intege
 def test_the_c_loop_and_game_take_the_same_actions_under_random_rules(rules, bots, stacks, seed):
     start = stacks[: len(bots)]
     for number in range(6):
-        game = _python_game(start, rules, seed, number)
-        _play_out(game, bots, number)
+        game = stream_game(start, rules, seed, number)
+        play_out(game, bots, number)
         actions, won = trace_in_c(bots, number, seed, rules, stacks=start)
         assert actions == traced(game.history)
         assert won == [a - b for a, b in zip(game.stacks, start, strict=True)]

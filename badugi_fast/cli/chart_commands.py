@@ -16,7 +16,7 @@ import numpy as np
 from ..draws.chart import ChartRow, best_starting_hands, load_chart
 from ..hands.evaluator import NUM_HANDS
 from .common import EXIT_OK, Commands, HelpFormatter, dump, percent, positive, user_values
-from .plots import _pyplot
+from .plots import pyplot
 
 
 def cmd_chart(args: argparse.Namespace) -> int:
@@ -63,7 +63,7 @@ def _row_json(place: int, row: ChartRow) -> dict[str, Any]:
 def chart_picture(path: str, rows: Sequence[ChartRow], opponents: int, policy: str) -> None:
     """Left: the best classes' equity with ±2 stderr. Right: each column's equity against the
     share of all hands at least that good (what ``top N%`` cuts)."""
-    plt = _pyplot()
+    plt = pyplot()
     chart = load_chart()
     height = 0.5 + 0.3 * max(len(rows), 12)
     figure, (best_axis, curve_axis) = plt.subplots(1, 2, figsize=(12, height), dpi=100)

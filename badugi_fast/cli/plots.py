@@ -20,7 +20,8 @@ SIZE_LABELS = {4: "four-card badugi", 3: "three-card", 2: "two-card", 1: "one-ca
 SIZE_COLOURS = {4: "#2a9d8f", 3: "#e9c46a", 2: "#f4a261", 1: "#e76f51"}
 
 
-def _pyplot() -> Any:
+def pyplot() -> Any:
+    """matplotlib.pyplot on its file-only backend, or a BadInput saying what to install."""
     try:
         import matplotlib
     except ImportError:
@@ -34,7 +35,7 @@ def _pyplot() -> Any:
 def odds_picture(path: str, hand: str, by_draws: Sequence[DrawOdds]) -> None:
     """Left: the final size after 0..N draws (stacked bars). Right: the probability of each
     final class (rank) after all N draws, coloured by size."""
-    plt = _pyplot()
+    plt = pyplot()
     figure, (sizes_axis, ranks_axis) = plt.subplots(1, 2, figsize=(11, 4.5), dpi=100)
     draws = np.arange(len(by_draws))
     bottom = np.zeros(len(by_draws))
@@ -63,7 +64,7 @@ def odds_picture(path: str, hand: str, by_draws: Sequence[DrawOdds]) -> None:
 def simulate_picture(path: str, names: Sequence[str], won: npt.NDArray[np.int64], unit_chips: int,
                      unit: str) -> None:  # fmt: skip
     """Each seat's running result in units, with a band of ±2 standard errors of the sum."""
-    plt = _pyplot()
+    plt = pyplot()
     figure, axis = plt.subplots(figsize=(9, 4.5), dpi=100)
     hands = np.arange(1, len(won) + 1)
     results = won / unit_chips
