@@ -4,12 +4,17 @@ batched engine cannot play the seats."""
 
 from __future__ import annotations
 
+import multiprocessing
+import pickle
+from concurrent.futures import ProcessPoolExecutor
+
 import numpy as np
 import pytest
 
 from badugi_fast.game import KoreanRules, Rules
 from badugi_fast.game.bots import drawer, random_bot, threshold
 from badugi_fast.game.simulate import play_hands, simulate
+from badugi_fast.game.simulate_blocks import play_hands_on
 from badugi_fast.game.vector_policies import random_policy, threshold_policy, vector_policy
 from badugi_fast.game.vector_spec import CHECK_CALL
 
@@ -40,6 +45,25 @@ def test_simulate_reports_the_batched_engine_and_the_c_loops_figures() -> None:
     assert batched.engine == "vector" and in_c.engine == "c"
     assert batched.profit_per_100 == pytest.approx(in_c.profit_per_100)
     assert batched.stderr_per_100 == pytest.approx(in_c.stderr_per_100)
+
+
+def test_threshold_policies_travel_to_worker_processes_and_play_the_same_hands() -> None:
+    """A ThresholdPolicy pickles as its bot and rule family (issue 14: the built-in policies
+    go to an executor); the random policy keeps a generator across steps and is refused."""
+    table_bot = threshold("9", "K", 3, policy="max-equity")
+    korean = KoreanRules(ante=10)
+    seats = [threshold_policy(drawer, korean), threshold_policy(table_bot, korean), drawer]
+    copied = pickle.loads(pickle.dumps(seats[1]))
+    assert copied.bot == table_bot and copied.korean
+    expected = play_hands(seats, 3, 400, 8, korean)
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        far = play_hands_on(pool, seats, 3, 400, 8, korean, block=150)
+        assert simulate(seats, 400, seed=8, rules=korean, executor=pool) == simulate(
+            seats, 400, seed=8, rules=korean
+        )
+        with pytest.raises(TypeError, match=r"random_policy\.<locals>\.act"):
+            simulate([random_policy(1), drawer], 100, seed=1, executor=pool)
+    assert (far == expected).all()
 
 
 def test_a_policy_of_ones_own_is_marked_and_played() -> None:

@@ -123,29 +123,51 @@ def hand_shapes(
     return size_of[ranks], top_of[ranks]
 
 
-def threshold_policy(bot: ThresholdBot, rules: Rules | KoreanRules | None = None) -> VectorPolicy:
-    """``bot`` as a vector policy under ``rules`` (the Korean kinds take other indices)."""
-    if not isinstance(bot, ThresholdBot):
-        raise TypeError(f"threshold_policy takes a ThresholdBot, not {type(bot).__name__}")
-    c_policy, solved = bot.c_policy()  # solved: the table c_policy points into (kept alive)
-    table = ffi.NULL if solved is None else c_policy
-    korean = isinstance(rules, KoreanRules)
-    # ThresholdBot's AGGRESSIVE + PASSIVE order in this encoding's indices.
-    aggressive = [HALF, TTADANG, QUARTER, BET, CHECK_CALL] if korean else [BET, CHECK_CALL]
+class ThresholdPolicy:
+    """``bot`` as a vector policy under ``rules`` (the Korean kinds take other indices). It
+    pickles as its bot and rule family (a worker rebuilds the C table pointer), so ``simulate``
+    can send it to an executor."""
 
-    def act(obs: Obs) -> Actions:
+    vector_policy = True
+
+    def __init__(self, bot: ThresholdBot, rules: Rules | KoreanRules | None = None) -> None:
+        if not isinstance(bot, ThresholdBot):
+            raise TypeError(f"threshold_policy takes a ThresholdBot, not {type(bot).__name__}")
+        self.bot = bot
+        self.korean = isinstance(rules, KoreanRules)
+        self._prepare()
+
+    def _prepare(self) -> None:
+        # solved: the table c_policy points into, kept alive with it
+        self._c_policy, self._solved = self.bot.c_policy()
+        self._table = ffi.NULL if self._solved is None else self._c_policy
+        # ThresholdBot's AGGRESSIVE + PASSIVE order in this encoding's indices.
+        korean_order = [HALF, TTADANG, QUARTER, BET, CHECK_CALL]
+        self._aggressive = korean_order if self.korean else [BET, CHECK_CALL]
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"bot": self.bot, "korean": self.korean}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.bot, self.korean = state["bot"], state["korean"]
+        self._prepare()
+
+    def __call__(self, obs: Obs) -> Actions:
         mask, phase = obs["action_mask"], obs["phase"]
         actions = np.full(len(phase), NO_ACTION, dtype=np.int64)
         # a seat to act: check / call is legal whenever it bets, standing pat whenever it draws
         betting = np.flatnonzero((phase == PHASE_BETTING) & (mask[:, CHECK_CALL] != 0))
         if betting.size:
-            actions[betting] = _bets(bot, aggressive, obs, betting)
+            actions[betting] = _bets(self.bot, self._aggressive, obs, betting)
         drawing = np.flatnonzero((phase == PHASE_DRAW) & (mask[:, DISCARD] != 0))
         if drawing.size:
-            actions[drawing] = _discards(obs, drawing, table, solved)
+            actions[drawing] = _discards(obs, drawing, self._table, self._solved)
         return actions
 
-    return vector_policy(act)
+
+def threshold_policy(bot: ThresholdBot, rules: Rules | KoreanRules | None = None) -> VectorPolicy:
+    """``bot`` as a vector policy under ``rules`` (a ThresholdPolicy)."""
+    return ThresholdPolicy(bot, rules)
 
 
 def _bets(
@@ -242,6 +264,7 @@ def play(game: VectorGame, policy: VectorPolicy, hands: int) -> npt.NDArray[np.i
 
 
 __all__ = [
+    "ThresholdPolicy",
     "by_seat",
     "hand_shapes",
     "is_vector_policy",
