@@ -21,7 +21,7 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from badugi_fast import equity  # noqa: E402
+from badugi_fast import draw_odds, equity  # noqa: E402
 from badugi_fast._badugi import ffi  # noqa: E402
 from badugi_fast._blocks import block_bounds, exact_column_sums, run_blocks  # noqa: E402
 from badugi_fast.cli.distributed_options import add_distributed_options, dask_executor  # noqa: E402
@@ -267,6 +267,25 @@ def test_equity_on_the_cluster_is_the_threaded_equity_bit_for_bit(client: Any, p
     hands = ["As 2d 3h 5c", None, "Kc 9d 8h 4s"]
     expected = equity(hands, 2, policy=policy, trials=200_000, seed=SEED)
     assert equity(hands, 2, policy=policy, trials=200_000, seed=SEED, executor=client) == expected
+
+
+@pytest.mark.parametrize("policy", [None, "max-badugi"])
+def test_draw_odds_on_the_cluster_are_the_threaded_odds_bit_for_bit(
+    client: Any, policy: Any
+) -> None:
+    run = {"policy": policy, "dead": "Kd", "max_exact": 0, "trials": 150_000, "seed": SEED}
+    expected = draw_odds("As 2d 3c 3h", 3, **run)
+    found = draw_odds("As 2d 3c 3h", 3, executor=client, **run)
+    assert (found.badugi, found.sizes, found.stderr) == (
+        expected.badugi,
+        expected.sizes,
+        expected.stderr,
+    )
+    assert np.array_equal(found.ranks, expected.ranks)
+    exact = draw_odds("As 2d 3c 3h", 1, executor=client)  # exact: worked out here
+    assert exact.exact and exact.badugi_fraction == draw_odds("As 2d 3c 3h", 1).badugi_fraction
+    with pytest.raises(TypeError, match="executor is None"):
+        draw_odds("As 2d 3c 3h", 1, executor=4)
 
 
 def test_an_exact_equity_is_worked_out_here_whatever_the_executor(client: Any) -> None:

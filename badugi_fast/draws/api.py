@@ -87,11 +87,15 @@ def draw_odds(
     max_exact: int = 10**8,
     threads: int | None = None,
     progress: bool = False,
+    executor: Executor = None,
 ) -> DrawOdds:
     """How ``hand`` finishes after ``draws`` draws (0..3, default 3): P(four-card badugi), final
     sizes and ranks. Exact when the plays fit in ``max_exact`` (0 forces Monte Carlo), else
     ``trials`` Monte Carlo trials (default 1,000,000; reproducible for a ``seed`` whatever
-    ``threads``). ``discard`` fixes the first draw's discard; later draws follow the policy."""
+    ``threads``). ``discard`` fixes the first draw's discard; later draws follow the policy.
+    ``executor``, as in ``equity``, plays the Monte Carlo trials there in blocks, with the same
+    tally bit for bit."""
+    as_executor(executor)  # a wrong kind fails here, whichever way the odds are worked out
     ids = hand_ids(hand)
     draws = check_draws(draws)
     check_run(seed, threads, max_exact)
@@ -108,6 +112,10 @@ def draw_odds(
     exact = engine.exact_counts(spec, max_exact)
     if exact is not None:
         odds = engine.odds_from_exact(exact, thrown, 52 - 4 - len(dead_ids))
+    elif executor is not None:  # blocks of trials there, the same tally (equity_blocks.py)
+        tally = tally_on(executor, [ids], draws, [chosen], caps, dead_ids, first,
+                         trials_or(trials, DEFAULT_TRIALS), seed, progress=progress)  # fmt: skip
+        odds = engine.odds_from_tally(tally, thrown)
     else:
         tally = engine.simulate(spec, trials_or(trials, DEFAULT_TRIALS), seed, threads, progress)
         odds = engine.odds_from_tally(tally, thrown)
