@@ -176,6 +176,8 @@ def test_format_lines_checks_the_shape_of_cards_and_the_block_size():
     with pytest.raises(ValueError, match="block_rows must be at least 1"):
         _in_c(np.zeros((2, 4), dtype=np.uint8), texts, block_rows=0)
     assert _in_c(np.zeros((0, 4), dtype=np.uint8), texts) == b""
+    with pytest.raises(ValueError, match=r"row 1: not a hand of four distinct card ids \(\[256,"):
+        _in_c(np.array([[3, 5, 10, 12], [256, 5, 10, 15]]), texts)  # never wrapped to a card
 
 
 def test_a_renderer_whose_lines_do_not_show_the_cards_is_refused():

@@ -109,7 +109,12 @@ def format_lines(cards: Cards, texts: LineTexts, first_number: int = 0,
     """The rows' lines, ``block_rows`` rows at a time, each block a view of one reused buffer
     (write it before asking for the next). With ``first_number`` > 0 the lines are numbered
     from it."""
-    cards = np.ascontiguousarray(cards, dtype=np.uint8)
+    given = np.asarray(cards)
+    wrapping = (given < 0) | (given > 255)  # not a byte: C would read it wrapped, as a card
+    if wrapping.any():
+        row = int(np.argwhere(wrapping)[0][0])
+        raise ValueError(f"row {row}: not a hand of four distinct card ids ({given[row].tolist()})")
+    cards = np.ascontiguousarray(given, dtype=np.uint8)
     if cards.ndim != 2 or cards.shape[1] != 4:
         raise ValueError(f"cards must have shape (n, 4), got {cards.shape}")
     if block_rows < 1:

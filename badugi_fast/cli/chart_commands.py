@@ -73,7 +73,8 @@ def chart_picture(path: str, rows: Sequence[ChartRow], opponents: int, policy: s
     best_axis.set_yticks(places, [f"{r.hand}  {r.name}" for r in rows], fontsize=8)
     low = min(r.equity for r in rows)
     best_axis.set_xlim(max(0.0, low - 0.05), 1.0)
-    best_axis.set_xlabel(f"equity vs {opponents} random opponent(s), 3 draws")
+    draws = chart.settings.draws
+    best_axis.set_xlabel(f"equity vs {opponents} random opponent(s), {draws} draws")
     best_axis.set_title(f"best {len(rows)} starting hands ({policy} policy)")
     for k, column in enumerate(chart.columns):
         order = np.argsort(-chart.equity[:, k], kind="stable")
@@ -102,7 +103,7 @@ def add_commands(commands: Commands) -> None:
         formatter_class=HelpFormatter,
     )
     sub.add_argument("--opponents", type=int, default=1, metavar="N",
-                     help="random opponents, 1 to 5 (default 1)")  # fmt: skip
+                     help="random opponents: a column the chart holds (default 1)")  # fmt: skip
     sub.add_argument("--top", type=int, default=20, metavar="N",
                      help="how many classes to list (default 20)")  # fmt: skip
     sub.add_argument("--policy", default="default",

@@ -17,10 +17,11 @@ from math import prod
 import numpy as np
 import numpy.typing as npt
 
+from .._badugi import lib
 from .ranges import Range
 
 DEAL_CHUNK = 1024
-MAX_REDEALS = 4096  # as csrc/badugi_range.c's BF_RANGE_MAX_TRIES
+MAX_REDEALS = lib.BF_RANGE_MAX_TRIES  # the range sampler's limit (csrc/badugi_range.c)
 _TAG = 0xBE57_DEA1  # this deal's streams are its own
 
 

@@ -114,7 +114,12 @@ def _hand_order() -> npt.NDArray[np.intp]:
 def top_percent(percent: Fraction | float | str) -> npt.NDArray[np.bool_]:
     """A mask over all_hands(): the fewest hands in chart order that cover at least
     ``percent`` % of the 270,725 (0 < percent <= 100)."""
-    share = Fraction(percent)
+    if isinstance(percent, bool):
+        raise TypeError("percent is a number, not a bool")
+    try:
+        share = Fraction(percent)
+    except (TypeError, ValueError):
+        raise ValueError(f"percent is a number 0 < N <= 100, not {percent!r}") from None
     if not 0 < share <= 100:
         raise ValueError(f"top N% takes 0 < N <= 100, got {percent}")
     count = math.ceil(share * NUM_HANDS / 100)

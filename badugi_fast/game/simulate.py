@@ -53,7 +53,7 @@ class SimulationResult:
     profit_per_100: list[float]  # chips won per seat per 100 hands
     stderr_per_100: list[float]  # the standard error of each
     big_blind: int  # the unit of big_blinds_per_100: the big blind (small bet if none), or ante
-    engine: str = "python"  # which engine played the hands: "c" or "python"
+    engine: str = "python"  # which engine played the hands: "c", "python" or "vector"
 
     @property
     def big_blinds_per_100(self) -> list[float]:

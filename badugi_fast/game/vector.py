@@ -73,6 +73,9 @@ def index_array(name: str, values: npt.ArrayLike, tables: int) -> npt.NDArray[np
         raise TypeError(f"{name} is an integer array, not {array.dtype}")
     if array.shape != (tables,):
         raise ValueError(f"{name} has shape ({tables},): one per table, not {array.shape}")
+    if array.dtype.kind == "u" and array.size and array.max() > np.iinfo(np.int64).max:
+        t = int(np.argmax(array))  # would wrap to a negative int64
+        raise ValueError(f"table {t}: {name} holds {array[t]}, beyond any action or amount")
     if name == "amounts" and array.size and array.min() < 0:
         t = int(np.argmin(array))
         raise ValueError(f"table {t}: amounts are chips, 0 or more, not {array[t]}")
@@ -316,7 +319,13 @@ class VectorGame(Settings):
     def _observe(self, seats: npt.ArrayLike | None, finished: bool) -> Obs:
         chosen = ffi.NULL
         if seats is not None:
-            array = np.broadcast_to(np.asarray(seats), (self.tables,))
+            try:
+                array = np.broadcast_to(np.asarray(seats), (self.tables,))
+            except ValueError:
+                raise ValueError(
+                    f"seats is one seat or one per table ({self.tables}), "
+                    f"not shape {np.shape(seats)}"
+                ) from None
             seat_array = index_array("seats", np.ascontiguousarray(array), self.tables)
             if seat_array.min() < 0 or seat_array.max() >= self.seats:
                 raise ValueError(f"seats are 0..{self.seats - 1}, not {seat_array.tolist()}")

@@ -114,12 +114,34 @@ def _badugi_tables() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
     return size, top
 
 
+def _column(
+    obs: Obs, key: str, shape: tuple[int, ...], low: int, high: int
+) -> npt.NDArray[np.int8]:
+    """obs[key] as C reads it (int8, contiguous), or a ValueError naming the key: the C side
+    trusts the shape and the range."""
+    array = np.asarray(obs[key])
+    if array.shape != shape:
+        raise ValueError(f"obs[{key!r}] has shape {shape}, not {array.shape}")
+    if array.size and (array.min() < low or array.max() > high):
+        raise ValueError(
+            f"obs[{key!r}] holds values {low}..{high}, not {array.min()}..{array.max()}"
+        )
+    return np.ascontiguousarray(array, dtype=np.int8)
+
+
+def _card_ids(name: str, cards: npt.ArrayLike) -> npt.NDArray[np.uint8]:
+    array = np.asarray(cards)
+    if array.size and (array.min() < 0 or array.max() > 51):
+        raise ValueError(f"{name} are card ids 0..51, not {array.min()}..{array.max()}")
+    return np.ascontiguousarray(array, dtype=np.uint8)
+
+
 def hand_shapes(
     cards: npt.NDArray[np.integer[Any]],
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
     """For (N, 4) card ids: each hand's badugi size (1..4) and its top card (0 = ace .. 12)."""
     size_of, top_of = _badugi_tables()
-    ranks = evaluate_many(np.ascontiguousarray(cards, dtype=np.uint8), threads=1)
+    ranks = evaluate_many(_card_ids("cards", cards), threads=1)
     return size_of[ranks], top_of[ranks]
 
 
@@ -154,6 +176,7 @@ class ThresholdPolicy:
 
     def __call__(self, obs: Obs) -> Actions:
         mask, phase = obs["action_mask"], obs["phase"]
+        columns = _drawer_columns(obs, len(phase))  # checked first: C trusts their shapes
         actions = np.full(len(phase), NO_ACTION, dtype=np.int64)
         # a seat to act: check / call is legal whenever it bets, standing pat whenever it draws
         betting = np.flatnonzero((phase == PHASE_BETTING) & (mask[:, CHECK_CALL] != 0))
@@ -161,7 +184,7 @@ class ThresholdPolicy:
             actions[betting] = _bets(self.bot, self._aggressive, obs, betting)
         drawing = np.flatnonzero((phase == PHASE_DRAW) & (mask[:, DISCARD] != 0))
         if drawing.size:
-            actions[drawing] = _discards(obs, drawing, self._table, self._solved)
+            actions[drawing] = _discards(columns, drawing, self._table, self._solved)
         return actions
 
 
@@ -188,15 +211,23 @@ def _bets(
     return np.where(strong & (obs["bets"][rows] < bot.max_bets), first_legal, passive)
 
 
-def _discards(obs: Obs, rows: npt.NDArray[np.intp], table: Any, solved: Any) -> Actions:
+def _drawer_columns(obs: Obs, tables: int) -> tuple[npt.NDArray[np.int8], ...]:
+    """The observation fields the drawer reads, checked: cards, discards, cutting, draws_left."""
+    return (
+        _column(obs, "cards", (tables, 4), -1, 51),  # -1: no card
+        _column(obs, "discards", (tables, 52), 0, 1),
+        _column(obs, "cutting", (tables,), 0, 4),
+        _column(obs, "draws_left", (tables,), 0, 3),
+    )
+
+
+def _discards(
+    columns: tuple[npt.NDArray[np.int8], ...], rows: npt.NDArray[np.intp], table: Any, solved: Any
+) -> Actions:
     """The bot's draw (the default policy, ``bf_draw_keep``, or its solved table: the C loop's
     drawer), capped at the cutting limit by throwing the highest ids first; one C call for
     every drawing row. ``solved`` keeps the table alive while ``table`` points into it."""
-    tables = len(obs["phase"])
-    columns = [obs[key] for key in ("cards", "discards", "cutting", "draws_left")]
-    if any(len(column) != tables for column in columns):
-        raise ValueError("obs arrays have one row per table: their lengths differ")
-    cards, seen, caps, left = (np.ascontiguousarray(c, dtype=np.int8) for c in columns)
+    cards, seen, caps, left = columns
     chosen = np.ascontiguousarray(rows, dtype=np.int64)
     out = np.empty(len(rows), dtype=np.int64)
     lib.bf_vector_bot_draws(
@@ -246,6 +277,18 @@ def split(decision: Any, tables: int) -> tuple[Actions, Actions]:
     return np.asarray(decision), np.zeros(tables, dtype=np.int64)
 
 
+def check_no_idle(obs: Obs, actions: Actions, playing: npt.NDArray[np.bool_]) -> None:
+    """A table still playing whose seat to act got NO_ACTION would wait for ever: a ValueError
+    naming it instead."""
+    idle = playing & (actions == NO_ACTION) & (np.asarray(obs["action_mask"]) != 0).any(axis=1)
+    if idle.any():
+        t = int(np.flatnonzero(idle)[0])
+        raise ValueError(
+            f"table {t}: the policy gave no action (NO_ACTION) for seat {int(obs['seat'][t])}, "
+            "so its hand would never end"
+        )
+
+
 def play(game: VectorGame, policy: VectorPolicy, hands: int) -> npt.NDArray[np.int64]:
     """Step ``game`` from a reset under ``policy`` until every table has finished ``hands``
     hands; the chips each seat won in each: an int64 array (tables, hands, seats)."""
@@ -256,6 +299,7 @@ def play(game: VectorGame, policy: VectorPolicy, hands: int) -> npt.NDArray[np.i
     while finished.min() < hands:
         actions, amounts = split(policy(obs), game.tables)
         actions = np.where(finished < hands, actions, NO_ACTION)  # tables done wait
+        check_no_idle(obs, actions, finished < hands)
         obs, _, done, info = game.step(actions, amounts)
         rows = np.flatnonzero(done)
         won[rows, finished[rows]] = info["chips"][rows]

@@ -17,7 +17,7 @@ import numpy.typing as npt
 from .bots import ThresholdBot
 from .rules import AnyRules
 from .vector import VectorGame
-from .vector_policies import by_seat, is_vector_policy, split, threshold_policy
+from .vector_policies import by_seat, check_no_idle, is_vector_policy, split, threshold_policy
 from .vector_spec import NO_ACTION
 
 TABLES = 4096  # tables stepped at once: numpy's per-call costs spread over enough rows
@@ -64,6 +64,7 @@ def play_vector_hands(
     while (finished < quota).any():
         actions, amounts = split(policy(obs), tables)
         actions = np.where(finished < quota, actions, NO_ACTION)  # tables done wait
+        check_no_idle(obs, actions, finished < quota)
         obs, _, done, info = game.step(actions, amounts)
         rows = np.flatnonzero(done)
         won[finished[rows] * tables + rows] = info["chips"][rows]
