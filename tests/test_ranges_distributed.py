@@ -3,9 +3,6 @@ the starting-hand chart's cells come back the same, bit for bit, as the threaded
 
 from __future__ import annotations
 
-import importlib.util
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -13,39 +10,18 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
+from test_distributed import client  # noqa: E402, F401  (the two-process LocalCluster)
+from test_ranges_chart import gen_chart  # noqa: E402  (tools/gen_chart.py, loaded once)
+
 from badugi_fast.draws import range_equity  # noqa: E402
 from badugi_fast.draws.chart_build import Column, Settings, encode  # noqa: E402
 from badugi_fast.draws.range_equity import equity_matrix  # noqa: E402
 from badugi_fast.draws.ranges import Range, parse_range  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _gen_chart() -> Any:
-    spec = importlib.util.spec_from_file_location("gen_chart", ROOT / "tools" / "gen_chart.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    with (
-        distributed.LocalCluster(
-            n_workers=2,
-            threads_per_worker=1,
-            processes=True,
-            host="127.0.0.1",
-            dashboard_address="127.0.0.1:0",
-        ) as cluster,
-        distributed.Client(cluster) as connected,
-    ):
-        yield connected
-
 
 def test_equity_matrix_on_the_cluster_is_the_threaded_matrix_bit_for_bit(
-    client: Any, monkeypatch: pytest.MonkeyPatch
+    client: Any,  # noqa: F811 (the imported fixture)
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     first = Range.from_hands(parse_range("8-").hands[::97])
     second = Range.from_hands(parse_range("A2xx").hands[::50])
@@ -57,8 +33,9 @@ def test_equity_matrix_on_the_cluster_is_the_threaded_matrix_bit_for_bit(
     assert np.array_equal(here, there) and np.array_equal(here_err, there_err)
 
 
-def test_chart_cells_on_the_cluster_are_the_threaded_cells_bit_for_bit(client: Any) -> None:
-    gen_chart = _gen_chart()
+def test_chart_cells_on_the_cluster_are_the_threaded_cells_bit_for_bit(
+    client: Any,  # noqa: F811 (the imported fixture)
+) -> None:
     settings = Settings(seed=2, block=500, max_trials=2000, target=0.01)
     columns = [Column("default", 1), Column("default", 2)]
     indices = np.arange(40, 46)
