@@ -1,7 +1,7 @@
 /* The threshold bots (bots.ThresholdBot) as the state machine's built-in players: their betting
  * choice among the options of Rules (fixed, pot, half-pot or no limit) or KoreanRules, and their
- * draws. Included by badugi_game.c only, after the rules (options, draw_cap, draw) they play
- * by: static functions, so the closed loop inlines them. */
+ * draws. Included by badugi_game.c only, after the rules (options, draw) they play by: static
+ * functions, so the closed loop inlines them. */
 #ifndef BADUGI_BOTS_H
 #define BADUGI_BOTS_H
 
@@ -70,7 +70,7 @@ static bf_choice bot_choice(bf_table *t, int seat)
 static void bot_draws(bf_table *t, int seat)
 {
     const bf_policy *policy = &t->spec->bots[seat].policy;
-    int cap = draw_cap(t);
+    int cap = bf_table_draw_cap(t);
     int thrown_at = policy->table == NULL
                         ? ~bf_draw_keep(t->hand[seat], t->own_discards[seat], 0)
                         : bf_policy_table_throw(policy, t->hand[seat], t->own_discards[seat], 0,

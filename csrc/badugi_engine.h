@@ -78,14 +78,36 @@ int bf_game_spec_valid(const bf_game_spec *spec);
  * trace and trace_cap are kept from before. */
 void bf_table_deal(bf_table *t, const bf_game_spec *spec, uint64_t seed, uint64_t number,
                    unsigned bots);
-int bf_table_actor(const bf_table *t); /* -1 when the hand is over */
 void bf_table_advance(bf_table *t);
 /* raises 0: the bets and raises are left out (0), for a caller that will not raise */
 void bf_table_options(const bf_table *t, int seat, bf_options *o, int raises);
 void bf_table_bet(bf_table *t, int seat, bf_choice choice); /* a legal choice */
 /* Throws thrown[0 .. count) (cards of the seat's hand, count within the cutting limit). */
 void bf_table_draw(bf_table *t, int seat, const uint8_t *thrown, int count);
-int bf_table_draw_cap(const bf_table *t); /* the most cards this draw may throw */
-int64_t bf_table_pot(const bf_table *t);
+
+/* The small queries are inline: the batched engine asks them several times a table and step. */
+
+/* The seat to act; -1 when the hand is over. */
+static inline int bf_table_actor(const bf_table *t)
+{
+    if (t->phase == BF_PHASE_BETTING)
+        return t->pending[t->pending_head];
+    return t->phase == BF_PHASE_DRAW ? t->draw_order[t->draw_head] : -1;
+}
+
+/* The most cards this draw may throw (Korean rules' cutting limit). */
+static inline int bf_table_draw_cap(const bf_table *t)
+{
+    return t->spec->rules == BF_GAME_KOREAN ? t->spec->cutting[t->round_index] : 4;
+}
+
+/* Game.pot: every chip put in this hand. */
+static inline int64_t bf_table_pot(const bf_table *t)
+{
+    int64_t pot = 0;
+    for (int p = 0; p < t->n; p++)
+        pot += t->committed[p];
+    return pot;
+}
 
 #endif

@@ -73,15 +73,6 @@ static void put_in(table_t *t, int seat, int64_t amount)
     t->round_bets[seat] += amount;
 }
 
-/* Game.pot: every chip put in this hand. */
-static int64_t pot_of(const table_t *t)
-{
-    int64_t pot = 0;
-    for (int p = 0; p < t->n; p++)
-        pot += t->committed[p];
-    return pot;
-}
-
 /* _seats_after(seat, can_act), skipping `except` (-1 for none), into the pending queue. */
 static void queue_after(table_t *t, int seat, int except)
 {
@@ -104,7 +95,7 @@ static void finish(table_t *t)
 /* _award_uncontested */
 static void award_to_last(table_t *t)
 {
-    int64_t pot = pot_of(t);
+    int64_t pot = bf_table_pot(t);
     for (int p = 0; p < t->n; p++)
         if (!t->folded[p]) {
             t->stack[p] += pot;
@@ -143,7 +134,7 @@ static void korean_raises(const table_t *t, int seat, bf_options *o)
     if (t->raises >= spec->max_bets || stack <= to_call || !someone_can_call(t, seat) ||
         t->closed[seat])
         return;
-    int64_t after_call = pot_of(t) + to_call;
+    int64_t after_call = bf_table_pot(t) + to_call;
     int64_t wanted[4] = {t->current ? 2 * t->current - t->round_bets[seat] : 0,
                          to_call + after_call / 4, to_call + after_call / 2,
                          spec->allow_full ? to_call + after_call : 0};
@@ -169,7 +160,7 @@ static void casino_bets(const table_t *t, int seat, bf_options *o)
             return;
         o->least = o->most = at_most(to_call + bet_size(t), stack);
     } else {
-        int64_t floor = to_call + least_raise(t), after_call = pot_of(t) + to_call;
+        int64_t floor = to_call + least_raise(t), after_call = bf_table_pot(t) + to_call;
         int64_t limit = spec->structure == BF_GAME_POT_LIMIT        ? to_call + after_call
                         : spec->structure == BF_GAME_HALF_POT_LIMIT ? to_call + after_call / 2
                                                                      : stack;
@@ -314,11 +305,6 @@ static inline void exchange(table_t *t, int seat, const uint8_t *thrown, int cou
     record(t, seat, BF_ACT_DRAW, count);
 }
 
-static int draw_cap(const table_t *t)
-{
-    return t->spec->rules == BF_GAME_KOREAN ? t->spec->cutting[t->round_index] : 4;
-}
-
 /* Game._draw: the seat at the head of the draw queue throws; under 동시에 cutting the exchange
  * waits until every player has chosen. */
 static inline void draw(table_t *t, int seat, const uint8_t *thrown, int count)
@@ -422,13 +408,6 @@ static inline void end_draw(table_t *t)
 
 #include "badugi_bots.h" /* the bots play by the functions above (static: inlined here) */
 
-int bf_table_actor(const table_t *t)
-{
-    if (t->phase == BF_PHASE_BETTING)
-        return t->pending[t->pending_head];
-    return t->phase == BF_PHASE_DRAW ? t->draw_order[t->draw_head] : -1;
-}
-
 /* Plays on until a seat that is not a bot must act, or the hand is over; settled seats (Game.
  * _skip_settled) are passed over first, so the seat that must act is the head of its queue. */
 void bf_table_advance(table_t *t)
@@ -509,11 +488,6 @@ void bf_table_deal(table_t *t, const bf_game_spec *spec, uint64_t seed, uint64_t
 }
 
 /* The state machine for callers outside this file (badugi_vector.c) */
-int64_t bf_table_pot(const table_t *t)
-{
-    return pot_of(t);
-}
-
 void bf_table_options(const table_t *t, int seat, bf_options *o, int raises)
 {
     options(t, seat, o, raises);
@@ -522,11 +496,6 @@ void bf_table_options(const table_t *t, int seat, bf_options *o, int raises)
 void bf_table_bet(table_t *t, int seat, choice_t choice)
 {
     bet(t, seat, choice);
-}
-
-int bf_table_draw_cap(const table_t *t)
-{
-    return draw_cap(t);
 }
 
 void bf_table_draw(table_t *t, int seat, const uint8_t *thrown, int count)

@@ -5,13 +5,12 @@
 #include "badugi_engine.h"
 #include "badugi_kernels.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define NONE 0
-#define BETS 1
-#define DRAWS 2
 #define ALL_SEATS_PLAYED 0u /* no built-in bot: the caller plays every seat */
+#define PREFETCH_AHEAD 4     /* tables: about the time a table's step takes to fetch the next */
 
 /* Row 0 of each field in the caller's buffer (badugi_vector.h's order) */
 typedef struct {
@@ -29,12 +28,10 @@ typedef struct {
     int64_t *hand;
 } bf_vector_obs;
 
+/* A table's action, checked by bf_vector_decode and played by bf_vector_apply */
 typedef struct {
-    int kind; /* NONE, BETS or DRAWS */
-    int count;
-    uint8_t thrown[4];
-    bf_choice choice;
-    int index; /* the action index played (the fallback's, when it replaced one) */
+    int index;      /* the action index to play (the fallback's, when it replaced one), or -1 */
+    int64_t amount; /* EXACT's chips */
 } plan_t;
 
 /* The choice each betting index stands for and the most an EXACT bet may put in, kept as the
@@ -289,34 +286,18 @@ static uint32_t legal_and_plan(const bf_table *t, betting_plan *bets)
     return legal;
 }
 
-/* The plan for one table's action (legal: its legal indices; bets: their choices when it
- * bets), or the status that refuses it. */
-static int decode_one(const bf_table *t, uint32_t legal, const betting_plan *bets,
-                      int64_t action, int64_t amount, plan_t *plan)
+/* The status of one table's action: checked against the legal indices (and EXACT's chips
+ * against the kept limits) alone, so that checking every table before any moves reads none of
+ * the tables; bf_vector_apply works out what the index stands for. */
+static int check_one(uint32_t legal, const betting_plan *bets, int64_t action, int64_t amount)
 {
     if (action < 0 || action >= BF_VEC_ACTIONS)
         return BF_VEC_OUT_OF_RANGE;
     if (!(legal >> action & 1)) /* nothing is legal when no seat is to act */
         return BF_VEC_ILLEGAL;
-    if (t->phase == BF_PHASE_DRAW) {
-        uint8_t cards[4];
-        sorted_hand(t, bf_table_actor(t), cards);
-        plan->kind = DRAWS;
-        plan->index = (int)action;
-        plan->count = 0;
-        for (int i = 3; i >= 0; i--) /* the highest ids first, as the bots throw */
-            if (action >> i & 1)
-                plan->thrown[plan->count++] = cards[i];
-        return BF_VEC_PLAYS;
-    }
-    plan->kind = BETS;
-    plan->index = (int)action;
-    plan->choice = bets->choice[action - BF_VEC_FOLD];
-    if (action == BF_VEC_EXACT) { /* its kept choice puts in the least bet or raise */
-        if (amount < plan->choice.amount || amount > bets->most)
-            return BF_VEC_BAD_AMOUNT;
-        plan->choice.amount = amount;
-    }
+    if (action == BF_VEC_EXACT && /* its kept choice puts in the least bet or raise */
+        (amount < bets->choice[BF_VEC_EXACT - BF_VEC_FOLD].amount || amount > bets->most))
+        return BF_VEC_BAD_AMOUNT;
     return BF_VEC_PLAYS;
 }
 
@@ -335,22 +316,24 @@ int64_t bf_vector_decode(bf_vector *v, const int64_t *actions, const int64_t *am
     int64_t first_bad = -1;
     for (int64_t t = 0; t < v->tables; t++) {
         plan_t *plan = &v->plan[t];
-        plan->kind = NONE;
+        plan->index = -1;
+        plan->amount = amounts ? amounts[t] : 0;
         if (actions[t] == BF_VEC_NO_ACTION) {
             status[t] = BF_VEC_WAITS;
             continue;
         }
-        int code = decode_one(&v->now[t], v->legal[t], &v->bets[t], actions[t],
-                              amounts ? amounts[t] : 0, plan);
+        int code = check_one(v->legal[t], &v->bets[t], actions[t], plan->amount);
         status[t] = (uint8_t)code;
-        if (code == BF_VEC_PLAYS)
+        if (code == BF_VEC_PLAYS) {
+            plan->index = (int)actions[t];
             continue;
-        plan->kind = NONE;
+        }
         if (first_bad < 0)
             first_bad = t;
-        if (fallback && bf_table_actor(&v->now[t]) >= 0)
-            decode_one(&v->now[t], v->legal[t], &v->bets[t], fallback_action(&v->now[t]), 0,
-                       plan);
+        if (fallback && bf_table_actor(&v->now[t]) >= 0) { /* the fallback is always legal */
+            plan->index = (int)fallback_action(&v->now[t]);
+            plan->amount = 0;
+        }
     }
     return first_bad;
 }
@@ -481,8 +464,45 @@ static void log_action(hand_log *log, const plan_t *plan)
     if (plan->index != BF_VEC_EXACT)
         return;
     if (log->exact_count < BF_VEC_LOG_EXACT)
-        log->exact[log->exact_count] = plan->choice.amount;
+        log->exact[log->exact_count] = plan->amount;
     log->exact_count += log->exact_count <= BF_VEC_LOG_EXACT;
+}
+
+/* Plays a checked action index at table t: a discard mask throws those of the seat's cards
+ * sorted by id (the highest ids first, as the bots throw), a betting index the choice kept
+ * for it when the table was observed. */
+static void play_index(bf_table *t, int seat, const betting_plan *bets, const plan_t *plan)
+{
+    if (plan->index < BF_VEC_DISCARDS) { /* a drawing seat's legal indices are masks only */
+        uint8_t cards[4], thrown[4];
+        int count = 0;
+        sorted_hand(t, seat, cards);
+        for (int i = 3; i >= 0; i--)
+            if (plan->index >> i & 1)
+                thrown[count++] = cards[i];
+        bf_table_draw(t, seat, thrown, count);
+        return;
+    }
+    bf_choice choice = bets->choice[plan->index - BF_VEC_FOLD];
+    if (plan->index == BF_VEC_EXACT)
+        choice.amount = plan->amount;
+    bf_table_bet(t, seat, choice);
+}
+
+/* Asks for table t's state ahead of its turn: the tables are visited in order, but each one's
+ * state spans many cache lines, more streams than the hardware prefetcher follows. */
+static inline void prefetch_table(const bf_vector *v, int64_t t)
+{
+#if defined(__GNUC__)
+    const char *state = (const char *)&v->now[t];
+    for (size_t at = 0; at < offsetof(bf_table, deck); at += 64)
+        __builtin_prefetch(state + at, 1);
+    __builtin_prefetch(&v->bets[t]);
+    __builtin_prefetch((const char *)&v->bets[t] + 64);
+    __builtin_prefetch((const char *)&v->bets[t] + 128);
+#else
+    (void)v, (void)t;
+#endif
 }
 
 int bf_vector_finished_actions(const bf_vector *v, int64_t t, uint64_t *number, uint8_t *indices,
@@ -508,15 +528,13 @@ void bf_vector_apply(bf_vector *v, int64_t lo, int64_t hi, uint8_t *out)
     for (int64_t t = lo; t < hi; t++) {
         bf_table *table = &v->now[t];
         const plan_t *plan = &v->plan[t];
-        int seat = bf_table_actor(table);
+        if (t + PREFETCH_AHEAD < hi)
+            prefetch_table(v, t + PREFETCH_AHEAD);
         memset(chips + t * n, 0, sizeof *chips * (size_t)n);
         done[t] = 0;
         hand[t] = -1;
-        if (plan->kind == BETS)
-            bf_table_bet(table, seat, plan->choice);
-        else if (plan->kind == DRAWS)
-            bf_table_draw(table, seat, plan->thrown, plan->count);
-        if (plan->kind != NONE) {
+        if (plan->index >= 0) {
+            play_index(table, bf_table_actor(table), &v->bets[t], plan);
             log_action(&v->log[t], plan);
             bf_table_advance(table);
         }

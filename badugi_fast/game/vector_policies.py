@@ -122,11 +122,17 @@ def _column(
     array = np.asarray(obs[key])
     if array.shape != shape:
         raise ValueError(f"obs[{key!r}] has shape {shape}, not {array.shape}")
-    if array.size and (array.min() < low or array.max() > high):
+    if array.size and _outside(array, low, high):
         raise ValueError(
             f"obs[{key!r}] holds values {low}..{high}, not {array.min()}..{array.max()}"
         )
     return np.ascontiguousarray(array, dtype=np.int8)
+
+
+def _outside(array: npt.NDArray[Any], low: int, high: int) -> bool:
+    if array.dtype == np.int8 and low == 0:  # one pass: negative bytes read as 128 and more
+        return bool(array.view(np.uint8).max() > high)
+    return bool(array.min() < low or array.max() > high)
 
 
 def _card_ids(name: str, cards: npt.ArrayLike) -> npt.NDArray[np.uint8]:
@@ -166,6 +172,7 @@ class ThresholdPolicy:
         # ThresholdBot's AGGRESSIVE + PASSIVE order in this encoding's indices.
         korean_order = [HALF, TTADANG, QUARTER, BET, CHECK_CALL]
         self._aggressive = korean_order if self.korean else [BET, CHECK_CALL]
+        self._reading = _bot_reading(self.bot)
 
     def __getstate__(self) -> dict[str, Any]:
         return {"bot": self.bot, "korean": self.korean}
@@ -181,11 +188,28 @@ class ThresholdPolicy:
         # a seat to act: check / call is legal whenever it bets, standing pat whenever it draws
         betting = np.flatnonzero((phase == PHASE_BETTING) & (mask[:, CHECK_CALL] != 0))
         if betting.size:
-            actions[betting] = _bets(self.bot, self._aggressive, obs, betting)
+            actions[betting] = self._bets(obs, columns[0], betting)
         drawing = np.flatnonzero((phase == PHASE_DRAW) & (mask[:, DISCARD] != 0))
         if drawing.size:
             actions[drawing] = _discards(columns, drawing, self._table, self._solved)
         return actions
+
+    def _bets(self, obs: Obs, cards: npt.NDArray[np.int8], rows: npt.NDArray[np.intp]) -> Actions:
+        """The bot's betting action at each of ``rows`` (``cards``: obs["cards"], checked)."""
+        bot = self.bot
+        # a row's four card bytes as one int32: gathering rows of 4 int8 is several times slower
+        hands = cards.view(np.int32).reshape(-1)[rows].view(np.uint8).reshape(-1, 4)
+        reading = self._reading[evaluate_many(hands, threads=1)]
+        strong = (reading & _RAISES) != 0
+        keep_going = (reading & _CALLS) != 0
+        keep_going |= ((reading & _DRAWS_ON) != 0) & (obs["draws_left"][rows] > 0)
+        passive = np.where(keep_going | (obs["to_call"][rows] == 0), CHECK_CALL, FOLD)
+        first_legal = passive
+        mask = obs["action_mask"]
+        for index in reversed(self._aggressive):  # the first legal one in the bot's order wins
+            first_legal = np.where(mask[:, index][rows] != 0, index, first_legal)
+        # A strong hand raises until the bot's max_bets are in this round, then calls.
+        return np.where(strong & (obs["bets"][rows] < bot.max_bets), first_legal, passive)
 
 
 def threshold_policy(bot: ThresholdBot, rules: Rules | KoreanRules | None = None) -> VectorPolicy:
@@ -193,22 +217,21 @@ def threshold_policy(bot: ThresholdBot, rules: Rules | KoreanRules | None = None
     return ThresholdPolicy(bot, rules)
 
 
-def _bets(
-    bot: ThresholdBot,
-    aggressive: list[int],
-    obs: Obs,
-    rows: npt.NDArray[np.intp],
-) -> Actions:
-    size, top = hand_shapes(obs["cards"][rows])
-    strong = (size == 4) & (top <= bot.raise_top)
-    keep_going = strong | ((size == 4) & (top <= bot.call_top))
-    keep_going |= (size >= bot.draw_with) & (obs["draws_left"][rows] > 0)
-    passive = np.where(keep_going | (obs["to_call"][rows] == 0), CHECK_CALL, FOLD)
-    first_legal = passive.astype(np.int64)
-    for index in reversed(aggressive):  # the first legal one in the bot's order wins
-        first_legal = np.where(obs["action_mask"][rows, index] != 0, index, first_legal)
-    # A strong hand raises until the bot's max_bets are in this round, then calls.
-    return np.where(strong & (obs["bets"][rows] < bot.max_bets), first_legal, passive)
+# What a ThresholdBot reads of a hand's class before it bets, as bits of one byte per rank
+_RAISES = 1  # a made badugi up to raise_top
+_CALLS = 2  # a made badugi up to call_top (or raise_top)
+_DRAWS_ON = 4  # a badugi of draw_with cards or more
+
+
+def _bot_reading(bot: ThresholdBot) -> npt.NDArray[np.uint8]:
+    """For each rank 1..1092 (index 0 unused), the bot's reading of it (the bits above)."""
+    size, top = _badugi_tables()
+    made = size == 4
+    reading = np.where(made & (top <= bot.raise_top), _RAISES | _CALLS, 0)
+    reading |= np.where(made & (top <= bot.call_top), _CALLS, 0)
+    reading |= np.where(size >= bot.draw_with, _DRAWS_ON, 0)
+    reading[0] = 0
+    return reading.astype(np.uint8)
 
 
 def _drawer_columns(obs: Obs, tables: int) -> tuple[npt.NDArray[np.int8], ...]:
