@@ -44,6 +44,7 @@ class _Lib:
     BF_VEC_NO_ACTION: int
     BF_VEC_MAX_TABLES: int
     BF_VEC_HAND_BITS: int
+    BF_VEC_MAX_FIRST_TABLE: int
     BF_VEC_LOG_ACTIONS: int
     BF_VEC_LOG_EXACT: int
     BF_VEC_PLAYS: int
@@ -77,6 +78,7 @@ class _Lib:
     BF_LINE_END: int
     BF_LINE_TEXTS: int
     BF_LINE_PADDING: int
+    BF_FORMAT_MAX_DIGITS: int
     BF_FORMAT_OK: int
     BF_FORMAT_BAD_ARGUMENTS: int
     BF_FORMAT_BAD_ROW: int

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import operator
 import re
+import string
 from collections.abc import Iterable, Sized
 from itertools import islice
 from typing import SupportsIndex
@@ -42,6 +43,13 @@ for _r_text, _rank in _RANK_SPELLINGS.items():
 
 _SEPARATORS = re.compile(r"[\s,]+")
 _VARIATION_SELECTOR = "\ufe0f"  # follows suit symbols typed as emoji ("♠️")
+# Cards as typed, typos included (looks_like_cards): a card-shaped token is a rank and a suit-like
+# character (a suit, or a letter that is not a rank: "Kx"), either order, run together or not; a
+# short token is one to three letters, digits or suits ("Xx", "1c", "4").
+_RANK_TEXT = "|".join(sorted(_RANK_SPELLINGS, key=len, reverse=True))
+_SUIT_LIKE = "".join(sorted({*_SUIT_SPELLINGS, *string.ascii_letters} - set(_RANK_SPELLINGS)))
+_CARD_SHAPED = re.compile(f"(?:(?:{_RANK_TEXT})[{_SUIT_LIKE}]|[{_SUIT_LIKE}](?:{_RANK_TEXT}))+")
+_SHORT = re.compile(f"[0-9A-Za-z{''.join(_SUIT_SPELLINGS)}]{{1,3}}")
 
 
 class Card(int):
@@ -117,6 +125,16 @@ def parse_cards(text: str) -> list[Card]:
             cards.append(DECK[card])
             i = i_next
     return cards
+
+
+def looks_like_cards(text: str) -> bool:
+    """Whether ``text`` is meant as cards, readable or not (``"As 2d 3c Kx"``, ``"As 2d Xx"``):
+    only short or card-shaped tokens, at least one card-shaped. No hand name is; range text can
+    be ("2x3x"), so a caller asks only about text that the range reader refused too."""
+    tokens = [t for t in _SEPARATORS.split(text.replace(_VARIATION_SELECTOR, "")) if t]
+    return any(_CARD_SHAPED.fullmatch(t) for t in tokens) and all(
+        _CARD_SHAPED.fullmatch(t) or _SHORT.fullmatch(t) for t in tokens
+    )
 
 
 def card_id(card: CardLike) -> int:

@@ -6,7 +6,6 @@
 #include "badugi_core.h"
 #include "badugi_format.h"
 
-#define MAX_DIGITS 20              /* of a uint64_t in decimal */
 #define COPY_WIDTH BF_LINE_PADDING /* bytes copied at once for a short piece */
 #define DESCRIBE_AHEAD 64          /* rows described before their lines are written */
 
@@ -54,10 +53,10 @@ static void layout_init(layout *lines, const bf_line_texts *texts)
     lines->padded = texts->len - texts->offsets[BF_LINE_TEXTS] >= COPY_WIDTH;
 }
 
-/* value in decimal, ending at digits + MAX_DIGITS; returns where it starts. */
+/* value in decimal, ending at digits + BF_FORMAT_MAX_DIGITS; returns where it starts. */
 static char *decimal(uint64_t value, char *digits)
 {
-    char *start = digits + MAX_DIGITS;
+    char *start = digits + BF_FORMAT_MAX_DIGITS;
     do {
         *--start = (char)('0' + value % 10);
         value /= 10;
@@ -153,8 +152,8 @@ int bf_format_lines(const uint8_t *cards, size_t n, const bf_line_texts *texts,
         return BF_FORMAT_BAD_ARGUMENTS;
     layout lines;
     layout_init(&lines, texts);
-    /* The number's digits end at MAX_DIGITS, with COPY_WIDTH zeros after them for put. */
-    char digits[MAX_DIGITS + COPY_WIDTH] = {0};
+    /* The number's digits end at BF_FORMAT_MAX_DIGITS, with COPY_WIDTH zeros after them for put. */
+    char digits[BF_FORMAT_MAX_DIGITS + COPY_WIDTH] = {0};
     size_t written = 0;
     for (size_t lo = 0; lo < n; lo += DESCRIBE_AHEAD) {
         size_t count = n - lo < DESCRIBE_AHEAD ? n - lo : DESCRIBE_AHEAD;
@@ -170,10 +169,10 @@ int bf_format_lines(const uint8_t *cards, size_t n, const bf_line_texts *texts,
             }
             row_parts parts;
             read_row(cards + 4 * (lo + i), packed[i], &parts);
-            parts.number.at = digits + MAX_DIGITS;
+            parts.number.at = digits + BF_FORMAT_MAX_DIGITS;
             if (first_number > 0)
                 parts.number.at = decimal(first_number + lo + i, digits);
-            parts.number.len = (size_t)(digits + MAX_DIGITS - parts.number.at);
+            parts.number.len = (size_t)(digits + BF_FORMAT_MAX_DIGITS - parts.number.at);
             char *end = put_line(out + written, capacity - written, &lines, &parts);
             if (end == NULL) {
                 *used = written;

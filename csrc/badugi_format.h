@@ -26,6 +26,9 @@
 /* Texts followed by this many more bytes of the buffer (counted in len) are copied faster. */
 #define BF_LINE_PADDING 16
 
+/* Digits of the longest line number (a uint64_t in decimal). */
+#define BF_FORMAT_MAX_DIGITS 20
+
 typedef struct {
     const char *bytes;
     size_t len;

@@ -133,7 +133,7 @@ bf_vector *bf_vector_new(const bf_game_spec *spec, uint64_t seed, uint64_t first
                          int64_t tables)
 {
     if (!bf_game_spec_valid(spec) || tables < 1 || tables > BF_VEC_MAX_TABLES ||
-        first_table > (UINT64_C(1) << 22))
+        first_table > BF_VEC_MAX_FIRST_TABLE)
         return NULL;
     bf_vector *v = calloc(1, sizeof *v);
     if (!v)

@@ -24,6 +24,7 @@
 #define BF_VEC_NO_ACTION (-1)
 #define BF_VEC_MAX_TABLES (INT64_C(1) << 20)
 #define BF_VEC_HAND_BITS 32
+#define BF_VEC_MAX_FIRST_TABLE (UINT64_C(1) << 22) /* hand numbers stay below simulate's 2**54 */
 #define BF_VEC_LOG_ACTIONS 64 /* a hand's actions kept for its replay */
 #define BF_VEC_LOG_EXACT 8    /* and its EXACT amounts */
 

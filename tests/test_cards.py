@@ -9,6 +9,7 @@ import pytest
 
 import badugi_fast as bf
 from badugi_fast import Card
+from badugi_fast.cards import looks_like_cards
 
 AS_2D_3H_4C = (3, 5, 10, 12)
 
@@ -111,3 +112,29 @@ def test_every_card_text_reads_back_as_the_same_card():
     for card in bf.DECK:
         assert Card(str(card)) is card
         assert Card(card.symbol) is card
+
+
+@pytest.mark.parametrize(
+    ("text", "meant"),
+    [
+        ("As 2d 3c Kh", True),
+        ("As 2d 3c", True),
+        ("As 2d 3c Kx", True),  # a typo is still an attempt at cards
+        ("As 2d 3c Xx", True),
+        ("As 2d 3h 4", True),
+        ("As2d3cKx", True),
+        ("10h, ♠A ♠️K", True),
+        ("8-", False),
+        ("A23x", False),
+        ("KQJT", False),
+        ("AT", False),
+        ("Xx", False),  # no token shaped like a card
+        ("A 2 3 4", False),
+        ("6탑", False),
+        ("7메이드", False),
+        ("any", False),
+        (" ", False),
+    ],
+)
+def test_text_of_card_tokens_only_looks_like_cards_even_with_a_typo(text, meant):
+    assert looks_like_cards(text) is meant

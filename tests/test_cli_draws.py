@@ -85,6 +85,31 @@ def test_equity_json_carries_each_range_in_canonical_form(capsys):
     assert "range" not in players[0] and players[2]["random"] is True
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("As 2d 3c", "badugi: a hand has 4 cards, got 3: 'As 2d 3c'\n"),
+        ("As 2d 3c Kx", "badugi: unknown card 'Kx'\n"),
+    ],
+)
+@pytest.mark.parametrize("where", ["equity", "discard --vs"])
+def test_a_mistyped_hand_is_reported_as_a_hand_wherever_a_player_is_read(
+    capsys, text, message, where
+):
+    argv = (["equity", "5s 6d 7c 8h", text] if where == "equity"
+            else ["discard", "5s 6d 7c 8h", "--vs", text, "--draws", "1"])  # fmt: skip
+    code, out, err = run(capsys, [*argv, "--json"])
+    assert (code, out, err) == (1, "", message)
+
+
+def test_a_hand_and_a_range_still_read_as_before_beside_the_typo_check(capsys):
+    argv = ["equity", "5s 6d 7c 8h", "As 2d 3c Kh", "7-", "--draws", "0", "--json"]
+    code, out, _ = run(capsys, argv)
+    players = json.loads(out)["players"]
+    assert code == 0 and players[1]["hand"] == "As 2d 3c Kh"
+    assert "range" not in players[1] and players[2]["range"] == str(parse_range("7-"))
+
+
 def test_discard_against_a_range_samples_what_cannot_be_exact(capsys):
     """`discard HAND --vs 8- --draws 1` took minutes on the exact path: only standing pat (one
     play per hand of the range) is small enough to enumerate; the rest are sampled."""

@@ -160,6 +160,11 @@ def test_bad_elements_are_named_with_their_position(text: str, element: str, pos
     assert isinstance(caught.value, ValueError)
 
 
+def test_a_mistyped_hand_element_names_its_bad_card() -> None:
+    with pytest.raises(InvalidRangeError, match=r"element 2 'As 2d 3c Kx' .*: unknown card 'Kx'"):
+        parse_range("8-, As 2d 3c Kx")
+
+
 @pytest.mark.parametrize("text", ["!any", "8-, !8-", "7-, !A2xx, !8-"])
 def test_an_empty_range_is_an_error_naming_the_text(text: str) -> None:
     with pytest.raises(InvalidRangeError, match="holds no hands"):

@@ -164,7 +164,17 @@ def test_equity_and_best_discard_take_range_text_and_ranges_for_opponents() -> N
 
 def test_text_that_is_neither_a_hand_nor_a_range_says_both() -> None:
     with pytest.raises(ValueError, match=r"neither a hand .* nor a range"):
-        equity(["As 2d 3c Kh", "As 2d 3c Xx"], 1)
+        equity(["As 2d 3c Kh", "8- Xx"], 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("5s 6d 7c Xx", "unknown card 'Xx'"), ("5s 6d 7c", "a hand has 4 cards, got 3")],
+)
+def test_a_mistyped_hand_is_reported_as_a_hand_not_as_a_range(text: str, message: str) -> None:
+    with pytest.raises(bf.InvalidHandError, match=message) as caught:
+        equity(["As 2d 3c Kh", text], 1)
+    assert "range" not in str(caught.value)
 
 
 def test_equity_matrix_on_a_process_pool_is_the_threaded_matrix_bit_for_bit(

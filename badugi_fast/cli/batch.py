@@ -26,7 +26,7 @@ from ..hands.naming import class_ranks
 
 Cards = npt.NDArray[np.uint8]
 NUM_RANKS = lib.BF_NUM_RANKS
-MAX_DIGITS = 20  # of a line number (a uint64 in C)
+MAX_DIGITS = int(lib.BF_FORMAT_MAX_DIGITS)  # of a line number (a uint64 in C)
 
 
 @dataclass(frozen=True)

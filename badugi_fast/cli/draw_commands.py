@@ -10,10 +10,9 @@ import argparse
 from typing import Any
 
 from .. import draws as draws_api
-from ..cards import hand_ids
+from ..draws._checks import seat_of
 from ..draws.api import DEFAULT_DRAWS, OBJECTIVES
 from ..draws.policy import POLICY_NAMES
-from ..errors import InvalidHandError
 from .common import (
     EXIT_OK,
     BadInput,
@@ -36,16 +35,16 @@ def _opponent(text: str) -> str | None:
 
 def player_json(text: str) -> dict[str, Any]:
     """A player as given, for JSON: the text, and a range in canonical form (``str(Range)``)
-    or ``"random": true``, so a reader need not parse the range language itself."""
+    or ``"random": true``, so a reader need not parse the range language itself. The text is
+    read as the library reads a player (seat_of), with the same hand-or-range decision."""
     found: dict[str, Any] = {"hand": text}
     if _opponent(text) is None:
         found["random"] = True
         return found
-    try:
-        hand_ids(text)
-    except InvalidHandError:
-        with user_values():
-            found["range"] = str(draws_api.parse_range(text))
+    with user_values():
+        seat = seat_of(text)
+    if isinstance(seat, draws_api.Range):
+        found["range"] = str(seat)
     return found
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from .._threads import thread_count
 from .._validate import below_2_64, check_seed, is_whole, whole
-from ..cards import DECK, CardLike, card_id, hand_ids, parse_cards
+from ..cards import DECK, CardLike, card_id, hand_ids, looks_like_cards, parse_cards
 from ..errors import InvalidHandError
 from ..hands.evaluator import HandLike
 from .kept import caps_for
@@ -59,7 +59,8 @@ def card_set(cards: str | Sequence[CardLike] | None, what: str) -> frozenset[int
 
 def seat_of(hand: HandLike | Range | None) -> Player:
     """One player's hand as a seat of the C engine: its card ids, a Range (given as one or as
-    range text, when the text is not a hand), or None for a random hand.
+    range text, when the text is not a hand), or None for a random hand. Text of card tokens
+    only that is neither ("As 2d 3c", "As 2d 3c Kx") is a mistyped hand: its error is the hand's.
 
     The single place where a player specification becomes a seat."""
     if hand is None or isinstance(hand, Range):
@@ -71,6 +72,8 @@ def seat_of(hand: HandLike | Range | None) -> Player:
             try:
                 return parse_range(hand)
             except InvalidRangeError as not_a_range:
+                if looks_like_cards(hand):
+                    raise not_a_hand from None
                 raise InvalidRangeError(
                     f"{hand!r} is neither a hand ({not_a_hand}) nor a range ({not_a_range})",
                     not_a_range.element,

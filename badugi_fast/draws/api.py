@@ -260,7 +260,8 @@ def best_discard(
     run = _Run(trials_or(trials, BEST_DISCARD_TRIALS), seed, exact_budget, threads, progress,
                target, scale_exact=max_exact is None)  # fmt: skip
     discards = _discards(ids, caps, draws)
-    results = _options_in_one_pass(seats, draws, dead_ids, ours, theirs, caps, discards, run)
+    matchup = best_pass.Matchup(seats, draws, dead_ids, ours, theirs, caps)
+    results = _options_in_one_pass(matchup, discards, run)
     options = []
     for thrown, found in zip(discards, results, strict=True):
         stated = (found.draws, found.policy, found.limits) == (draws, ours.name, caps)
@@ -271,18 +272,12 @@ def best_discard(
 
 
 def _options_one_by_one(
-    seats: list[Player],
-    draws: int,
-    dead: frozenset[int],
-    ours: Policy,
-    theirs: Policy,
-    caps: Limits | None,
-    discards: Sequence[tuple[int, ...]],
-    run: _Run,
+    matchup: best_pass.Matchup, discards: Sequence[tuple[int, ...]], run: _Run
 ) -> list[Equity]:
     """Each option by the draw engine on its own (the reference the one-pass path is tested
     against, and the path for ranges and for tables too full for common random numbers), with
     one progress bar over the options."""
+    seats, draws, dead, ours, theirs, caps = matchup
     quiet = run._replace(progress=False)
     bar = (
         engine.progress_bar(len(discards), "option", best.PROGRESS_DELAY) if run.progress else None
@@ -300,22 +295,14 @@ def _options_one_by_one(
 
 
 def _options_in_one_pass(
-    seats: list[Player],
-    draws: int,
-    dead: frozenset[int],
-    ours: Policy,
-    theirs: Policy,
-    caps: Limits | None,
-    discards: Sequence[tuple[int, ...]],
-    run: _Run,
+    matchup: best_pass.Matchup, discards: Sequence[tuple[int, ...]], run: _Run
 ) -> list[Equity]:
     """Every option in C at once (draws/best_pass.py); the engine option by option where that
     path cannot go."""
-    args = (seats, draws, dead, ours, theirs, caps)
-    if not (ours.in_c and theirs.in_c):
-        return _options_one_by_one(*args, discards, run)
+    if not (matchup.ours.in_c and matchup.theirs.in_c):
+        return _options_one_by_one(matchup, discards, run)
     return best_pass.options_in_one_pass(
-        *args, discards, run, lambda some: _options_one_by_one(*args, some, run)
+        matchup, discards, run, lambda some: _options_one_by_one(matchup, some, run)
     )
 
 

@@ -9,7 +9,7 @@ numbers (draws/best.py) when the seats' parts fit in the stub, else go one by on
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from . import _engine as engine
 from . import best, best_deal
@@ -26,6 +26,18 @@ BEST_PILOT_TRIALS = 4096
 BEST_DISCARD_PAT_FACTOR = 50
 
 OneByOne = Callable[[Sequence[tuple[int, ...]]], list[Equity]]
+
+
+class Matchup(NamedTuple):
+    """What every option of one best_discard call is played in: the seats (ours first), the
+    draws, the dead cards, our policy and the opponents', the cutting limits."""
+
+    seats: list[Player]
+    draws: int
+    dead: frozenset[int]
+    ours: Policy
+    theirs: Policy
+    caps: Limits | None
 
 
 class Run(Protocol):
@@ -48,19 +60,12 @@ class Run(Protocol):
 
 
 def options_in_one_pass(
-    seats: list[Player],
-    draws: int,
-    dead: frozenset[int],
-    ours: Policy,
-    theirs: Policy,
-    caps: Limits | None,
-    discards: Sequence[tuple[int, ...]],
-    run: Run,
-    one_by_one: OneByOne,
+    matchup: Matchup, discards: Sequence[tuple[int, ...]], run: Run, one_by_one: OneByOne
 ) -> list[Equity]:
     """Every option in C at once: exact where it fits, else Monte Carlo on common random
     numbers when no reshuffle can happen; the rest by ``one_by_one``. Range seats are dealt
     per trial (draws/best_deal.py), the same hands for every option."""
+    seats, draws, dead, ours, theirs, caps = matchup
     hands: list[Seat] = [None if isinstance(seat, Range) else seat for seat in seats]
     check_apart(hands, dead)
     if 52 - len(dead) < 4 * len(seats):

@@ -22,7 +22,7 @@ from itertools import permutations
 import numpy as np
 import numpy.typing as npt
 
-from ..cards import parse_cards
+from ..cards import looks_like_cards, parse_cards
 from ..errors import InvalidHandError
 from ..hands.evaluator import NUM_RANKS
 from ..hands.naming import class_rank, class_ranks, lookup_name, size_of_rank
@@ -130,7 +130,9 @@ def _pattern_mask(pattern: str) -> Mask:
 def _explicit_hand(text: str) -> list[int] | None:
     try:
         cards = [int(card) for card in parse_cards(text)]
-    except InvalidHandError:
+    except InvalidHandError as error:
+        if looks_like_cards(text):  # a mistyped hand: name its bad card, not every form
+            raise ElementError(str(error)) from None
         return None
     if len(cards) != 4:
         raise ElementError(f"a hand is four cards, got {len(cards)}")

@@ -32,7 +32,7 @@ from .vector_spec import EXACT, N_ACTIONS, NO_ACTION, Obs, field_specs
 
 HAND_BITS = int(lib.BF_VEC_HAND_BITS)  # table t's hand h is hand t << 32 | h of the stream
 MAX_TABLES = int(lib.BF_VEC_MAX_TABLES)  # 2**20 tables of about 2 kB each
-MAX_FIRST_TABLE = 1 << 22  # hand numbers stay below simulate's 2**54
+MAX_FIRST_TABLE = int(lib.BF_VEC_MAX_FIRST_TABLE)  # hand numbers stay below simulate's 2**54
 ILLEGAL_MODES = ("raise", "fallback")
 BLOCK_TABLES = 1 << 14  # tables per C call when stepping on several threads
 _PHASES = ("betting", "drawing", "over")
