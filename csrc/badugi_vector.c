@@ -49,20 +49,13 @@ typedef struct {
     int count, exact_count;
 } hand_log;
 
-/* A table's hand in play and its last hand finished (for its view and its replay): when a hand
- * ends, the two trade places instead of 1 kB being copied. */
-typedef struct {
-    bf_table hand[2];
-    hand_log log[2];
-} table_pair;
-
 struct bf_vector {
     bf_game_spec spec;
     uint64_t seed, first, table_step, hand_step; /* table t's hand h: first + t*ts + h*hs */
     uint64_t *begun; /* hands begun at each table */
+    hand_log *log, *finished_log;
     int64_t tables;
-    table_pair *pairs;
-    uint8_t *live; /* which of pairs[t].hand is in play */
+    bf_table *now, *finished; /* the hand in play; the last hand finished (for its view) */
     uint8_t *has_finished;
     plan_t *plan;
     uint32_t *legal; /* the legal indices of each table's seat to act, as last observed */
@@ -106,21 +99,6 @@ static bf_vector_obs fields(const bf_vector *v, uint8_t *out)
         (int64_t *)(void *)(out + o[22])};
 }
 
-static bf_table *now_of(const bf_vector *v, int64_t t)
-{
-    return &v->pairs[t].hand[v->live[t]];
-}
-
-static hand_log *log_of(const bf_vector *v, int64_t t)
-{
-    return &v->pairs[t].log[v->live[t]];
-}
-
-static const bf_table *finished_of(const bf_vector *v, int64_t t)
-{
-    return &v->pairs[t].hand[!v->live[t]];
-}
-
 static uint32_t legal_now(const bf_table *t, bf_options *o, bf_choice choices[]);
 static uint32_t legal_and_plan(const bf_table *t, betting_plan *bets);
 
@@ -144,16 +122,18 @@ bf_vector *bf_vector_new(const bf_game_spec *spec, uint64_t seed, uint64_t first
     v->table_step = UINT64_C(1) << BF_VEC_HAND_BITS;
     v->hand_step = 1;
     v->tables = tables;
-    v->pairs = calloc((size_t)tables, sizeof *v->pairs);
-    v->live = calloc((size_t)tables, 1);
+    v->now = calloc((size_t)tables, sizeof *v->now);
+    v->finished = calloc((size_t)tables, sizeof *v->finished);
     v->has_finished = calloc((size_t)tables, 1);
     v->plan = calloc((size_t)tables, sizeof *v->plan);
     v->legal = calloc((size_t)tables, sizeof *v->legal);
     v->bets = calloc((size_t)tables, sizeof *v->bets);
     v->begun = calloc((size_t)tables, sizeof *v->begun);
+    v->log = calloc((size_t)tables, sizeof *v->log);
+    v->finished_log = calloc((size_t)tables, sizeof *v->finished_log);
     bf_vector_layout(tables, spec->seats, v->offsets);
-    if (!v->pairs || !v->live || !v->has_finished || !v->plan || !v->legal || !v->bets ||
-        !v->begun) {
+    if (!v->now || !v->finished || !v->has_finished || !v->plan || !v->legal || !v->bets ||
+        !v->begun || !v->log || !v->finished_log) {
         bf_vector_free(v);
         return NULL;
     }
@@ -165,13 +145,15 @@ void bf_vector_free(bf_vector *v)
 {
     if (!v)
         return;
-    free(v->pairs);
-    free(v->live);
+    free(v->now);
+    free(v->finished);
     free(v->has_finished);
     free(v->plan);
     free(v->legal);
     free(v->bets);
     free(v->begun);
+    free(v->log);
+    free(v->finished_log);
     free(v);
 }
 
@@ -194,12 +176,12 @@ int bf_vector_number_hands(bf_vector *v, uint64_t first, uint64_t table_step, ui
 void bf_vector_restart(bf_vector *v, int64_t lo, int64_t hi, int from_zero)
 {
     for (int64_t t = lo; t < hi; t++) {
-        bf_table *table = now_of(v, t);
+        bf_table *table = &v->now[t];
         if (from_zero)
             v->has_finished[t] = v->begun[t] = 0;
         uint64_t number = hand_number(v, t);
         v->begun[t]++;
-        log_of(v, t)->count = log_of(v, t)->exact_count = 0;
+        v->log[t].count = v->log[t].exact_count = 0;
         table->trace = NULL;
         table->trace_cap = 0;
         bf_table_deal(table, &v->spec, v->seed, number, ALL_SEATS_PLAYED);
@@ -348,8 +330,8 @@ int64_t bf_vector_decode(bf_vector *v, const int64_t *actions, const int64_t *am
         }
         if (first_bad < 0)
             first_bad = t;
-        if (fallback && bf_table_actor(now_of(v, t)) >= 0) { /* the fallback is always legal */
-            plan->index = (int)fallback_action(now_of(v, t));
+        if (fallback && bf_table_actor(&v->now[t]) >= 0) { /* the fallback is always legal */
+            plan->index = (int)fallback_action(&v->now[t]);
             plan->amount = 0;
         }
     }
@@ -464,7 +446,7 @@ void bf_vector_observe(const bf_vector *v, int64_t lo, int64_t hi, const int64_t
     int n = v->spec.seats;
     bf_vector_obs o = fields(v, out), *obs = &o;
     for (int64_t t = lo; t < hi; t++) {
-        const bf_table *table = finished ? finished_of(v, t) : now_of(v, t);
+        const bf_table *table = finished ? &v->finished[t] : &v->now[t];
         int actor = bf_table_actor(table);
         int64_t seat = seats ? seats[t] : actor < 0 ? 0 : actor;
         if ((finished && !v->has_finished[t]) || seat < 0 || seat >= n)
@@ -512,7 +494,7 @@ static void play_index(bf_table *t, int seat, const betting_plan *bets, const pl
 static inline void prefetch_table(const bf_vector *v, int64_t t)
 {
 #if defined(__GNUC__)
-    const char *state = (const char *)now_of(v, t);
+    const char *state = (const char *)&v->now[t];
     for (size_t at = 0; at < offsetof(bf_table, deck); at += 64)
         __builtin_prefetch(state + at, 1);
     __builtin_prefetch(&v->bets[t]);
@@ -528,10 +510,10 @@ int bf_vector_finished_actions(const bf_vector *v, int64_t t, uint64_t *number, 
 {
     if (t < 0 || t >= v->tables || !v->has_finished[t])
         return -1;
-    const hand_log *log = &v->pairs[t].log[!v->live[t]];
+    const hand_log *log = &v->finished_log[t];
     if (log->count > BF_VEC_LOG_ACTIONS || log->exact_count > BF_VEC_LOG_EXACT)
         return -2;
-    *number = finished_of(v, t)->number;
+    *number = v->finished[t].number;
     memcpy(indices, log->index, (size_t)log->count);
     memcpy(exact, log->exact, sizeof *exact * (size_t)log->exact_count);
     return log->count;
@@ -544,7 +526,7 @@ void bf_vector_apply(bf_vector *v, int64_t lo, int64_t hi, uint8_t *out)
     int64_t *chips = o.chips, *hand = o.hand;
     uint8_t *done = o.done;
     for (int64_t t = lo; t < hi; t++) {
-        bf_table *table = now_of(v, t);
+        bf_table *table = &v->now[t];
         const plan_t *plan = &v->plan[t];
         if (t + PREFETCH_AHEAD < hi)
             prefetch_table(v, t + PREFETCH_AHEAD);
@@ -553,7 +535,7 @@ void bf_vector_apply(bf_vector *v, int64_t lo, int64_t hi, uint8_t *out)
         hand[t] = -1;
         if (plan->index >= 0) {
             play_index(table, bf_table_actor(table), &v->bets[t], plan);
-            log_action(log_of(v, t), plan);
+            log_action(&v->log[t], plan);
             bf_table_advance(table);
         }
         if (table->phase == BF_PHASE_DONE) {
@@ -561,10 +543,10 @@ void bf_vector_apply(bf_vector *v, int64_t lo, int64_t hi, uint8_t *out)
                 chips[t * n + p] = table->stack[p] - v->spec.stacks[p];
             done[t] = 1;
             hand[t] = (int64_t)v->begun[t] - 1;
-            v->live[t] ^= 1; /* the hand in play is now the last finished */
+            v->finished[t] = *table;
+            v->finished_log[t] = v->log[t];
+            v->log[t].count = v->log[t].exact_count = 0;
             v->has_finished[t] = 1;
-            table = now_of(v, t);
-            log_of(v, t)->count = log_of(v, t)->exact_count = 0;
             bf_table_deal(table, &v->spec, v->seed, hand_number(v, t), ALL_SEATS_PLAYED);
             v->begun[t]++;
         }
