@@ -61,8 +61,9 @@ typedef struct {
     unsigned reshuffles;
     int observed; /* some seat is not a bot: keep the tallies below (not in the closed loop) */
     /* What the batched engine's observation shows of the hand (vector_spec) */
-    int64_t bet_chips[BF_ROUNDS][BF_MAX_SEATS];
-    uint8_t bet_raises[BF_ROUNDS][BF_MAX_SEATS]; /* saturates at 127 */
+    /* by seat, then round: a heads-up table's tallies are one cache line, not four */
+    int64_t bet_chips[BF_MAX_SEATS][BF_ROUNDS];
+    uint8_t bet_raises[BF_MAX_SEATS][BF_ROUNDS]; /* saturates at 127 */
     int8_t drawn[BF_MAX_SEATS][3];
     /* From here on, written before they are read: a new hand does not clear them */
     uint8_t deck[BF_NUM_CARDS]; /* deck[0 .. dealt) are the cards dealt from the first stub */

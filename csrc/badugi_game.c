@@ -31,8 +31,8 @@ static void record(table_t *t, int seat, int kind, int64_t amount)
     } else if (kind == BF_ACT_DRAW) {
         t->drawn[seat][t->round_index] = (int8_t)amount;
     } else if (is_bet_kind(kind)) {
-        t->bet_chips[t->round_index][seat] += amount;
-        uint8_t *raises = &t->bet_raises[t->round_index][seat];
+        t->bet_chips[seat][t->round_index] += amount;
+        uint8_t *raises = &t->bet_raises[seat][t->round_index];
         *raises += kind >= BF_ACT_BET && *raises < 127;
     }
     if (!t->trace)

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #define ALL_SEATS_PLAYED 0u /* no built-in bot: the caller plays every seat */
-#define PREFETCH_AHEAD 4     /* tables: about the time a table's step takes to fetch the next */
+#define PREFETCH_AHEAD 4     /* tables ahead: their state arrives while these four are played */
 
 /* Row 0 of each field in the caller's buffer (badugi_vector.h's order) */
 typedef struct {
@@ -111,7 +111,7 @@ bf_vector *bf_vector_new(const bf_game_spec *spec, uint64_t seed, uint64_t first
                          int64_t tables)
 {
     if (!bf_game_spec_valid(spec) || tables < 1 || tables > BF_VEC_MAX_TABLES ||
-        first_table > BF_VEC_MAX_FIRST_TABLE)
+        first_table > BF_VEC_MAX_FIRST_TABLE - (uint64_t)tables)
         return NULL;
     bf_vector *v = calloc(1, sizeof *v);
     if (!v)
@@ -287,8 +287,8 @@ static uint32_t legal_and_plan(const bf_table *t, betting_plan *bets)
 }
 
 /* The status of one table's action: checked against the legal indices (and EXACT's chips
- * against the kept limits) alone, so that checking every table before any moves reads none of
- * the tables; bf_vector_apply works out what the index stands for. */
+ * against the kept limits) alone, so that checking every table before any moves reads no
+ * table's state (but for a fallback); bf_vector_apply works out what the index stands for. */
 static int check_one(uint32_t legal, const betting_plan *bets, int64_t action, int64_t amount)
 {
     if (action < 0 || action >= BF_VEC_ACTIONS)
@@ -330,8 +330,10 @@ int64_t bf_vector_decode(bf_vector *v, const int64_t *actions, const int64_t *am
         }
         if (first_bad < 0)
             first_bad = t;
-        if (fallback && bf_table_actor(&v->now[t]) >= 0) { /* the fallback is always legal */
-            plan->index = (int)fallback_action(&v->now[t]);
+        int64_t instead = fallback && bf_table_actor(&v->now[t]) >= 0
+                              ? fallback_action(&v->now[t]) : BF_VEC_NO_ACTION;
+        if (instead >= 0 && v->legal[t] >> instead & 1) { /* always legal; checked all the same */
+            plan->index = (int)instead;
             plan->amount = 0;
         }
     }
@@ -425,8 +427,8 @@ static uint32_t write_row(const bf_table *t, int seat, int64_t r, int actor,
         o->position[i] = (int8_t)(p >= t->button ? p - t->button : p - t->button + n);
         memcpy(o->drawn + i * 3, t->drawn[p], 3);
         for (int round = 0; round < BF_ROUNDS; round++) {
-            o->bet_chips[(r * BF_ROUNDS + round) * n + k] = t->bet_chips[round][p];
-            o->bet_raises[(r * BF_ROUNDS + round) * n + k] = (int8_t)t->bet_raises[round][p];
+            o->bet_chips[(r * BF_ROUNDS + round) * n + k] = t->bet_chips[p][round];
+            o->bet_raises[(r * BF_ROUNDS + round) * n + k] = (int8_t)t->bet_raises[p][round];
         }
     }
     int8_t *seen = o->discards + r * BF_NUM_CARDS;
@@ -497,9 +499,8 @@ static inline void prefetch_table(const bf_vector *v, int64_t t)
     const char *state = (const char *)&v->now[t];
     for (size_t at = 0; at < offsetof(bf_table, deck); at += 64)
         __builtin_prefetch(state + at, 1);
-    __builtin_prefetch(&v->bets[t]);
-    __builtin_prefetch((const char *)&v->bets[t] + 64);
-    __builtin_prefetch((const char *)&v->bets[t] + 128);
+    for (size_t at = 0; at < sizeof v->bets[t]; at += 64)
+        __builtin_prefetch((const char *)&v->bets[t] + at);
 #else
     (void)v, (void)t;
 #endif

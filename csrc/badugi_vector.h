@@ -24,7 +24,8 @@
 #define BF_VEC_NO_ACTION (-1)
 #define BF_VEC_MAX_TABLES (INT64_C(1) << 20)
 #define BF_VEC_HAND_BITS 32
-#define BF_VEC_MAX_FIRST_TABLE (UINT64_C(1) << 22) /* hand numbers stay below simulate's 2**54 */
+/* first_table + tables at most this: hand numbers stay below simulate's 2**54 */
+#define BF_VEC_MAX_FIRST_TABLE (UINT64_C(1) << 22)
 #define BF_VEC_LOG_ACTIONS 64 /* a hand's actions kept for its replay */
 #define BF_VEC_LOG_EXACT 8    /* and its EXACT amounts */
 
@@ -84,18 +85,19 @@ void bf_vector_apply(bf_vector *v, int64_t lo, int64_t hi, uint8_t *out);
 void bf_vector_observe(const bf_vector *v, int64_t lo, int64_t hi, const int64_t *seats,
                        int finished, uint8_t *out);
 
-/* The threshold bots' draws as action indices: for `count` rows (rows[i], or i when rows is
- * NULL) of obs-like cards (4 ids, sorted), the player's discards (52 flags), the cutting limit
- * and the draws left, actions[i] is the default policy's
- * throw (policy NULL: bf_draw_keep) or a table policy's (bf_policy_table_throw), capped at the
- * limit by the highest ids first, as the built-in bots draw. Rows that are not four distinct
- * cards, or (table policy) have no draw left, get -1. */
 /* The last hand table t finished, for its replay: its number in the stream and the action
  * indices played (the fallback's where one replaced an action), with the chips of each EXACT
  * in order; returns how many actions (at most BF_VEC_LOG_ACTIONS), -1 when table t is out of
  * range or has finished no hand, -2 when that hand outgrew the log. */
 int bf_vector_finished_actions(const bf_vector *v, int64_t t, uint64_t *number, uint8_t *indices,
                                int64_t *exact);
+
+/* The threshold bots' draws as action indices: for `count` rows (rows[i], or i when rows is
+ * NULL) of obs-like cards (4 ids, sorted), the player's discards (52 flags), the cutting limit
+ * and the draws left, actions[i] is the default policy's
+ * throw (policy NULL: bf_draw_keep) or a table policy's (bf_policy_table_throw), capped at the
+ * limit by the highest ids first, as the built-in bots draw. Rows that are not four distinct
+ * cards, or (table policy) have no draw left, get -1. */
 void bf_vector_bot_draws(const bf_policy *policy, const int8_t *cards, const int8_t *discards,
                          const int8_t *cutting, const int8_t *draws_left, const int64_t *rows,
                          int64_t count, int64_t *actions);

@@ -34,6 +34,7 @@ def _drawing_obs() -> dict[str, np.ndarray]:
         ("cards", lambda a: a[:, :3], r"obs\['cards'\] has shape \(4, 4\)"),
         ("cards", lambda a: a.astype(np.int64) + 300, r"obs\['cards'\] holds values -1\.\.51"),
         ("discards", lambda a: a + 2, r"obs\['discards'\] holds values 0\.\.1"),
+        ("discards", lambda a: a - 1, r"obs\['discards'\] holds values 0\.\.1, not -1"),
         ("cutting", lambda a: a + 9, r"obs\['cutting'\] holds values 0\.\.4"),
         ("draws_left", lambda a: a[:2], r"obs\['draws_left'\] has shape \(4,\)"),
     ],
@@ -42,6 +43,15 @@ def test_the_threshold_policy_checks_what_c_reads(key, bad, message) -> None:
     obs = _drawing_obs()
     obs[key] = bad(obs[key])
     with pytest.raises(ValueError, match=message):
+        threshold_policy(drawer)(obs)
+
+
+def test_a_betting_seat_without_cards_is_named_by_its_table() -> None:
+    game = VectorGame(4, 2, Rules(), seed=3)
+    obs = {key: np.array(value) for key, value in game.reset().items()}
+    assert (obs["phase"] == 0).all()  # every table bets first
+    obs["cards"][2] = -1
+    with pytest.raises(ValueError, match=r"table 2: obs\['cards'\] holds no hand"):
         threshold_policy(drawer)(obs)
 
 

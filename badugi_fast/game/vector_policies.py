@@ -199,6 +199,10 @@ class ThresholdPolicy:
         bot = self.bot
         # a row's four card bytes as one int32: gathering rows of 4 int8 is several times slower
         hands = cards.view(np.int32).reshape(-1)[rows].view(np.uint8).reshape(-1, 4)
+        missing = np.flatnonzero((hands > 51).any(axis=1))  # -1 (no card) reads as 255
+        if missing.size:
+            t = int(rows[missing[0]])
+            raise ValueError(f"table {t}: obs['cards'] holds no hand for the seat to bet")
         reading = self._reading[evaluate_many(hands, threads=1)]
         strong = (reading & _RAISES) != 0
         keep_going = (reading & _CALLS) != 0

@@ -309,8 +309,13 @@ static void check_vector_refusals(const bf_game_spec *base)
     bad.seats = 1;
     if (bf_vector_new(&bad, 1, 0, 4) || bf_vector_new(base, 1, 0, 0) ||
         bf_vector_new(base, 1, 0, BF_VEC_MAX_TABLES + 1) ||
-        bf_vector_new(base, 1, BF_VEC_MAX_FIRST_TABLE + 1, 1))
+        bf_vector_new(base, 1, BF_VEC_MAX_FIRST_TABLE, 1) ||
+        bf_vector_new(base, 1, BF_VEC_MAX_FIRST_TABLE - 1, 2))
         fail("bf_vector_new accepted a bad batch");
+    bf_vector *last = bf_vector_new(base, 1, BF_VEC_MAX_FIRST_TABLE - 1, 1);
+    if (!last)
+        fail("bf_vector_new refused the last table of the stream");
+    bf_vector_free(last);
     if (bf_vector_layout(0, 2, off) != -1 || bf_vector_layout(4, 9, off) != -1)
         fail("bf_vector_layout accepted a bad batch");
     bad = *base;
