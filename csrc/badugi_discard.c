@@ -285,6 +285,20 @@ int bf_draw_keep(const uint8_t hand[4], uint64_t known, uint64_t previous)
     return positions;
 }
 
+void bf_draw_keep_prefetch(const uint8_t hand[4])
+{
+#if defined(__GNUC__)
+    if (!bf_hand_valid(hand))
+        return;
+    unsigned s[4];
+    uint32_t index = sorted_index(hand, s);
+    __builtin_prefetch(&bf_tied_table[index]);
+    __builtin_prefetch(&bf_rank_table[index]);
+#else
+    (void)hand;
+#endif
+}
+
 int bf_policy_table_throw(const bf_policy *policy, const uint8_t hand[4], uint64_t known,
                           uint64_t previous, int draws_left, int cap)
 {

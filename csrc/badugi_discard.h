@@ -94,6 +94,10 @@ int bf_hand_valid(const uint8_t hand[4]);
  * -1 if the hand is not four distinct cards. */
 int bf_draw_keep(const uint8_t hand[4], uint64_t known, uint64_t previous);
 
+/* Starts loading the table entries bf_draw_keep will read for `hand` (nothing for an invalid
+ * hand): a caller deciding for many hands between other work finds them out of cache. */
+void bf_draw_keep_prefetch(const uint8_t hand[4]);
+
 /* A table policy's discard for a hand (a mask over the hand's positions, in the order given)
  * with `draws_left` (1..3) draws to come, capped at `cap` cards; tied discards are settled by
  * the most of the `previous` kept cards (a card mask; 0 for none), then live outs given

@@ -11,6 +11,7 @@
 
 #define ALL_SEATS_PLAYED 0u /* no built-in bot: the caller plays every seat */
 #define PREFETCH_AHEAD 4     /* tables ahead: their state arrives while these four are played */
+#define DRAW_PREFETCH_AHEAD 8 /* rows ahead in bf_vector_bot_draws */
 
 /* Row 0 of each field in the caller's buffer (badugi_vector.h's order) */
 typedef struct {
@@ -574,28 +575,39 @@ static uint64_t nonzero_bits(const int8_t *flags)
     return bits;
 }
 
+/* Row r's four cards as ids; 0 when one is outside 0 .. 51. */
+static int row_hand(const int8_t *cards, int64_t r, uint8_t hand[4])
+{
+    int valid = 1;
+    for (int i = 0; i < 4; i++) {
+        valid &= cards[r * 4 + i] >= 0 && cards[r * 4 + i] < BF_NUM_CARDS;
+        hand[i] = (uint8_t)cards[r * 4 + i];
+    }
+    return valid;
+}
+
 void bf_vector_bot_draws(const bf_policy *policy, const int8_t *cards, const int8_t *discards,
                          const int8_t *cutting, const int8_t *draws_left, const int64_t *rows,
                          int64_t count, int64_t *actions)
 {
     for (int64_t i = 0; i < count; i++) {
         int64_t r = rows ? rows[i] : i;
-        uint8_t hand[4];
-        uint64_t known = 0;
-        int valid = cutting[r] >= 0;
-        for (int i = 0; i < 4; i++) {
-            valid &= cards[r * 4 + i] >= 0 && cards[r * 4 + i] < BF_NUM_CARDS;
-            hand[i] = (uint8_t)cards[r * 4 + i];
-        }
-        known = nonzero_bits(discards + r * BF_NUM_CARDS);
-        int thrown = !valid || bf_rank(hand[0], hand[1], hand[2], hand[3]) == 0 ? -1
+        uint8_t hand[4], ahead[4];
+        /* The default policy's tables (1 MB) are out of cache between two steps of a batch */
+        if (!policy && i + DRAW_PREFETCH_AHEAD < count &&
+            row_hand(cards, rows ? rows[i + DRAW_PREFETCH_AHEAD] : i + DRAW_PREFETCH_AHEAD,
+                     ahead))
+            bf_draw_keep_prefetch(ahead);
+        int valid = cutting[r] >= 0 && row_hand(cards, r, hand) && bf_hand_valid(hand);
+        uint64_t known = nonzero_bits(discards + r * BF_NUM_CARDS);
+        int thrown = !valid   ? -1
                      : policy ? bf_policy_table_throw(policy, hand, known, 0, draws_left[r],
                                                       cutting[r])
                               : ~bf_draw_keep(hand, known, 0) & 0xF;
         int mask = 0, left = cutting[r];
-        for (int i = 3; thrown >= 0 && i >= 0; i--) /* capped: the highest ids (positions) first */
-            if (thrown >> i & 1 && left > 0) {
-                mask |= 1 << i;
+        for (int k = 3; thrown >= 0 && k >= 0; k--) /* capped: the highest ids (positions) first */
+            if (thrown >> k & 1 && left > 0) {
+                mask |= 1 << k;
                 left--;
             }
         actions[i] = thrown < 0 ? -1 : mask;

@@ -331,6 +331,34 @@ static void check_vector_refusals(const bf_game_spec *base)
         fail("bf_vector_bot_draws: %lld and %lld", (long long)draws[0], (long long)draws[1]);
 }
 
+/* A batch of rows long enough for bf_vector_bot_draws to load rows ahead, valid and not (ids
+ * out of range, a card twice), in a scattered order: each row as when asked alone. */
+static void check_bot_draws_batch(void)
+{
+    enum { ROWS = 40 };
+    int8_t cards[4 * ROWS], seen[ROWS * BF_NUM_CARDS] = {0}, cut[ROWS], left[ROWS];
+    int64_t rows[ROWS], draws[ROWS], one;
+    uint64_t x = 12345;
+    for (int r = 0; r < ROWS; r++) {
+        for (int i = 0; i < 4; i++) {
+            x = x * 6364136223846793005u + 1442695040888963407u;
+            cards[4 * r + i] = (int8_t)((x >> 33) % 56) - (r % 7 == 0); /* -1 .. 55 */
+        }
+        seen[r * BF_NUM_CARDS + r] = 1;
+        cut[r] = (int8_t)(r % 5), left[r] = (int8_t)(1 + r % 3);
+        rows[r] = (r * 17) % ROWS;
+    }
+    bf_vector_bot_draws(NULL, cards, seen, cut, left, rows, ROWS, draws);
+    for (int i = 0; i < ROWS; i++) {
+        int64_t r = rows[i];
+        bf_vector_bot_draws(NULL, cards + 4 * r, seen + r * BF_NUM_CARDS, cut + r, left + r, NULL,
+                            1, &one);
+        if (draws[i] != one)
+            fail("bf_vector_bot_draws: row %lld gives %lld in a batch, %lld alone", (long long)r,
+                 (long long)draws[i], (long long)one);
+    }
+}
+
 /* The solved table's draws as action indices: within the cap, and -1 with no draw left. */
 static void check_table_draws(const uint8_t *table, const uint16_t *ties)
 {
@@ -374,6 +402,7 @@ int main(void)
         check_batch(&spec, k);
     }
     check_vector_refusals(&base);
+    check_bot_draws_batch();
     uint8_t *table = xmalloc(BF_POLICY_TABLE_LEN);
     uint16_t *ties = xmalloc(sizeof *ties * BF_POLICY_TABLE_LEN);
     solve_table(table, ties);
