@@ -545,7 +545,8 @@ void bf_vector_apply(bf_vector *v, int64_t lo, int64_t hi, uint8_t *out)
                 chips[t * n + p] = table->stack[p] - v->spec.stacks[p];
             done[t] = 1;
             hand[t] = (int64_t)v->begun[t] - 1;
-            v->finished[t] = *table;
+            /* what its view and replay read: the cards left in the deck are not */
+            memcpy(&v->finished[t], table, offsetof(bf_table, deck));
             v->finished_log[t] = v->log[t];
             v->log[t].count = v->log[t].exact_count = 0;
             v->has_finished[t] = 1;
