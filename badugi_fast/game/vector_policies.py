@@ -186,34 +186,39 @@ class ThresholdPolicy:
         columns = _drawer_columns(obs, len(phase))  # checked first: C trusts their shapes
         actions = np.full(len(phase), NO_ACTION, dtype=np.int64)
         # a seat to act: check / call is legal whenever it bets, standing pat whenever it draws
-        betting = np.flatnonzero((phase == PHASE_BETTING) & (mask[:, CHECK_CALL] != 0))
+        is_betting = (phase == PHASE_BETTING) & (mask[:, CHECK_CALL] != 0)
+        betting = np.flatnonzero(is_betting)
         if betting.size:
-            actions[betting] = self._bets(obs, columns[0], betting)
+            actions = np.where(is_betting, self._bets(obs, columns[0], betting), actions)
         drawing = np.flatnonzero((phase == PHASE_DRAW) & (mask[:, DISCARD] != 0))
         if drawing.size:
             actions[drawing] = _discards(columns, drawing, self._table, self._solved)
         return actions
 
     def _bets(self, obs: Obs, cards: npt.NDArray[np.int8], rows: npt.NDArray[np.intp]) -> Actions:
-        """The bot's betting action at each of ``rows`` (``cards``: obs["cards"], checked)."""
+        """The bot's betting action for every table, meaningful at ``rows`` (the betting seats;
+        ``cards``: obs["cards"], checked): whole columns cost less than gathering each by rows."""
         bot = self.bot
-        # a row's four card bytes as one int32: gathering rows of 4 int8 is several times slower
-        hands = cards.view(np.int32).reshape(-1)[rows].view(np.uint8).reshape(-1, 4)
-        missing = np.flatnonzero((hands > 51).any(axis=1))  # -1 (no card) reads as 255
+        # a row's four card bytes as one uint32: gathering rows of 4 int8 is several times slower
+        packed = cards.view(np.uint32).reshape(-1)[rows]
+        missing = np.flatnonzero(packed & 0x80808080)  # checked -1..51: a high bit is -1
         if missing.size:
             t = int(rows[missing[0]])
             raise ValueError(f"table {t}: obs['cards'] holds no hand for the seat to bet")
-        reading = self._reading[evaluate_many(hands, threads=1)]
+        reading = np.zeros(len(cards), dtype=np.uint8)
+        reading[rows] = self._reading[
+            evaluate_many(packed.view(np.uint8).reshape(-1, 4), threads=1)
+        ]
         strong = (reading & _RAISES) != 0
         keep_going = (reading & _CALLS) != 0
-        keep_going |= ((reading & _DRAWS_ON) != 0) & (obs["draws_left"][rows] > 0)
-        passive = np.where(keep_going | (obs["to_call"][rows] == 0), CHECK_CALL, FOLD)
+        keep_going |= ((reading & _DRAWS_ON) != 0) & (obs["draws_left"] > 0)
+        passive = np.where(keep_going | (obs["to_call"] == 0), CHECK_CALL, FOLD)
         first_legal = passive
         mask = obs["action_mask"]
         for index in reversed(self._aggressive):  # the first legal one in the bot's order wins
-            first_legal = np.where(mask[:, index][rows] != 0, index, first_legal)
+            first_legal = np.where(mask[:, index] != 0, index, first_legal)
         # A strong hand raises until the bot's max_bets are in this round, then calls.
-        return np.where(strong & (obs["bets"][rows] < bot.max_bets), first_legal, passive)
+        return np.where(strong & (obs["bets"] < bot.max_bets), first_legal, passive)
 
 
 def threshold_policy(bot: ThresholdBot, rules: Rules | KoreanRules | None = None) -> VectorPolicy:
