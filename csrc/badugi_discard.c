@@ -299,6 +299,22 @@ void bf_draw_keep_prefetch(const uint8_t hand[4])
 #endif
 }
 
+void bf_seat_throw_prefetch(const bf_seat *seat, const bf_policy *policy, int draws_left)
+{
+#if defined(__GNUC__)
+    if (policy->table == NULL || draws_left < 1 || draws_left > BF_MAX_DRAWS ||
+        !bf_hand_valid(seat->hand))
+        return;
+    unsigned s[4];
+    size_t at = (size_t)(draws_left - 1) * BF_NUM_HANDS + sorted_index(seat->hand, s);
+    __builtin_prefetch(&policy->table[at]);
+    if (policy->ties != NULL)
+        __builtin_prefetch(&policy->ties[at]);
+#else
+    (void)seat, (void)policy, (void)draws_left;
+#endif
+}
+
 int bf_policy_table_throw(const bf_policy *policy, const uint8_t hand[4], uint64_t known,
                           uint64_t previous, int draws_left, int cap)
 {

@@ -94,9 +94,14 @@ int bf_hand_valid(const uint8_t hand[4]);
  * -1 if the hand is not four distinct cards. */
 int bf_draw_keep(const uint8_t hand[4], uint64_t known, uint64_t previous);
 
-/* Starts loading the table entries bf_draw_keep will read for `hand` (nothing for an invalid
- * hand): a caller deciding for many hands between other work finds them out of cache. */
+/* Starts loading the table entries bf_draw_keep (and bf_seat_after_draw) will read for `hand`
+ * (nothing for an invalid hand): a caller with several hands to read asks for all of them
+ * first, so that their cache misses overlap. */
 void bf_draw_keep_prefetch(const uint8_t hand[4]);
+
+/* The same for the entries of a table policy that bf_seat_throw will read (nothing for a
+ * policy without a table). */
+void bf_seat_throw_prefetch(const bf_seat *seat, const bf_policy *policy, int draws_left);
 
 /* A table policy's discard for a hand (a mask over the hand's positions, in the order given)
  * with `draws_left` (1..3) draws to come, capped at `cap` cards; tied discards are settled by
