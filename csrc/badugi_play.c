@@ -16,11 +16,9 @@ unsigned bf_play_throw(const bf_draw_spec *spec, bf_seat *seat, int p, int d)
 }
 
 /* Seat p draws at draw d: its throw replaced from the stub (the pile of earlier discards
- * becomes the stub when it runs out), its discards onto the pile; returns the positions
- * replaced, for bf_seat_after_draw (which reads nothing the other seats' draws change). */
-static unsigned draw_seat(const bf_draw_spec *spec, bf_seat *seat, int p, int d, uint8_t *stub,
-                          unsigned *stub_size, uint8_t *pile, unsigned *pile_size,
-                          uint64_t *counter)
+ * becomes the stub when it runs out), its discards onto the pile. */
+static void draw_seat(const bf_draw_spec *spec, bf_seat *seat, int p, int d, uint8_t *stub,
+                      unsigned *stub_size, uint8_t *pile, unsigned *pile_size, uint64_t *counter)
 {
     unsigned thrown = bf_play_throw(spec, seat, p, d);
     uint8_t old[4];
@@ -42,7 +40,7 @@ static unsigned draw_seat(const bf_draw_spec *spec, bf_seat *seat, int p, int d,
     for (int i = 0; i < 4; i++)
         if (thrown >> i & 1)
             pile[(*pile_size)++] = old[i];
-    return thrown;
+    bf_seat_after_draw(seat, thrown);
 }
 
 static void add_showdown(const bf_draw_spec *spec, const bf_seat *seat, bf_draw_tally *tally)
@@ -72,34 +70,26 @@ static void add_showdown(const bf_draw_spec *spec, const bf_seat *seat, bf_draw_
 void bf_play_trial(const bf_draw_spec *spec, bf_seat *seat, uint8_t *stub, unsigned stub_size,
                    uint64_t seed, uint64_t t, bf_draw_tally *tally)
 {
-    /* The seats' table reads are out of cache (1-3 MB of tables): each step asks for every
-     * seat's entries before reading any, so that their misses overlap. */
     uint64_t counter = bf_mix64(seed) + t * BF_PLAY_NUMBERS_PER_TRIAL * BF_GAMMA;
-    uint8_t dealt[BF_MAX_SEATS][4];
     for (int p = 0; p < spec->seats; p++) {
         if (!spec->random_seat[p])
             continue;
+        uint8_t hand[4];
         for (int i = 0; i < 4; i++) {
             unsigned j = bf_next_below(&counter, stub_size);
-            dealt[p][i] = stub[j], stub[j] = stub[--stub_size];
+            hand[i] = stub[j], stub[j] = stub[--stub_size];
         }
-        bf_draw_keep_prefetch(dealt[p]);
+        bf_seat_init(&seat[p], hand, spec->dead);
     }
-    for (int p = 0; p < spec->seats; p++)
-        if (spec->random_seat[p])
-            bf_seat_init(&seat[p], dealt[p], spec->dead);
     uint8_t pile[BF_NUM_CARDS];
-    unsigned pile_size = 0, thrown[BF_MAX_SEATS];
+    unsigned pile_size = 0;
     for (int d = 0; d < spec->draws; d++) {
+        /* A table policy's entries (2.4 MB) are out of cache: every seat's asked for at once,
+         * so that their misses overlap (the default policy's tables mostly stay in cache) */
         for (int p = 0; p < spec->seats; p++)
             bf_seat_throw_prefetch(&seat[p], &spec->policies[p], spec->draws - d);
-        for (int p = 0; p < spec->seats; p++) {
-            thrown[p] = draw_seat(spec, &seat[p], p, d, stub, &stub_size, pile, &pile_size,
-                                  &counter);
-            bf_draw_keep_prefetch(seat[p].hand);
-        }
         for (int p = 0; p < spec->seats; p++)
-            bf_seat_after_draw(&seat[p], thrown[p]);
+            draw_seat(spec, &seat[p], p, d, stub, &stub_size, pile, &pile_size, &counter);
     }
     add_showdown(spec, seat, tally);
 }

@@ -11,6 +11,10 @@
 #define NUMBERS_PER_TRIAL (UINT64_C(1) << 16)    /* >= BF_RANGE_MAX_TRIES x BF_MAX_SEATS */
 #define PREFETCH_AHEAD 4     /* trials between loading a deal's columns and reading them */
 #define PREFETCH_ATTEMPTS 2  /* deals loaded ahead per trial: a clash is common, two rare */
+#define NUMBER_RING 8        /* > PREFETCH_AHEAD: the numbers of the trials loaded ahead */
+
+/* The numbers prefetch_deal worked out for the trials ahead, kept for deal_ranges. */
+typedef uint64_t number_ring[NUMBER_RING][PREFETCH_ATTEMPTS][BF_MAX_SEATS];
 
 static uint64_t hand_mask(const uint8_t *hand)
 {
@@ -144,19 +148,22 @@ static uint64_t deal_number(uint64_t key, uint64_t t, uint64_t j)
  * range's table is out of cache, and the trials played meanwhile hide the wait. Inlined by
  * force: gcc's interprocedural analysis takes a function whose only effect is a prefetch for
  * one without effects and drops its calls. */
-static inline __attribute__((always_inline)) void prefetch_deal(const bf_range *ranges, int seats, uint64_t key, uint64_t t)
+static inline __attribute__((always_inline)) void prefetch_deal(const bf_range *ranges, int seats, uint64_t key, uint64_t t, number_ring ring)
 {
     for (int attempt = 0; attempt < PREFETCH_ATTEMPTS; attempt++)
         for (int p = 0; p < seats; p++)
-            if (ranges[p].n)
-                __builtin_prefetch(column_of(
-                    &ranges[p], deal_number(key, t, (uint64_t)(attempt * BF_MAX_SEATS + p))));
+            if (ranges[p].n) {
+                uint64_t x = deal_number(key, t, (uint64_t)(attempt * BF_MAX_SEATS + p));
+                ring[t % NUMBER_RING][attempt][p] = x;
+                __builtin_prefetch(column_of(&ranges[p], x));
+            }
 }
 
-/* Deals every range seat of trial t into play->hands and their cards into *dealt; 0,
- * BF_RANGE_NO_DEAL, or BF_DRAW_BAD_SPEC for an invalid hand in a table. */
+/* Deals every range seat of trial t into play->hands and their cards into *dealt (the numbers
+ * of its first attempts from `ring` when given: prefetch_deal's); 0, BF_RANGE_NO_DEAL, or
+ * BF_DRAW_BAD_SPEC for an invalid hand in a table. */
 static int deal_ranges(bf_draw_spec *play, const bf_range *ranges, uint64_t fixed, uint64_t key,
-                       uint64_t t, uint64_t *dealt)
+                       uint64_t t, number_ring ring, uint64_t *dealt)
 {
     for (int attempt = 0; attempt < BF_RANGE_MAX_TRIES; attempt++) {
         uint64_t used = fixed;
@@ -164,7 +171,9 @@ static int deal_ranges(bf_draw_spec *play, const bf_range *ranges, uint64_t fixe
         for (int p = 0; p < play->seats && !clash; p++) {
             if (ranges[p].n == 0)
                 continue;
-            uint64_t x = deal_number(key, t, (uint64_t)(attempt * BF_MAX_SEATS + p));
+            uint64_t x = ring && attempt < PREFETCH_ATTEMPTS
+                             ? ring[t % NUMBER_RING][attempt][p]
+                             : deal_number(key, t, (uint64_t)(attempt * BF_MAX_SEATS + p));
             const uint8_t *hand = sample(&ranges[p], x);
             if (!hand_valid(hand))
                 return BF_DRAW_BAD_SPEC;
@@ -182,11 +191,10 @@ static int deal_ranges(bf_draw_spec *play, const bf_range *ranges, uint64_t fixe
 }
 
 /* What every trial starts from: the known seats as dealt, and the cards that neither they nor
- * the dead cards hold, ascending (the draw engine's stub order). */
+ * the dead cards hold (the draw engine's stub, ascending). */
 typedef struct {
     bf_seat seat[BF_MAX_SEATS];
-    uint8_t stub[BF_NUM_CARDS];
-    unsigned stub_size;
+    uint64_t live;
 } table_start;
 
 static void start_table(const bf_draw_spec *spec, const bf_range *ranges, uint64_t fixed,
@@ -195,10 +203,7 @@ static void start_table(const bf_draw_spec *spec, const bf_range *ranges, uint64
     for (int p = 0; p < spec->seats; p++)
         if (!spec->random_seat[p] && ranges[p].n == 0)
             bf_seat_init(&start->seat[p], spec->hands[p], spec->dead);
-    start->stub_size = 0;
-    for (unsigned c = 0; c < BF_NUM_CARDS; c++)
-        if (!(fixed >> c & 1))
-            start->stub[start->stub_size++] = (uint8_t)c;
+    start->live = ~fixed & ((UINT64_C(1) << BF_NUM_CARDS) - 1);
 }
 
 /* Trial t on the deal in play->hands (the range seats' cards in `dealt`). */
@@ -214,11 +219,8 @@ static void play_deal(const bf_draw_spec *play, const bf_range *ranges, const ta
     }
     uint8_t stub[BF_NUM_CARDS];
     unsigned n = 0;
-    for (unsigned i = 0; i < start->stub_size; i++) { /* the start's stub less the dealt cards */
-        uint8_t card = start->stub[i];
-        stub[n] = card;
-        n += !(dealt >> card & 1);
-    }
+    for (uint64_t left = start->live & ~dealt; left; left &= left - 1) /* ascending */
+        stub[n++] = (uint8_t)__builtin_ctzll(left);
     bf_play_trial(play, seat, stub, n, seed, t, tally);
 }
 
@@ -234,19 +236,20 @@ int bf_range_simulate(const bf_draw_spec *spec, const bf_range *ranges, uint64_t
     const uint64_t key = bf_mix64(bf_mix64(seed) ^ RANGE_SALT);
     /* A first deal completes the spec, which the draw engine then checks once (0 trials): the
      * other deals differ only in the range seats' hands, each checked as it is dealt. */
-    int status = deal_ranges(&play, ranges, fixed, key, first_trial, &dealt);
+    int status = deal_ranges(&play, ranges, fixed, key, first_trial, NULL, &dealt);
     if (status == 0)
         status = bf_draw_simulate(&play, seed, first_trial, 0, tally);
     if (status != 0)
         return status;
     table_start start;
     start_table(spec, ranges, fixed, &start);
+    number_ring ring;
     const uint64_t end = first_trial + trials;
-    for (uint64_t t = first_trial; t < end && t < first_trial + PREFETCH_AHEAD; t++)
-        prefetch_deal(ranges, spec->seats, key, t);
+    for (uint64_t t = first_trial; t < first_trial + PREFETCH_AHEAD; t++)
+        prefetch_deal(ranges, spec->seats, key, t, ring);
     for (uint64_t t = first_trial; t < end; t++) {
-        prefetch_deal(ranges, spec->seats, key, t + PREFETCH_AHEAD);
-        status = deal_ranges(&play, ranges, fixed, key, t, &dealt);
+        prefetch_deal(ranges, spec->seats, key, t + PREFETCH_AHEAD, ring);
+        status = deal_ranges(&play, ranges, fixed, key, t, ring, &dealt);
         if (status != 0)
             return status;
         play_deal(&play, ranges, &start, dealt, seed, t, tally);
