@@ -123,9 +123,12 @@ static int ranges_valid(const bf_draw_spec *spec, const bf_range *ranges, int fu
     return 1;
 }
 
-static const bf_range_column *column_of(const bf_range *range, uint64_t x)
+/* Where the hand drawn by number x lies: its column's, or its hand's in a uniform range. */
+static const void *column_of(const bf_range *range, uint64_t x)
 {
-    return &range->table[bf_below(x, range->n)];
+    uint64_t column = bf_below(x, range->n);
+    return range->uniform ? (const void *)(range->hands + 4 * column)
+                          : (const void *)&range->table[column];
 }
 
 /* One hand of the range by weight, from one number of the stream: the column is
@@ -133,6 +136,8 @@ static const bf_range_column *column_of(const bf_range *range, uint64_t x)
  * the column's hand and its alias (so one number does both, with bias below n / 2^32). */
 static const uint8_t *sample(const bf_range *range, uint64_t x)
 {
+    if (range->uniform) /* every threshold is 2^32: the column's own hand */
+        return column_of(range, x);
     const bf_range_column *column = column_of(range, x);
     uint64_t fraction = (x * range->n) >> 32;
     return fraction < column->threshold ? column->hand : column->other;

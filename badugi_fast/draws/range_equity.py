@@ -87,6 +87,7 @@ def _c_ranges(ranges: Sequence[Range | None], with_weights: bool) -> _Ranges:
         if lib.bf_range_alias(n, c_hands, c_weights, table) != 0:
             raise ValueError("range weights are positive and finite")
         c_ranges[p].n, c_ranges[p].hands, c_ranges[p].table = n, c_hands, table
+        c_ranges[p].uniform = bool((weights == 1.0).all())  # the same deals, a smaller read
         c_ranges[p].weights = c_weights if with_weights else ffi.NULL
         keepalive += [hands, weights, table, c_hands, c_weights]
     return _Ranges(c_ranges, keepalive)

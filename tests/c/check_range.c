@@ -64,7 +64,7 @@ static bf_range make_range(uint32_t n, const uint8_t *ids, const double *w)
     memcpy(weights, w, sizeof *weights * n);
     if (bf_range_alias(n, hands, weights, table) != 0)
         fail("bf_range_alias refused a valid range of %u hands", n);
-    bf_range range = {n, hands, weights, table};
+    bf_range range = {n, hands, weights, table, 0};
     return range;
 }
 
@@ -214,6 +214,47 @@ static void check_same_play_as_the_draw_engine(void)
     free(ranged);
 }
 
+/* Ranges with every weight 1 deal the same hands read as hands (uniform) as through the alias
+ * table, trial for trial: the tallies are equal, whatever the split into calls. */
+static void check_uniform_deals_as_the_alias_table(void)
+{
+    enum { N = 97 };
+    uint8_t ids[4 * N];
+    double w[N];
+    uint64_t x = 2024;
+    for (int i = 0; i < N; i++) { /* four distinct cards a hand, a spread of the deck */
+        uint64_t used = 0;
+        for (int c = 0; c < 4;) {
+            x = x * 6364136223846793005u + 1442695040888963407u;
+            unsigned card = (unsigned)(x >> 33) % BF_NUM_CARDS;
+            if (!(used >> card & 1))
+                used |= UINT64_C(1) << card, ids[4 * i + c++] = (uint8_t)card;
+        }
+        w[i] = 1.0;
+    }
+    bf_range *ranges = xmalloc(sizeof *ranges * BF_MAX_SEATS);
+    memset(ranges, 0, sizeof *ranges * BF_MAX_SEATS);
+    ranges[0] = make_range(N, ids, w);
+    ranges[1] = make_range(N - 40, ids + 4 * 40, w);
+    bf_draw_spec spec;
+    base_spec(&spec, 3, 3);
+    spec.random_seat[2] = 1;
+    bf_draw_tally *alias = xmalloc(sizeof *alias), *uniform = xmalloc(sizeof *uniform);
+    memset(alias, 0, sizeof *alias);
+    memset(uniform, 0, sizeof *uniform);
+    int status = bf_range_simulate(&spec, ranges, 31, 0, 3000, alias);
+    ranges[0].uniform = ranges[1].uniform = 1;
+    status |= bf_range_simulate(&spec, ranges, 31, 0, 1234, uniform);
+    status |= bf_range_simulate(&spec, ranges, 31, 1234, 1766, uniform);
+    if (status != 0 || memcmp(alias, uniform, sizeof *alias) != 0)
+        fail("uniform ranges dealt otherwise than their alias tables (status %d)", status);
+    free_range(&ranges[0]);
+    free_range(&ranges[1]);
+    free(ranges);
+    free(alias);
+    free(uniform);
+}
+
 static void check_enumerate(void)
 {
     /* Seat 0: 8c 7d 6h 5s (ids 28, 25, 22, 19); seat 1: golf Ac 2d 3h 4s (it wins),
@@ -248,6 +289,7 @@ int main(void)
     check_alias();
     check_simulate();
     check_same_play_as_the_draw_engine();
+    check_uniform_deals_as_the_alias_table();
     check_enumerate();
     puts("check_range: OK");
     return 0;
