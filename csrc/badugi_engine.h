@@ -65,7 +65,8 @@ typedef struct {
     int64_t bet_chips[BF_MAX_SEATS][BF_ROUNDS];
     uint8_t bet_raises[BF_MAX_SEATS][BF_ROUNDS]; /* saturates at 127 */
     int8_t drawn[BF_MAX_SEATS][3];
-    /* From here on, written before they are read: a new hand does not clear them */
+    /* From here on, written before they are read: a new hand does not clear them, and a
+     * finished hand's view and replay (badugi_vector.c) neither copy nor read them */
     uint8_t deck[BF_NUM_CARDS]; /* deck[0 .. dealt) are the cards dealt from the first stub */
     uint8_t stub[BF_NUM_CARDS]; /* after a reshuffle: stub[stub_n - 1] is the top card */
     uint8_t discards[BF_NUM_CARDS];

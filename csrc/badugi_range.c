@@ -149,11 +149,13 @@ static uint64_t deal_number(uint64_t key, uint64_t t, uint64_t j)
     return bf_mix64(key + (t * NUMBERS_PER_TRIAL + j + 1) * BF_GAMMA);
 }
 
-/* Starts loading the columns trial t's first PREFETCH_ATTEMPTS deals will read: a large
- * range's table is out of cache, and the trials played meanwhile hide the wait. Inlined by
- * force: gcc's interprocedural analysis takes a function whose only effect is a prefetch for
- * one without effects and drops its calls. */
-static inline __attribute__((always_inline)) void prefetch_deal(const bf_range *ranges, int seats, uint64_t key, uint64_t t, number_ring ring)
+/* Works out the numbers of trial t's first PREFETCH_ATTEMPTS deals into `ring` and starts
+ * loading the columns (a uniform range's hands) they will read: a large range's table is out of
+ * cache, and the trials played meanwhile hide the wait. Inlined by force: gcc's
+ * interprocedural analysis takes a function whose only effect is a prefetch for one without
+ * effects and drops its calls. */
+static inline __attribute__((always_inline)) void
+prefetch_deal(const bf_range *ranges, int seats, uint64_t key, uint64_t t, number_ring ring)
 {
     for (int attempt = 0; attempt < PREFETCH_ATTEMPTS; attempt++)
         for (int p = 0; p < seats; p++)
@@ -250,8 +252,8 @@ int bf_range_simulate(const bf_draw_spec *spec, const bf_range *ranges, uint64_t
     start_table(spec, ranges, fixed, &start);
     number_ring ring;
     const uint64_t end = first_trial + trials;
-    for (uint64_t t = first_trial; t < first_trial + PREFETCH_AHEAD; t++)
-        prefetch_deal(ranges, spec->seats, key, t, ring);
+    for (unsigned k = 0; k < PREFETCH_AHEAD; k++) /* t wraps at 2^64, a multiple of the ring */
+        prefetch_deal(ranges, spec->seats, key, first_trial + k, ring);
     for (uint64_t t = first_trial; t < end; t++) {
         prefetch_deal(ranges, spec->seats, key, t + PREFETCH_AHEAD, ring);
         status = deal_ranges(&play, ranges, fixed, key, t, ring, &dealt);

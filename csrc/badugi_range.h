@@ -13,7 +13,8 @@
 #define BF_RANGE_MAX_TRIES 4096
 
 /* One column of a range's alias table, packed so a draw reads one cache line: the column keeps
- * its own hand when the low 32 bits of the number are below `threshold`, else takes `other`. */
+ * its own hand when the draw's fraction (badugi_range.c, sample) is below `threshold`, else
+ * takes `other`. */
 typedef struct {
     uint64_t threshold; /* 0 .. 2^32 */
     uint8_t hand[4];
@@ -27,9 +28,9 @@ typedef struct {
     const uint8_t *hands;
     const double *weights;
     const bf_range_column *table; /* n columns, from bf_range_alias */
-    /* Nonzero when every weight is 1: every column then keeps its own hand, so Monte Carlo
+    /* Set it when every weight is 1: every column then keeps its own hand, so Monte Carlo
      * reads hands[column] (4 bytes a hand, a quarter of the table: a range of most hands stays
-     * in cache) for the same deals. */
+     * in cache) for the same deals. Not checked: set otherwise, the deals ignore the weights. */
     int uniform;
 } bf_range;
 
