@@ -601,10 +601,10 @@ void bf_vector_bot_draws(const bf_policy *policy, const int8_t *cards, const int
             bf_draw_keep_prefetch(ahead);
         int valid = cutting[r] >= 0 && row_hand(cards, r, hand) && bf_hand_valid(hand);
         uint64_t known = nonzero_bits(discards + r * BF_NUM_CARDS);
-        int thrown = !valid   ? -1
-                     : policy ? bf_policy_table_throw(policy, hand, known, 0, draws_left[r],
-                                                      cutting[r])
-                              : ~bf_draw_keep(hand, known, 0) & 0xF;
+        int thrown = !valid ? -1
+                     : policy
+                         ? bf_policy_table_throw(policy, hand, known, 0, draws_left[r], cutting[r])
+                         : ~bf_draw_keep(hand, known, 0) & 0xF;
         int mask = 0, left = cutting[r];
         for (int k = 3; thrown >= 0 && k >= 0; k--) /* capped: the highest ids (positions) first */
             if (thrown >> k & 1 && left > 0) {
