@@ -198,10 +198,12 @@ static int deal_ranges(bf_draw_spec *play, const bf_range *ranges, uint64_t fixe
 }
 
 /* What every trial starts from: the known seats as dealt, and the cards that neither they nor
- * the dead cards hold (the draw engine's stub, ascending). */
+ * the dead cards hold (the draw engine's stub, ascending); with, for each byte value, its set
+ * bits ascending (8 bytes a value), which lists a card mask's cards a byte at a time. */
 typedef struct {
     bf_seat seat[BF_MAX_SEATS];
     uint64_t live;
+    uint8_t byte_bits[256][8];
 } table_start;
 
 static void start_table(const bf_draw_spec *spec, const bf_range *ranges, uint64_t fixed,
@@ -211,6 +213,28 @@ static void start_table(const bf_draw_spec *spec, const bf_range *ranges, uint64
         if (!spec->random_seat[p] && ranges[p].n == 0)
             bf_seat_init(&start->seat[p], spec->hands[p], spec->dead);
     start->live = ~fixed & ((UINT64_C(1) << BF_NUM_CARDS) - 1);
+    for (unsigned b = 0; b < 256; b++) { /* 2 kB a call: nothing beside a block of trials */
+        unsigned k = 0;
+        memset(start->byte_bits[b], 0, 8);
+        for (unsigned bit = 0; bit < 8; bit++)
+            if (b >> bit & 1)
+                start->byte_bits[b][k++] = (uint8_t)bit;
+    }
+}
+
+/* The cards of `cards` ascending into stub (room for 8 bytes past the last card); their count. */
+static unsigned list_cards(const table_start *start, uint64_t cards, uint8_t *stub)
+{
+    unsigned n = 0;
+    for (unsigned b = 0; b * 8 < BF_NUM_CARDS; b++) {
+        unsigned byte = (unsigned)(cards >> 8 * b) & 0xFF;
+        uint64_t ids;
+        memcpy(&ids, start->byte_bits[byte], 8);
+        ids += b * UINT64_C(0x0808080808080808); /* bit i of byte b is card 8b + i: no carry */
+        memcpy(stub + n, &ids, 8);
+        n += (unsigned)__builtin_popcount(byte);
+    }
+    return n;
 }
 
 /* Trial t on the deal in play->hands (the range seats' cards in `dealt`). */
@@ -224,10 +248,8 @@ static void play_deal(const bf_draw_spec *play, const bf_range *ranges, const ta
         else
             seat[p] = start->seat[p];
     }
-    uint8_t stub[BF_NUM_CARDS];
-    unsigned n = 0;
-    for (uint64_t left = start->live & ~dealt; left; left &= left - 1) /* ascending */
-        stub[n++] = (uint8_t)__builtin_ctzll(left);
+    uint8_t stub[BF_NUM_CARDS + 8];
+    unsigned n = list_cards(start, start->live & ~dealt, stub);
     bf_play_trial(play, seat, stub, n, seed, t, tally);
 }
 
