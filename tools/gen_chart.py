@@ -142,13 +142,17 @@ def main(argv: list[str] | None = None) -> int:
     chosen = representatives if indices is None else representatives[indices]
     if done is not None and (done.settings != settings or not np.array_equal(done.hands, chosen)):
         raise SystemExit(f"--resume: {args.out} was made with other settings or classes")
-    start = time.perf_counter()
+    start = last = time.perf_counter()
 
     def save(chart: Chart) -> None:
+        nonlocal last
         digest = _write(args.out, chart)
-        column = chart.columns[-1]
-        print(f"{column.policy} vs {column.opponents}: {time.perf_counter() - start:.0f} s, "
-              f"{int(chart.trials[:, -1].sum())} trials; sha256 {digest}", flush=True)  # fmt: skip
+        column, now = chart.columns[-1], time.perf_counter()
+        took = f"{now - last:.0f} s ({now - start:.0f} s in all)"
+        trials = int(chart.trials[:, -1].sum())
+        print(f"{column.policy} vs {column.opponents}: {took}, {trials} trials; sha256 {digest}",
+              flush=True)  # fmt: skip
+        last = now
 
     with dask_executor(args) as executor:
         chart = generate(
