@@ -1,6 +1,7 @@
 """The starting-hand chart shipped with the package (``chart.bin``, made by tools/gen_chart.py):
 every dealt hand's equity against one to five random opponents with three draws to come, every
-seat drawing by the default policy, Monte Carlo with a stderr of at most 0.002 per cell.
+seat drawing by the default policy (or, in the ``max-equity`` columns, by that table), Monte
+Carlo with a stderr of at most 0.002 per cell.
 
 ``starting_hand_equity`` reads one cell; ``best_starting_hands`` lists the best classes of a
 column; ``top_percent`` is what the range language's ``top N%`` selects: the fewest hands, taken
@@ -33,7 +34,7 @@ __all__ = ["ChartRow", "best_starting_hands", "starting_hand_equity", "top_perce
 
 CHART_FILE = "chart.bin"
 # The sha256 of the chart.bin shipped (tools/gen_chart.py's output; its header names its columns).
-CHART_SHA256 = "2b446d912e2dbc0f667e2838a39c3861cde9f9afe48735f1ea5c4a454594a2cb"
+CHART_SHA256 = "6d790d45548e79a549fd67d662dcb7b21d3b3af235de2bffc98573f8ea187f9e"
 ORDER_COLUMN = Column("default", 1)  # what ``top N%`` ranks hands by
 
 
