@@ -205,14 +205,6 @@ static size_t check_table_bots(const uint8_t *table, const uint16_t *ties, int64
 
 enum { TABLES = 37, STEPS = 400 };
 
-static uint64_t next_random(uint64_t *x)
-{
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
-
 /* Row t's observation in range, and the legal index k-th in its mask (-1: none legal). */
 static int64_t check_row(const uint8_t *buf, const int64_t *off, int64_t t, int n, uint64_t pick)
 {
@@ -341,8 +333,7 @@ static void check_bot_draws_batch(void)
     uint64_t x = 12345;
     for (int r = 0; r < ROWS; r++) {
         for (int i = 0; i < 4; i++) {
-            x = x * 6364136223846793005u + 1442695040888963407u;
-            cards[4 * r + i] = (int8_t)((x >> 33) % 56) - (r % 7 == 0); /* -1 .. 55 */
+            cards[4 * r + i] = (int8_t)(next_random(&x) % 56) - (r % 7 == 0); /* -1 .. 55 */
         }
         seen[r * BF_NUM_CARDS + r] = 1;
         cut[r] = (int8_t)(r % 5), left[r] = (int8_t)(1 + r % 3);

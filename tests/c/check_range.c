@@ -22,24 +22,8 @@
 
 #include "badugi_range.h"
 
-static void fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "check_range: FAIL: ");
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    exit(1);
-}
-
-static void *xmalloc(size_t size)
-{
-    void *p = malloc(size);
-    if (!p)
-        fail("out of memory");
-    return p;
-}
+#define CHECK_NAME "check_range"
+#include "check_common.h"
 
 /* A heads-up (or wider) spec of known hands, every seat drawing by the default policy. */
 static void base_spec(bf_draw_spec *spec, int seats, int draws)
@@ -225,8 +209,7 @@ static void check_uniform_deals_as_the_alias_table(void)
     for (int i = 0; i < N; i++) { /* four distinct cards a hand, a spread of the deck */
         uint64_t used = 0;
         for (int c = 0; c < 4;) {
-            x = x * 6364136223846793005u + 1442695040888963407u;
-            unsigned card = (unsigned)(x >> 33) % BF_NUM_CARDS;
+            unsigned card = (unsigned)(next_random(&x) % BF_NUM_CARDS);
             if (!(used >> card & 1))
                 used |= UINT64_C(1) << card, ids[4 * i + c++] = (uint8_t)card;
         }

@@ -131,12 +131,6 @@ typedef struct {
     uint32_t offsets[BF_LINE_TEXTS + 1];
 } text_table;
 
-static uint64_t next_random(uint64_t *state)
-{
-    *state ^= *state << 13, *state ^= *state >> 7, *state ^= *state << 17;
-    return *state;
-}
-
 /* Text i: for the plain table, card names ("As"), " ", "", "#", "\t", "\t<rank>\t" and "\n";
  * for a random one, 0..40 random printable bytes each (some empty, some past the copy width). */
 static void table_init(text_table *table, uint64_t *random_state, size_t padding)
