@@ -2,7 +2,7 @@
 
 The baseline is the loop evaluate_many is compared against: sort the four ids, take their
 colex index, read bf_rank_table once, and nothing else (no validation, no threads). It is linked
-against csrc/badugi_table.c, so it reads the very same table as the package.
+against csrc/eval/rank_table.c, so it reads the very same table as the package.
 """
 
 from __future__ import annotations
@@ -45,9 +45,9 @@ def build_baseline(tmpdir: str | Path) -> ModuleType:
     ffibuilder.cdef("void plain_rank_batch(const uint8_t *cards, size_t n, uint16_t *out);")
     ffibuilder.set_source(
         MODULE,
-        '#include "badugi.h"\n'
+        '#include "eval/badugi.h"\n'
         "void plain_rank_batch(const uint8_t *cards, size_t n, uint16_t *out);",
-        sources=[str(_C_SOURCE), str(CSRC / "badugi_table.c")],
+        sources=[str(_C_SOURCE), str(CSRC / "eval" / "rank_table.c")],
         include_dirs=[str(CSRC)],
         extra_compile_args=[] if sys.platform == "win32" else ["-O3"],
     )

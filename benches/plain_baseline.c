@@ -1,7 +1,7 @@
 /* The yardstick of the benchmarks: the plainest lookup loop (sort the four ids, colex index, one
  * table read), with no validation, no threads and no SIMD. It reads the package's own table. */
-#include "badugi.h"
-#include "badugi_kernels.h"
+#include "eval/badugi.h"
+#include "eval/kernels.h"
 
 void plain_rank_batch(const uint8_t *cards, size_t n, uint16_t *out)
 {

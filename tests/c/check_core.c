@@ -1,6 +1,6 @@
 /* check_core: an exhaustive check of the badugi C core, written to run under sanitizers.
  *
- * tests/test_c_sanitizers.py builds this driver together with every C file of csrc/ using
+ * tests/c/test_core_sanitizers.py builds this driver together with every C file of csrc/ using
  * -fsanitize=address,undefined, and runs it on a file holding the 270,725 expected ranks. The
  * ranks are little-endian uint16 in colex order, computed by the pure-Python oracle
  * badugi_fast.hands.reference. The driver checks:
@@ -25,8 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "badugi.h"
-#include "badugi_draw.h"
+#include "common/random.h"
+#include "draws/engine.h"
+#include "eval/badugi.h"
 
 #define N_HANDS ((size_t)270725)
 #define N_RANKS 1092
@@ -523,7 +524,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (BF_NUM_HANDS != N_HANDS || BF_NUM_CARDS != 52 || BF_NUM_RANKS != N_RANKS)
-        fail("badugi.h constants differ from the driver's");
+        fail("eval/badugi.h constants differ from the driver's");
     load_expected(argv[1]);
     build_hands();
     check_all_orders();

@@ -1,6 +1,6 @@
 /* check_draws: the draw layer's C entry points under sanitizers (policy tables, the solver).
  *
- * tests/test_c_sanitizers.py builds this driver with every C file of csrc/ using
+ * tests/c/test_draws_sanitizers.py builds this driver with every C file of csrc/ using
  * -fsanitize=address,undefined and runs it. It checks:
  *   - bf_policy_table_throw against the table byte mapped through the sorted hand, in every
  *     order of the hand's cards, capped, and that invalid hands, draws and caps are refused;
@@ -18,10 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "badugi.h"
-#include "badugi_draw.h"
-#include "badugi_draw_best.h"
-#include "badugi_solve.h"
+#include "eval/badugi.h"
+#include "draws/engine.h"
+#include "draws/best.h"
+#include "draws/optimal.h"
 
 #define CHECK_NAME "check_draws"
 #include "check_common.h"

@@ -1,6 +1,6 @@
-/* check_game: the hand loop of simulate (csrc/badugi_game.c), written to run under sanitizers.
+/* check_game: the hand loop of simulate (csrc/game/hand_state.c), written to run under sanitizers.
  *
- * tests/test_c_game_sanitizers.py builds this driver together with every C file of csrc/ using
+ * tests/c/test_game_sanitizers.py builds this driver together with every C file of csrc/ using
  * -fsanitize=address,undefined and runs it. Eight loose bots on short, unequal stacks (all-ins,
  * short all-ins, side pots, reshuffles) play under every rule set the loop knows: fixed, pot,
  * half-pot and no limit, antes with and without blinds, the raise cap heads-up, a burn card,
@@ -13,7 +13,7 @@
  *   - the same with half the bots drawing by a solved table (the least expected rank under
  *     3-2-1, from bf_solve_policy, in buffers of exactly BF_POLICY_TABLE_LEN entries): every
  *     draw within its cap, and some hands played otherwise than by the default policy;
- *   - the batched engine (badugi_vector.h) under every rule set (Korean: 동시에 cutting and 풀),
+ *   - the batched engine (game/vector.h) under every rule set (Korean: 동시에 cutting and 풀),
  *     its observation buffer malloc'ed at exactly bf_vector_layout's size: random legal
  *     actions (exact amounts among them) with out-of-range, illegal and badly sized ones mixed
  *     in, refused (nothing moves) or replaced by the fallback; chips conserved in every hand
@@ -32,10 +32,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "badugi.h"
-#include "badugi_game.h"
-#include "badugi_solve.h"
-#include "badugi_vector.h"
+#include "common/deal.h"
+#include "draws/optimal.h"
+#include "eval/badugi.h"
+#include "game/loop.h"
+#include "game/vector.h"
 
 enum { HANDS = 2000, TRACED = 200, SEATS = 8, CONFIGS = 9 };
 

@@ -1,5 +1,5 @@
-/* check_range: the range entry points of the C core (badugi_range.h), written to run under
- * sanitizers. tests/test_c_range_sanitizers.py builds it with every C file of csrc/ using
+/* check_range: the range entry points of the C core (draws/range.h), written to run under
+ * sanitizers. tests/c/test_range_sanitizers.py builds it with every C file of csrc/ using
  * -fsanitize=address,undefined and runs it. It checks:
  *   - bf_range_alias: the table's implied chances equal the weights' shares; bad weights, bad
  *     hands and n = 0 are refused;
@@ -8,7 +8,7 @@
  *     ranges (and a bad hand as it is dealt) are refused, ranges that cannot fit together stop
  *     with BF_RANGE_NO_DEAL; ranges of one hand each play exactly as bf_draw_simulate plays
  *     those hands (the same tally, word for word, beside a random seat and dead cards), which
- *     checks bf_play_trial (badugi_play.h) against the draw engine trial by trial;
+ *     checks bf_trial_run (draws/trial.h) against the draw engine trial by trial;
  *   - bf_range_enumerate: a weighted result by hand, BF_RANGE_EMPTY, BF_DRAW_TOO_MANY.
  * Every buffer is malloc'ed at exactly its size, so AddressSanitizer reports any access past it.
  * Prints "check_range: OK" on success; exits 1 with a message at the first failure.
@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "badugi_range.h"
+#include "draws/range.h"
 
 #define CHECK_NAME "check_range"
 #include "check_common.h"

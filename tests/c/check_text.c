@@ -1,6 +1,6 @@
-/* check_text: the text readers of csrc/badugi_text.c at and beyond the longest hand text, and the
- * line formatter of csrc/badugi_format.c, written to run under sanitizers
- * (tests/test_c_text_sanitizers.py builds it with every C file of csrc/ under
+/* check_text: the text readers of csrc/eval/text.c at and beyond the longest hand text, and the
+ * line formatter of csrc/eval/format.c, written to run under sanitizers
+ * (tests/c/test_text_sanitizers.py builds it with every C file of csrc/ under
  * -fsanitize=address,undefined).
  *
  * A line of more than 256 bytes (badugi_fast.cards.MAX_HAND_TEXT) is left to the Python reader,
@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "badugi.h"
-#include "badugi_format.h"
+#include "eval/badugi.h"
+#include "eval/format.h"
 
 #define LONGEST 256   /* bytes: the longest line the C reader reads as a hand */
 #define GOLF_RANK 1   /* "As 2d 3h 4c" */
@@ -178,7 +178,7 @@ static void append(const text_table *table, size_t i, char *out, size_t *at)
         out[(*at)++] = table->bytes[k];
 }
 
-/* The reference: row by row, bf_describe, then the texts in the order badugi_format.h gives.
+/* The reference: row by row, bf_describe, then the texts in the order eval/format.h gives.
  * out must be large enough; returns the bytes written. */
 static size_t reference_lines(const uint8_t *cards, size_t n, const text_table *table,
                               uint64_t first_number, char *out)

@@ -97,12 +97,12 @@ def test_pokerkit_orders_every_hand_as_we_do(all_hands, reference_ranks):
 
 
 def test_the_tied_subset_table_lists_every_best_subset(all_hands):
-    """csrc/badugi_table.c's bf_tied_table against the Python draw model, on a sample."""
+    """csrc/eval/rank_table.c's bf_tied_table against the Python draw model, on a sample."""
     import re
 
     from badugi_fast.draws.policies.kept import tied_best_subsets
 
-    source = (REPO / "csrc" / "badugi_table.c").read_text(encoding="utf-8")
+    source = (REPO / "csrc" / "eval" / "rank_table.c").read_text(encoding="utf-8")
     body = re.search(r"bf_tied_table\[BF_NUM_HANDS\] = \{(.*?)\};", source, re.S).group(1)
     tied = np.array([int(x) for x in body.replace("\n", "").split(",") if x.strip()])
     assert len(tied) == len(all_hands)
