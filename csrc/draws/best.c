@@ -1,5 +1,6 @@
 /* Best discard, every option in one pass; see draws/best.h. The rules are the draw engine's
- * (draws/engine.c, specified in badugi_fast/draws/model.py); the tests compare the two. */
+ * (draws/engine.c, specified in badugi_fast/draws/engine/reference.py); the tests compare the
+ * two. */
 #include "draws/best.h"
 #include "eval/lookup.h"
 #include "common/random.h"

@@ -1,5 +1,5 @@
 /* badugi_fast best discard: every allowed first discard of seat 0 evaluated in one pass that
- * shares the work between them, for badugi_fast/draws/best.py.
+ * shares the work between them, for badugi_fast/draws/best/native.py.
  *
  * The spec is a bf_draw_spec (draws/engine.h; its first_throw is ignored): seat 0 is a known
  * hand, the others known hands, random ones, or (Monte Carlo) hands dealt per trial from

@@ -1,5 +1,5 @@
-/* Draw engine; see draws/engine.h, and badugi_fast/draws/model.py for the rules in prose. The
- * seats decide through draws/policy.c and draw their cards from common/random.h. */
+/* Draw engine; see draws/engine.h, and badugi_fast/draws/engine/reference.py for the rules in
+ * prose. The seats decide through draws/policy.c and draw their cards from common/random.h. */
 #include "draws/engine.h"
 #include "draws/trial.h"
 #include "common/random.h"

@@ -1,6 +1,7 @@
 /* badugi_fast draw engine: draws under any policy of draws/policy.h (each seat its own), played
  * out exactly (every way the cards can come) or by Monte Carlo. The rules it implements are
- * specified in badugi_fast/draws/model.py; cards and ranks are encoded as in eval/badugi.h.
+ * specified in badugi_fast/draws/engine/reference.py; cards and ranks are encoded as in
+ * eval/badugi.h.
  */
 #ifndef BADUGI_DRAWS_ENGINE_H
 #define BADUGI_DRAWS_ENGINE_H

@@ -1,4 +1,5 @@
-/* Draw policies; see draws/policy.h, and badugi_fast/draws/model.py for the rules in prose. */
+/* Draw policies; see draws/policy.h, and badugi_fast/draws/engine/reference.py for the rules in
+ * prose. */
 #include "draws/policy.h"
 #include "eval/lookup.h"
 

@@ -2,8 +2,8 @@
  * of tied ones the most live outs, then the lowest ids; a new badugi is taken only when strictly
  * better), break-above (throw a four-card badugi's top card above a rank), and solved tables (one
  * byte per hand and draws to come, from draws/optimal.c). The draw engine (draws/engine.c) and
- * the hand state (game/hand_state.c) both decide through this file; badugi_fast/draws/model.py
- * specifies it.
+ * the hand state (game/hand_state.c) both decide through this file;
+ * badugi_fast/draws/engine/reference.py specifies it.
  */
 #ifndef BADUGI_DRAWS_POLICY_H
 #define BADUGI_DRAWS_POLICY_H

@@ -2,7 +2,7 @@
  * range, colliding cards rejected) and playing the draws with the draw engine (draws/engine.h),
  * by Monte Carlo or, over every combination of the ranges' hands, exactly.
  * Cards and ranks are encoded as in eval/badugi.h; the range language is
- * badugi_fast/draws/ranges.py.
+ * badugi_fast/draws/ranges/range.py.
  */
 #ifndef BADUGI_DRAWS_RANGE_H
 #define BADUGI_DRAWS_RANGE_H

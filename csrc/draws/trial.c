@@ -1,6 +1,6 @@
 /* One trial of the draw engine on dealt seats; see draws/trial.h. The rules are
- * badugi_fast/draws/model.py's: the Monte Carlo trial of bf_draw_simulate and of the range
- * sampler alike. */
+ * badugi_fast/draws/engine/reference.py's: the Monte Carlo trial of bf_draw_simulate and of the
+ * range sampler alike. */
 #include "draws/trial.h"
 #include "common/random.h"
 

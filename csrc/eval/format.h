@@ -2,7 +2,7 @@
  * a text chosen by its rank, its badugi cards (highest first, the subset bf_describe picks), and a
  * closing text chosen by its rank; optionally a line number before all of it.
  *
- * Every text comes from the caller (badugi_fast/cli/batch.py builds them from the deck and the
+ * Every text comes from the caller (badugi_fast/cli/io/batch.py builds them from the deck and the
  * naming tables), so a card or hand name is written once, in Python, and C only lays them out.
  * Cards are encoded as in eval/badugi.h; an id outside 0..51 or a repeated id is reported, never
  * read.

@@ -21,7 +21,7 @@ static int is_bet_kind(int kind)
            kind == BF_ACT_FULL;
 }
 
-/* Every action of the hand: the encoding's tallies (vector.Table._record: chips and raises per
+/* Every action of the hand: the encoding's tallies (reference.Table._record: chips and raises per
  * round, cards drawn), and Game.history's order when a trace buffer is given. */
 static void record(state_t *hs, int seat, int kind, int64_t amount)
 {

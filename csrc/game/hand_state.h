@@ -61,7 +61,7 @@ typedef struct {
     uint64_t key, number;
     unsigned reshuffles;
     int observed; /* some seat is not a bot: keep the tallies below (not in the closed loop) */
-    /* What the batched engine's observation shows of the hand (vector_spec) */
+    /* What the batched engine's observation shows of the hand (game/vector/spec.py) */
     /* by seat, then round: a heads-up table's tallies are one cache line, not four */
     int64_t bet_chips[BF_MAX_SEATS][BF_ROUNDS];
     uint8_t bet_raises[BF_MAX_SEATS][BF_ROUNDS]; /* saturates at 127 */

@@ -1,6 +1,7 @@
 /* The batched engine (game/vector.h): tables of game/hand_state.h's state machine, actions
- * decoded from vector_spec's indices and observations encoded into it. The Python reference
- * (game/vector_reference.py) is the specification; tests/test_vector_engine.py steps both. */
+ * decoded from the indices of badugi_fast/game/vector/spec.py and observations encoded into it.
+ * The Python reference (badugi_fast/game/vector/reference.py) is the specification; the tests
+ * step both. */
 #include "game/vector.h"
 #include "game/hand_state.h"
 #include "eval/kernels.h"
@@ -201,7 +202,7 @@ static void sorted_hand(const bf_hand_state *t, int seat, uint8_t out[4])
     out[0] = (uint8_t)a, out[1] = (uint8_t)b, out[2] = (uint8_t)c, out[3] = (uint8_t)d;
 }
 
-/* Every legal betting index of the seat to act with the choice it stands for (vector.Table.
+/* Every legal betting index of the seat to act with the choice it stands for (reference.Table.
  * _options): returns the mask of legal indices; EXACT stands for the least bet or raise. */
 static uint32_t betting_choices(const bf_hand_state *t, int seat, const bf_options *o,
                                 bf_choice out[BF_VEC_ACTIONS])
@@ -396,7 +397,7 @@ static uint32_t write_legal(const bf_hand_state *t, int64_t r, const bf_vector_o
     return legal;
 }
 
-/* Row r: the hand as `seat` sees it (vector.Table._make_view, then vector_spec.encode); returns
+/* Row r: the hand as `seat` sees it (reference.Table._make_view, then spec.encode); returns
  * the legal indices when the seat is to act, else 0 (their betting choices go to bets, if
  * given). */
 static uint32_t write_row(const bf_hand_state *t, int seat, int64_t r, int actor,

@@ -1,6 +1,7 @@
 /* badugi_fast batched engine: B tables of the same game stepped in lockstep, the seats played
  * by the caller through action indices, observations written straight into the caller's
- * arrays (badugi_fast/game/vector_spec.py: the encoding; game/vector.py: VectorGame over it).
+ * arrays (badugi_fast/game/vector/spec.py: the encoding; badugi_fast/game/vector/engine.py:
+ * VectorGame over it).
  * Table t plays hands (first_table + t) * 2**32 + h of the seed's stream, h = 0, 1, ..., each
  * as bf_game_play plays that hand; the rules are game/hand_state.c's (game/hand_state.h).
  */
@@ -9,7 +10,7 @@
 
 #include "game/spec.h"
 
-/* Action indices (vector_spec's table): 0 .. 15 discard masks, then the betting actions */
+/* Action indices (game/vector/spec.py's table): 0 .. 15 discard masks, then the betting actions */
 #define BF_VEC_DISCARDS 16
 #define BF_VEC_FOLD 16
 #define BF_VEC_CHECK_CALL 17
@@ -36,7 +37,7 @@
 #define BF_VEC_ILLEGAL 3      /* not a legal action for the seat to act now */
 #define BF_VEC_BAD_AMOUNT 4   /* EXACT with chips outside raise_min .. raise_max */
 
-/* The observation fields in vector_spec.field_specs' order (S = seats): cards (B, 4), seat,
+/* The observation fields in spec.field_specs' order (S = seats): cards (B, 4), seat,
  * phase, draws_left, cutting (B,), pot, to_call, raise_min, raise_max, bets (B,) int64, stacks
  * (B, S) int64, in_hand, all_in (B, S), round_bets (B, S) int64, position (B, S), drawn
  * (B, S, 3), bet_chips (B, 4, S) int64, bet_raises (B, 4, S), discards (B, 52), action_mask
