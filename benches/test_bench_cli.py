@@ -1,5 +1,5 @@
 """`badugi eval --file` and `compare --file` end to end on 2**20 lines: read, parse, rank,
-format (in C, csrc/badugi_format.c) and write, in process through ``main(argv)`` with stdout a
+format (in C, csrc/eval/format.c) and write, in process through ``main(argv)`` with stdout a
 real file; text, JSON Lines, and compare's text and JSON. The contender is what the command did
 before the batch path (and what a user's own loop would do): ``describe`` and one formatted line
 per hand. Every benchmark checks its output.

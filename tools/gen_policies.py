@@ -1,6 +1,6 @@
 """Solve the named draw policies and pin their sha256 (tools/policy_tables.sha256).
 
-The tables are solved on first use by the C solver (csrc/badugi_solve.c, about 0.1 s a level),
+The tables are solved on first use by the C solver (csrc/draws/optimal.c, about 0.1 s a level),
 so the package ships no table file: this generator pins what the solver must produce. Run it
 after a deliberate change of the model or the tie rule, and commit the digests; the tests solve
 the tables again and compare (tests/test_optimal.py).

@@ -1,7 +1,7 @@
 """Hand ``number`` of a seed's stream as a ``Game``, and playing it out between bots.
 
-Every engine deals hand h of a seed from the same C stream: the deck from ``bf_game_deck`` and
-each reshuffle of the discards from ``bf_game_reshuffle``, with the button at seat h % seats.
+Every engine deals hand h of a seed from the same C stream: the deck from ``bf_deal_deck`` and
+each reshuffle of the discards from ``bf_deal_reshuffle``, with the button at seat h % seats.
 ``simulate``'s Python engine, the batched engine's reference, the replays of batched hands and
 the CLI's ``--save-hands`` all build the hand here, so any of them replays card for card.
 """
@@ -21,7 +21,7 @@ from .state import Game
 def stream_game(stacks: Sequence[int], rules: RuleSet, seed: int, number: int) -> Game:
     """Hand ``number`` of the seed's stream, every seat starting with its ``stacks`` chips."""
     deck = ffi.new("uint8_t[52]")
-    lib.bf_game_deck(seed, number, deck)
+    lib.bf_deal_deck(seed, number, deck)
     return Game(
         list(stacks),
         rules,
@@ -38,7 +38,7 @@ def _stream_reshuffle(seed: int, number: int) -> Callable[[list[Card]], None]:
     def reshuffle(cards: list[Card]) -> None:
         nonlocal done
         buffer = ffi.new("uint8_t[]", [int(card) for card in cards])
-        lib.bf_game_reshuffle(seed, number, done, buffer, len(cards))
+        lib.bf_deal_reshuffle(seed, number, done, buffer, len(cards))
         cards[:] = [DECK[card] for card in buffer]
         done += 1
 

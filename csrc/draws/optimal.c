@@ -112,14 +112,14 @@ static unsigned capped(unsigned mask, unsigned cap)
     return mask;
 }
 
-int bf_solve_policy(const double *utility, int draws, const uint8_t caps[3], uint8_t *table,
-                    uint16_t *ties, double *values)
+int bf_optimal_policy(const double *utility, int draws, const uint8_t caps[3], uint8_t *table,
+                      uint16_t *ties, double *values)
 {
     if (utility == NULL || table == NULL || draws < 1 || draws > BF_MAX_DRAWS || !caps_valid(caps))
-        return BF_SOLVE_BAD_ARGS;
+        return BF_OPTIMAL_BAD_ARGS;
     for (int r = 0; r < BF_NUM_RANKS; r++)
         if (!isfinite(utility[r]))
-            return BF_SOLVE_BAD_ARGS;
+            return BF_OPTIMAL_BAD_ARGS;
     double *level = malloc(2 * BF_NUM_HANDS * sizeof(double));
     double *sums = malloc(NUM_SETS * sizeof(double));
     uint32_t *subsets = malloc(16 * BF_NUM_HANDS * sizeof(uint32_t));
@@ -127,7 +127,7 @@ int bf_solve_policy(const double *utility, int draws, const uint8_t caps[3], uin
         free(level);
         free(sums);
         free(subsets);
-        return BF_SOLVE_BAD_ARGS;
+        return BF_OPTIMAL_BAD_ARGS;
     }
     FOR_EACH_HAND(h, s)
     {
@@ -177,10 +177,10 @@ int bf_solve_policy(const double *utility, int draws, const uint8_t caps[3], uin
     return 0;
 }
 
-int bf_solve_default_table(const uint8_t caps[3], uint8_t *table)
+int bf_optimal_default_table(const uint8_t caps[3], uint8_t *table)
 {
     if (table == NULL || !caps_valid(caps))
-        return BF_SOLVE_BAD_ARGS;
+        return BF_OPTIMAL_BAD_ARGS;
     FOR_EACH_HAND(h, s)
     {
         uint8_t hand[4] = {(uint8_t)s[0], (uint8_t)s[1], (uint8_t)s[2], (uint8_t)s[3]};
@@ -192,12 +192,12 @@ int bf_solve_default_table(const uint8_t caps[3], uint8_t *table)
     return 0;
 }
 
-int bf_solve_forward(const uint8_t *table, int draws, const uint8_t caps[3], const double *start,
-                     double *end)
+int bf_optimal_forward(const uint8_t *table, int draws, const uint8_t caps[3],
+                       const double *start, double *end)
 {
     if (table == NULL || start == NULL || end == NULL || start == end || draws < 0 ||
         draws > BF_MAX_DRAWS || !caps_valid(caps))
-        return BF_SOLVE_BAD_ARGS;
+        return BF_OPTIMAL_BAD_ARGS;
     double *pushed = malloc(NUM_SETS * sizeof(double));
     double *mass = malloc(BF_NUM_HANDS * sizeof(double));
     uint32_t *subsets = malloc(16 * BF_NUM_HANDS * sizeof(uint32_t));
@@ -205,7 +205,7 @@ int bf_solve_forward(const uint8_t *table, int draws, const uint8_t caps[3], con
         free(pushed);
         free(mass);
         free(subsets);
-        return BF_SOLVE_BAD_ARGS;
+        return BF_OPTIMAL_BAD_ARGS;
     }
     FOR_EACH_HAND(h, s)
     {
@@ -241,13 +241,13 @@ int bf_solve_forward(const uint8_t *table, int draws, const uint8_t caps[3], con
     return 0;
 }
 
-int bf_solve_options(const double *level_values, const uint8_t hand[4], double out[16])
+int bf_optimal_options(const double *level_values, const uint8_t hand[4], double out[16])
 {
     if (level_values == NULL || out == NULL || !bf_hand_valid(hand))
-        return BF_SOLVE_BAD_ARGS;
+        return BF_OPTIMAL_BAD_ARGS;
     double *sums = malloc(NUM_SETS * sizeof(double));
     if (sums == NULL)
-        return BF_SOLVE_BAD_ARGS;
+        return BF_OPTIMAL_BAD_ARGS;
     superset_sums(level_values, sums);
     unsigned s[4] = {hand[0], hand[1], hand[2], hand[3]};
     BF_SORT4(s[0], s[1], s[2], s[3]);

@@ -19,7 +19,7 @@
 
 #include "draws/policy.h"
 
-#define BF_SOLVE_BAD_ARGS (-1)
+#define BF_OPTIMAL_BAD_ARGS (-1)
 /* Values within this of the best tie; ties go to fewer cards thrown, then to the kept ids
  * (sorted ascending) that are lexicographically smallest. */
 #define BF_OPTIMAL_TIE 1e-12
@@ -29,24 +29,24 @@
  * for each level into table[(d - 1) * BF_NUM_HANDS + index] (levels above draws are left as
  * they are); when ties is not NULL, the discards tied with each choice (as many cards, within
  * BF_OPTIMAL_TIE) as masks into ties at the same places (see bf_policy); when values is not NULL,
- * V_d into values[d * BF_NUM_HANDS + index] for d = 0 .. draws. Returns 0, or BF_SOLVE_BAD_ARGS (a NaN or infinite utility, draws or a cap out
+ * V_d into values[d * BF_NUM_HANDS + index] for d = 0 .. draws. Returns 0, or BF_OPTIMAL_BAD_ARGS (a NaN or infinite utility, draws or a cap out
  * of range). table holds BF_POLICY_TABLE_LEN bytes, ties as many uint16_t, values (draws + 1) * BF_NUM_HANDS doubles. */
-int bf_solve_policy(const double *utility, int draws, const uint8_t caps[3], uint8_t *table,
-                    uint16_t *ties, double *values);
+int bf_optimal_policy(const double *utility, int draws, const uint8_t caps[3], uint8_t *table,
+                      uint16_t *ties, double *values);
 
 /* The default policy of draws/policy.h as a table: each hand as if just dealt (the best badugi
  * kept, of tied ones the most live outs, then the lowest ids), capped at caps[3 - d]. */
-int bf_solve_default_table(const uint8_t caps[3], uint8_t *table);
+int bf_optimal_default_table(const uint8_t caps[3], uint8_t *table);
 
 /* Pushes a distribution over hands (BF_NUM_HANDS masses by colex index) through `draws` draws of
  * a table (levels draws .. 1, each discard capped at caps[3 - d]) in the table model; writes the
- * final distribution into end (which may not alias start). Returns 0 or BF_SOLVE_BAD_ARGS. */
-int bf_solve_forward(const uint8_t *table, int draws, const uint8_t caps[3], const double *start,
-                     double *end);
+ * final distribution into end (which may not alias start). Returns 0 or BF_OPTIMAL_BAD_ARGS. */
+int bf_optimal_forward(const uint8_t *table, int draws, const uint8_t caps[3],
+                       const double *start, double *end);
 
 /* For one hand (four distinct ids in any order) and one level of values (BF_NUM_HANDS doubles,
  * V_{d-1}), the expectation of every discard: out[m] for m a mask over the hand's sorted
- * positions. Returns 0 or BF_SOLVE_BAD_ARGS. Recomputes the superset sums: about 5 ms. */
-int bf_solve_options(const double *level_values, const uint8_t hand[4], double out[16]);
+ * positions. Returns 0 or BF_OPTIMAL_BAD_ARGS. Recomputes the superset sums: about 5 ms. */
+int bf_optimal_options(const double *level_values, const uint8_t hand[4], double out[16]);
 
 #endif

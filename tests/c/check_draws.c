@@ -264,7 +264,7 @@ static size_t check_table_seats(const uint8_t *table, const uint16_t *ties)
 
 static void expect_bad(int status, const char *what)
 {
-    if (status != BF_SOLVE_BAD_ARGS)
+    if (status != BF_OPTIMAL_BAD_ARGS)
         fail("the solver accepted %s", what);
 }
 
@@ -278,53 +278,53 @@ static size_t check_solver(void)
     uint16_t *ties = xmalloc(BF_POLICY_TABLE_LEN * sizeof(uint16_t));
     double *values = xmalloc(4 * BF_NUM_HANDS * sizeof(double));
     const uint8_t caps[3] = {4, 4, 4}, bad_caps[3] = {3, 5, 1};
-    if (bf_solve_policy(utility, 3, caps, table, ties, values) != 0)
-        fail("bf_solve_policy refused max-badugi");
+    if (bf_optimal_policy(utility, 3, caps, table, ties, values) != 0)
+        fail("bf_optimal_policy refused max-badugi");
     const unsigned a23[4] = {3, 5, 8, 10}; /* As 2d 3c 3h, sorted */
     size_t index = (size_t)bf_binom4[a23[3]] + bf_binom3[a23[2]] + bf_binom2[a23[1]] + a23[0];
     double miss = 38.0 / 48.0, expected = 1.0 - miss * miss * miss;
     if (fabs(values[3 * BF_NUM_HANDS + index] - expected) > 1e-12 || table[index] != 8)
-        fail("bf_solve_policy: A-2-3 with a junk card is worth %.15f",
+        fail("bf_optimal_policy: A-2-3 with a junk card is worth %.15f",
              values[3 * BF_NUM_HANDS + index]);
     for (size_t i = 0; i < 4 * BF_NUM_HANDS; i++)
         if (!(values[i] >= -1e-12 && values[i] <= 1 + 1e-12))
-            fail("bf_solve_policy: value %.17g out of [0, 1] at %zu", values[i], i);
+            fail("bf_optimal_policy: value %.17g out of [0, 1] at %zu", values[i], i);
     for (size_t i = 0; i < BF_POLICY_TABLE_LEN; i++)
         if (table[i] > 15 || !(ties[i] >> table[i] & 1))
-            fail("bf_solve_policy: table %u, ties %u at %zu", table[i], ties[i], i);
+            fail("bf_optimal_policy: table %u, ties %u at %zu", table[i], ties[i], i);
     size_t plays = check_table_seats(table, ties) + check_enumerate_blocks(table, ties) +
                    check_best(table, ties);
     double out[16];
     uint8_t hand[4] = {10, 3, 8, 5};
-    if (bf_solve_options(values + 2 * BF_NUM_HANDS, hand, out) != 0 ||
+    if (bf_optimal_options(values + 2 * BF_NUM_HANDS, hand, out) != 0 ||
         fabs(out[8] - values[3 * BF_NUM_HANDS + index]) > 1e-12)
-        fail("bf_solve_options disagrees with the solved value");
+        fail("bf_optimal_options disagrees with the solved value");
     uint8_t *fallback = xmalloc(BF_POLICY_TABLE_LEN);
     double *start = xmalloc(BF_NUM_HANDS * sizeof(double));
     double *end = xmalloc(BF_NUM_HANDS * sizeof(double));
-    if (bf_solve_default_table(caps, fallback) != 0)
-        fail("bf_solve_default_table refused valid caps");
+    if (bf_optimal_default_table(caps, fallback) != 0)
+        fail("bf_optimal_default_table refused valid caps");
     for (size_t i = 0; i < BF_NUM_HANDS; i++)
         start[i] = 1.0 / BF_NUM_HANDS;
-    if (bf_solve_forward(fallback, 3, caps, start, end) != 0)
-        fail("bf_solve_forward refused a valid pass");
+    if (bf_optimal_forward(fallback, 3, caps, start, end) != 0)
+        fail("bf_optimal_forward refused a valid pass");
     double total = 0.0;
     for (size_t i = 0; i < BF_NUM_HANDS; i++)
         total += end[i];
     if (fabs(total - 1.0) > 1e-9)
-        fail("bf_solve_forward: the mass sums to %.12f", total);
+        fail("bf_optimal_forward: the mass sums to %.12f", total);
     utility[7] = NAN;
-    expect_bad(bf_solve_policy(utility, 1, caps, table, NULL, NULL), "a NaN utility");
+    expect_bad(bf_optimal_policy(utility, 1, caps, table, NULL, NULL), "a NaN utility");
     utility[7] = 1.0;
-    expect_bad(bf_solve_policy(utility, 0, caps, table, NULL, NULL), "no draws");
-    expect_bad(bf_solve_policy(utility, 4, caps, table, NULL, NULL), "four draws");
-    expect_bad(bf_solve_policy(utility, 1, bad_caps, table, NULL, NULL), "a cap of 5");
-    expect_bad(bf_solve_policy(NULL, 1, caps, table, NULL, NULL), "no utility");
-    expect_bad(bf_solve_default_table(bad_caps, fallback), "a cap of 5 (default table)");
-    expect_bad(bf_solve_forward(fallback, 4, caps, start, end), "four draws (forward)");
-    expect_bad(bf_solve_forward(fallback, 1, caps, start, start), "start aliasing end");
+    expect_bad(bf_optimal_policy(utility, 0, caps, table, NULL, NULL), "no draws");
+    expect_bad(bf_optimal_policy(utility, 4, caps, table, NULL, NULL), "four draws");
+    expect_bad(bf_optimal_policy(utility, 1, bad_caps, table, NULL, NULL), "a cap of 5");
+    expect_bad(bf_optimal_policy(NULL, 1, caps, table, NULL, NULL), "no utility");
+    expect_bad(bf_optimal_default_table(bad_caps, fallback), "a cap of 5 (default table)");
+    expect_bad(bf_optimal_forward(fallback, 4, caps, start, end), "four draws (forward)");
+    expect_bad(bf_optimal_forward(fallback, 1, caps, start, start), "start aliasing end");
     uint8_t repeated[4] = {1, 1, 2, 3};
-    expect_bad(bf_solve_options(values, repeated, out), "a repeated card");
+    expect_bad(bf_optimal_options(values, repeated, out), "a repeated card");
     free(utility), free(table), free(ties), free(values), free(fallback), free(start), free(end);
     return plays + 20;
 }

@@ -11,7 +11,7 @@
  *     the chips put in, and every traced seat and kind in range;
  *   - specifications both entry points must refuse;
  *   - the same with half the bots drawing by a solved table (the least expected rank under
- *     3-2-1, from bf_solve_policy, in buffers of exactly BF_POLICY_TABLE_LEN entries): every
+ *     3-2-1, from bf_optimal_policy, in buffers of exactly BF_POLICY_TABLE_LEN entries): every
  *     draw within its cap, and some hands played otherwise than by the default policy;
  *   - the batched engine (game/vector.h) under every rule set (Korean: 동시에 cutting and 풀),
  *     its observation buffer malloc'ed at exactly bf_vector_layout's size: random legal
@@ -172,8 +172,8 @@ static void solve_table(uint8_t *table, uint16_t *ties)
     for (int r = 0; r < BF_NUM_RANKS; r++)
         utility[r] = -(double)(r + 1);
     const uint8_t caps[3] = {3, 2, 1};
-    if (bf_solve_policy(utility, 3, caps, table, ties, NULL) != 0)
-        fail("bf_solve_policy refused the least-rank utility");
+    if (bf_optimal_policy(utility, 3, caps, table, ties, NULL) != 0)
+        fail("bf_optimal_policy refused the least-rank utility");
     free(utility);
 }
 

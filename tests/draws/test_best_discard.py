@@ -1,4 +1,4 @@
-"""best_discard's one-pass C path (draws/best.py, csrc/badugi_draw_best.c) against the draw engine
+"""best_discard's one-pass C path (draws/best/native.py, csrc/draws/best.c) against the draw engine
 played option by option (the reference it replaced): equal fractions where exact, within four
 standard errors where sampled, and the same numbers for a seed whatever the threads or blocks."""
 

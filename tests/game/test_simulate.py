@@ -313,14 +313,14 @@ def test_the_deal_stream_is_uniform():
     counts = np.zeros((4, 52))
     deck = ffi.new("uint8_t[52]")
     for number in range(26_000):
-        lib.bf_game_deck(77, number, deck)
+        lib.bf_deal_deck(77, number, deck)
         for position in range(4):
             counts[position, deck[position]] += 1
     expected = 26_000 / 52
     chi2 = ((counts - expected) ** 2 / expected).sum(axis=1)
     assert (chi2 < 95).all(), chi2  # 51 df: P(chi2 > 95) is about 1e-4
     cards = ffi.new("uint8_t[]", list(range(20)))
-    lib.bf_game_reshuffle(77, 3, 0, cards, 20)
+    lib.bf_deal_reshuffle(77, 3, 0, cards, 20)
     assert sorted(cards) == list(range(20)) and list(cards) != list(range(20))
 
 

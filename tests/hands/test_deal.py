@@ -22,7 +22,7 @@ def mix64(z: int) -> int:
 
 
 def python_random_hand(seed: int, row: int) -> list[int]:
-    """The stream as csrc/badugi_random.c documents it, in plain Python integers."""
+    """The stream as csrc/common/random.c documents it, in plain Python integers."""
     counter = (mix64(seed) + 4 * row * GAMMA) & MASK
     while True:
         counter = (counter + GAMMA) & MASK

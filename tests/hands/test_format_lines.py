@@ -1,4 +1,4 @@
-"""The C line formatter (csrc/badugi_format.c) against the per-hand Python formatter.
+"""The C line formatter (csrc/eval/format.c) against the per-hand Python formatter.
 
 ``hand_line`` and ``hand_json`` of ``describe``'s Hand are the specification; C lays out texts
 cut from them. Hypothesis draws hands (any order of cards), the kind of line, line numbers and

@@ -71,7 +71,7 @@ def solve(utility: npt.ArrayLike, draws: int, limits: Limits, name: str = "custo
     table = bytearray(lib.BF_POLICY_TABLE_LEN)
     ties = np.zeros(lib.BF_POLICY_TABLE_LEN, dtype=np.uint16)
     values = np.zeros((draws + 1, NUM_HANDS))
-    status = lib.bf_solve_policy(
+    status = lib.bf_optimal_policy(
         ffi.from_buffer("double[]", u),
         draws,
         _caps(limits),
@@ -87,7 +87,7 @@ def solve(utility: npt.ArrayLike, draws: int, limits: Limits, name: str = "custo
 def default_table(limits: Limits) -> bytes:
     """The default policy as a table (each hand as if just dealt), for the table model."""
     table = bytearray(lib.BF_POLICY_TABLE_LEN)
-    lib.bf_solve_default_table(_caps(limits), ffi.from_buffer("uint8_t[]", table))
+    lib.bf_optimal_default_table(_caps(limits), ffi.from_buffer("uint8_t[]", table))
     return bytes(table)
 
 
@@ -97,7 +97,7 @@ def forward(
     """A distribution over hands (by colex index) after ``draws`` draws of a table."""
     begin = np.ascontiguousarray(start, dtype=np.float64)
     end = np.zeros(NUM_HANDS)
-    lib.bf_solve_forward(
+    lib.bf_optimal_forward(
         ffi.from_buffer("uint8_t[]", table),
         draws,
         _caps(limits),
@@ -165,7 +165,7 @@ def option_values(level: npt.NDArray[np.float64], hand: Sequence[int]) -> npt.ND
     """E[V] of every discard of a hand from one level of values (index: a mask over the hand's
     cards sorted by id)."""
     out = np.zeros(16)
-    status = lib.bf_solve_options(
+    status = lib.bf_optimal_options(
         ffi.from_buffer("double[]", np.ascontiguousarray(level)),
         bytes(hand),
         ffi.from_buffer("double[]", out),

@@ -4,8 +4,8 @@
 (``vector.VectorGame``) is checked against, step for step, on every rule set
 (tests/test_vector_engine.py). Same constructor, methods and encoding; it also offers
 ``games``, the ``Game`` of the hand in play at each table. Table t's hand h is hand
-t * 2**32 + h of the seed's stream (``simulate``'s deals: ``bf_game_deck`` and
-``bf_game_reshuffle``), with the button at seat (t * 2**32 + h) % seats, every seat starting
+t * 2**32 + h of the seed's stream (``simulate``'s deals: ``bf_deal_deck`` and
+``bf_deal_reshuffle``), with the button at seat (t * 2**32 + h) % seats, every seat starting
 each hand with its ``stacks`` chips, as ``play_hands`` plays that hand.
 """
 
