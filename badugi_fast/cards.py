@@ -23,7 +23,7 @@ SUIT_SYMBOLS = "♣♦♥♠"
 HAND_SIZE = 4
 # The longest text read as one hand (or one card): four cards take at most 16 characters ("10♠️"
 # is four), the rest is room for separators. Longer text is refused before it is read, so a
-# 100 MB string costs nothing; the C reader (csrc/badugi_text.c, HAND_TEXT_MAX) leaves lines of
+# 100 MB string costs nothing; the C reader (csrc/eval/text.c, HAND_TEXT_MAX) leaves lines of
 # more bytes than this to the Python reader, so both draw the line at the same place.
 MAX_HAND_TEXT = 256
 

@@ -1,18 +1,18 @@
 """Draw mathematics: draw odds, equity with draws to come, the best discard and the draw policies.
 
-- ``api``: the public functions (draw_odds, equity, best_discard);
-- ``results``: what they return (DrawOdds, Equity, DiscardOption);
-- ``policy`` and ``kept``: the policies in plain Python (the specification of
-  csrc/badugi_discard.c) and their building blocks, which the game's bots use too;
-- ``model``: the drawing model in plain Python (the specification of csrc/badugi_draw.c and the
-  oracle of the tests);
-- ``optimal``: optimal policies solved in C (csrc/badugi_solve.c) in the table model;
-- ``ranges``, ``range_text``, ``range_hands``, ``range_equity``: the range language and equity
-  against ranges (csrc/badugi_range.c deals from them);
-- ``best``, ``best_pass``, ``best_deal``: best_discard in C, every discard in one pass
-  (csrc/badugi_draw_best.c): the C marshalling, which options go where, range deals;
-- ``_checks``, ``_engine``, ``_fallback``: argument checks, the C engine's marshalling, and the
-  Python loops for policies the C engine cannot play.
+- ``api``: the public functions (draw_odds, equity, best_discard); ``results``: what they
+  return (DrawOdds, Equity, DiscardOption); ``checks`` and ``limits``: their argument checks
+  and the cutting limits;
+- ``policies/``: the policies in plain Python (``policy``, ``kept``: the specification of
+  csrc/draws/policy.c, which the game's bots use too) and the optimal policies solved in C in
+  the table model (``optimal``: csrc/draws/optimal.c);
+- ``engine/``: the C draw engine's marshalling (``native``: csrc/draws/engine.c), its
+  plain-Python specification and the oracle of the tests (``reference``), the Python loops for
+  policies the C engine cannot play (``fallback``) and executor blocks (``blocks``);
+- ``best/``: best_discard in C, every discard in one pass (csrc/draws/best.c): the C
+  marshalling, which options go where, range deals;
+- ``ranges/``: the range language and equity against ranges (csrc/draws/range.c deals from
+  them); ``chart/``: the starting-hand chart.
 """
 
 from .api import (

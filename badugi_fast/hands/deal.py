@@ -31,7 +31,7 @@ def random_hands(
     the first k rows of ``random_hands(n, seed)`` are ``random_hands(k, seed)``. ``seed=None``
     draws one from the operating system. ``out`` receives the hands when given (a writable,
     C-contiguous (n, 4) uint8 array). The stream is SplitMix64 mapped without bias onto hands
-    (see csrc/badugi_random.c); it is for simulation, not for cryptography. ``threads`` is at
+    (see csrc/common/random.c); it is for simulation, not for cryptography. ``threads`` is at
     most 4 x the usable cores; the deal runs in blocks, so Ctrl-C stops it at once.
     """
     n = whole("n", n, 0, MAX_ROWS)

@@ -94,7 +94,7 @@ def test_monte_carlo_is_reproducible_for_a_seed_whatever_the_thread_count(player
 
 @pytest.mark.parametrize("others", [["Ks Qd 4h 4c"], ["Ks Qd 4h 4c", None]])
 def test_ranges_of_one_hand_play_every_trial_as_the_known_hands_do(others: list) -> None:
-    """The range sampler hands its deal to the draw engine's own trial (badugi_play.c): with
+    """The range sampler hands its deal to the draw engine's own trial (csrc/draws/trial.c): with
     one hand in each range, the same seed gives the known hands' result to the last bit."""
     kwargs = {"max_exact": 0, "trials": 30_000, "seed": 5, "dead": "Kh", "threads": 2}
     known = equity([HERO, *others], 3, **kwargs)

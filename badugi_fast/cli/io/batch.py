@@ -1,7 +1,7 @@
 """Many hands' output lines at once, written in C: what `eval` and `compare` print for a file.
 
 A line is a hand's dealt cards, a text that depends only on its rank, its badugi cards, and a
-closing text that depends only on its rank (csrc/badugi_format.h). Those texts are cut here from
+closing text that depends only on its rank (csrc/eval/format.h). Those texts are cut here from
 the per-hand formatter itself (``hand_line`` or ``hand_json``, the specification) applied to one
 hand of every rank, so the layout, the JSON schema and every name stay written once; C only lays
 them end to end. Lines are made block by block into one reused buffer: memory stays constant,
@@ -31,7 +31,7 @@ MAX_DIGITS = int(lib.BF_FORMAT_MAX_DIGITS)  # of a line number (a uint64 in C)
 
 @dataclass(frozen=True)
 class LineTexts:
-    """The texts C lays out, in the table of csrc/badugi_format.h, and the longest line."""
+    """The texts C lays out, in the table of csrc/eval/format.h, and the longest line."""
 
     data: bytes
     offsets: npt.NDArray[np.uint32]

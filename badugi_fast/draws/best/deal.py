@@ -21,7 +21,7 @@ from ..._badugi import lib
 from ..ranges.range import Range
 
 DEAL_CHUNK = 1024
-MAX_REDEALS = lib.BF_RANGE_MAX_TRIES  # the range sampler's limit (csrc/badugi_range.c)
+MAX_REDEALS = lib.BF_RANGE_MAX_TRIES  # the range sampler's limit (csrc/draws/range.c)
 _TAG = 0xBE57_DEA1  # this deal's streams are its own
 
 

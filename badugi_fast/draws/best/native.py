@@ -1,4 +1,4 @@
-"""best_discard in C: every allowed first discard in one pass (csrc/badugi_draw_best.c).
+"""best_discard in C: every allowed first discard in one pass (csrc/draws/best.c).
 
 Exact where an option's plays fit in ``max_exact`` (all opponents known): one C call per option,
 which counts seat 0's last draw in a tight loop when the other seats stand pat at it. Monte

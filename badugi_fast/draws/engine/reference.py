@@ -1,4 +1,4 @@
-"""The drawing model in plain Python: the specification the C draw engine (csrc/badugi_draw.c)
+"""The drawing model in plain Python: the specification the C draw engine (csrc/draws/engine.c)
 follows, and the oracle of the tests for small exact cases.
 
 A player sees their hand, their own discards and the known dead cards; every other card is

@@ -1,7 +1,7 @@
 """The default policy's building blocks: best badugi subsets, live outs and cutting caps.
 
 Shared by the drawing model, the policies and the game's bots (which throw through
-``cap_discards`` under a cutting limit). The C twin is csrc/badugi_discard.c.
+``cap_discards`` under a cutting limit). The C twin is csrc/draws/policy.c.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Optimal draw policies, solved in C over all 270,725 hands (csrc/badugi_solve.c).
+"""Optimal draw policies, solved in C over all 270,725 hands (csrc/draws/optimal.c).
 
 The table model: a player holds a hand with d draws to come; replacements come uniformly from
 the 48 cards not in the hand (one's earlier discards, the dead cards and the other players'

@@ -1,5 +1,5 @@
 """Draw policies in plain Python, and the state of a drawing seat: the specification the C
-policies follow (csrc/badugi_discard.c), and the engine for policies written as Python callables.
+policies follow (csrc/draws/policy.c), and the engine for policies written as Python callables.
 
 - the default keeps the cards of the current badugi and draws to the rest; a four-card badugi
   stands pat. For the dealt hand, among tied best subsets it keeps the one leaving the most live

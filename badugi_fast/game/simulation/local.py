@@ -3,7 +3,7 @@
 Hand h of a seed is dealt from the C stream of (seed, h) (``bf_deal_deck``; its reshuffles from
 ``bf_deal_reshuffle``), whichever engine plays it. Hands between ``ThresholdBot``s (``drawer``
 among them), under the casino rules (fixed, pot or no limit) or the Korean rules, are played by
-the C hand loop (csrc/badugi_game.c), which follows ``Game`` (state.py, rules.py) rule for rule:
+the C hand loop (csrc/game/loop.c over csrc/game/hand_state.c), which follows ``Game`` (state.py, rules.py) rule for rule:
 both engines play the same actions on every hand (the tests compare them action by action). Bots
 of your own are played by ``Game``.
 """
