@@ -1,11 +1,11 @@
 """Many hands between bots: profit per seat per 100 hands, with its standard error.
 
 Hand h of a seed is dealt from the C stream of (seed, h) (``bf_deal_deck``; its reshuffles from
-``bf_deal_reshuffle``), whichever engine plays it. Hands between ``ThresholdBot``s (``drawer``
-among them), under the casino rules (fixed, pot or no limit) or the Korean rules, are played by
-the C hand loop (csrc/game/loop.c over csrc/game/hand_state.c), which follows ``Game`` (state.py, rules.py) rule for rule:
-both engines play the same actions on every hand (the tests compare them action by action). Bots
-of your own are played by ``Game``.
+``bf_deal_reshuffle``), whichever engine plays it. Hands between ``ThresholdBot``s (``drawer`` among
+them), under the casino rules (fixed, pot or no limit) or the Korean rules, are played by the C hand
+loop (csrc/game/loop.c over csrc/game/hand_state.c), which follows ``Game`` (state.py, rules.py)
+rule for rule: both engines play the same actions on every hand (the tests compare them action by
+action). Bots of your own are played by ``Game``.
 """
 
 from __future__ import annotations

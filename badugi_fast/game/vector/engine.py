@@ -6,12 +6,11 @@
         obs, rewards, done, info = game.step(policy(obs))
 
 The tables run in the C batched engine (csrc/game/vector.c over the hand loop's state machine,
-csrc/game/hand_state.h): Python never loops over tables. Table t's hand h is hand t * 2**32 + h of the
-seed's stream (``simulate``'s deals), with the button at seat (t * 2**32 + h) % seats, every seat
-starting each hand with its ``stacks`` chips, as ``play_hands`` plays that hand. The Python
-specification of the same environment is ``vector_reference.VectorGame`` (a ``Game`` per
-table); the tests step both side by side.
-"""
+csrc/game/hand_state.h): Python never loops over tables. Table t's hand h is hand t * 2**32 + h of
+the seed's stream (``simulate``'s deals), with the button at seat (t * 2**32 + h) % seats, every
+seat starting each hand with its ``stacks`` chips, as ``play_hands`` plays that hand. The Python
+specification of the same environment is ``vector_reference.VectorGame`` (a ``Game`` per table); the
+tests step both side by side."""
 
 from __future__ import annotations
 
