@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._badugi import ffi, lib
+from ..._runtime.exclusive import Guard, one_thread
 from ..._runtime.threads import run_in_threads, thread_count
 from ..._runtime.validate import whole
 from ..actions import IllegalActionError
@@ -146,7 +147,14 @@ class VectorGame(Settings):
     stream between processes, or to replay one table alone). ``threads``: the tables of a step
     split across threads (None: one thread below 2**17 tables); results never depend on it.
     ``numbering=(first, table_step, hand_step)``: table t's hand h is hand first + t * table_step
-    + h * hand_step of the stream instead (``simulate`` plays its hands 0 .. n-1 this way)."""
+    + h * hand_step of the stream instead (``simulate`` plays its hands 0 .. n-1 this way).
+
+    One thread at a time: while a call (``step``, ``reset``, ``next_hands``, ``observe``,
+    ``final_observation``, ``finished_game``) is in progress, a call from another thread, or
+    back into the game from inside that call, raises RuntimeError and changes nothing. It is
+    refused rather than queued because two threads stepping one game give a sequence of steps
+    that depends on timing (``_runtime.exclusive`` says more); give each thread its own game,
+    or let one game step its tables on several threads (``threads``)."""
 
     def __init__(
         self,
@@ -164,6 +172,7 @@ class VectorGame(Settings):
         super().__init__(
             tables, seats, rules, seed, stacks=stacks, illegal=illegal, first_table=first_table
         )
+        self._guard = Guard(type(self).__name__)
         self.threads = thread_count(threads, self.tables)
         self._spec = c_spec(self.rules, self.start)
         handle = lib.bf_vector_new(self._spec, self.seed, self.first_table, self.tables)
@@ -189,29 +198,34 @@ class VectorGame(Settings):
         if lib.bf_vector_number_hands(self._engine, first, table_step, hand_step) != 0:
             raise ValueError(f"numbering {numbering} reaches past hand 2**54 of the stream")
 
+    @one_thread("reset")
     def reset(self) -> Obs:
         """Start every table at its hand 0 again; the first observations."""
         lib.bf_vector_restart(self._engine, 0, self.tables, 1)
         self.last_hand = np.full(self.tables, -1, dtype=np.int64)  # the last finished hand's h
         self.last_chips = np.zeros((self.tables, self.seats), dtype=np.int64)  # and its chips
-        self._obs = self.observe()
+        self._obs = self._observe(None, finished=False)
         return self._obs
 
+    @one_thread("dealt")
     def next_hands(self) -> Obs:
         """Abandon the hands in play; every table deals its next hand."""
         lib.bf_vector_restart(self._engine, 0, self.tables, 0)
-        self._obs = self.observe()
+        self._obs = self._observe(None, finished=False)
         return self._obs
 
+    @one_thread("observed")
     def observe(self, seats: npt.ArrayLike | None = None) -> Obs:
         """Observations for the player to act at each table, or for the given seat of each."""
         return self._observe(seats, finished=False)
 
+    @one_thread("observed")
     def final_observation(self, seats: npt.ArrayLike) -> Obs:
         """Each table's last finished hand as the given seat saw it at its end (phase 2, no
         legal action; rows of tables that have finished no hand yet are left empty)."""
         return self._observe(seats, finished=True)
 
+    @one_thread("replayed")
     def finished_game(self, table: int) -> Game:
         """The last hand ``table`` finished, replayed by ``Game`` from the actions its seats
         took (the reference decodes them: vector_reference.Table): its history, for
@@ -258,6 +272,7 @@ class VectorGame(Settings):
         lib.bf_vector_observe(self._engine, 0, self.tables, chosen, finished, buffer)
         return _observation(arrays)
 
+    @one_thread("stepped")
     def step(self, actions: npt.ArrayLike, amounts: npt.ArrayLike | None = None) -> Step:
         chosen = index_array("actions", actions, self.tables)
         exact = None if amounts is None else index_array("amounts", amounts, self.tables)

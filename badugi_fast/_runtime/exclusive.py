@@ -1,0 +1,94 @@
+"""One thread at a time in an object that holds C state: a second caller is refused, not queued.
+
+An object whose methods run C over memory it owns (the batched engine's tables, and the
+environments over it) takes a ``Guard`` and marks each method that reads or writes that memory
+with ``@one_thread("stepped")``. While one call is in progress, a call from another thread
+raises ``RuntimeError`` naming the object and what the first call is doing, and changes
+nothing; so does a call back into the object from inside one of its own calls on the same
+thread (an opponent policy, or an array's conversion, that calls the object it serves).
+
+Why refuse rather than serialise (a blocking lock): the cffi calls release the GIL, so without
+either, two threads corrupt the C state (a crash, or a silently wrong table). Serialising would
+make the crash go away but not the bug: an environment is one sequence of steps, and two
+threads feeding it give a sequence that depends on timing, which no caller means to ask for; and
+a call back into the object from inside one of its calls would wait on itself forever. A clear
+refusal names the mistake the first time it happens; the fix is an object per thread (one
+object already steps many tables, across threads when asked: ``VectorGame(threads=...)``).
+The check costs one uncontended lock acquisition and release per call (well under a
+microsecond).
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Callable
+from typing import Concatenate, ParamSpec, Protocol, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class Guard:
+    """Whether one of ``owner``'s guarded calls is in progress, and by which thread."""
+
+    __slots__ = ("_holder", "_lock", "owner")
+
+    def __init__(self, owner: str) -> None:
+        self.owner = owner
+        self._lock = threading.Lock()
+        self._holder: tuple[int, str] | None = None  # (thread id, what it is doing)
+
+    def enter(self, doing: str) -> None:
+        """Take the object for the calling thread, or raise RuntimeError if a call holds it."""
+        if not self._lock.acquire(blocking=False):
+            raise RuntimeError(self._refusal())
+        self._holder = (threading.get_ident(), doing)
+
+    def leave(self) -> None:
+        self._holder = None
+        self._lock.release()
+
+    def _refusal(self) -> str:
+        holder = self._holder  # None if the other call ended in between: still refused
+        doing = "used" if holder is None else holder[1]
+        if holder is not None and holder[0] == threading.get_ident():
+            return (
+                f"{self.owner} is being {doing} already, by this same thread (a policy or a"
+                " callback called back into it): one call at a time"
+            )
+        return (
+            f"{self.owner} is being {doing} by another thread: one object, one thread at a"
+            f" time (give each thread its own {self.owner})"
+        )
+
+
+class Guarded(Protocol):
+    """An object with a ``Guard`` for its C state."""
+
+    @property
+    def _guard(self) -> Guard: ...
+
+
+S = TypeVar("S", bound=Guarded)
+
+
+def one_thread(
+    doing: str,
+) -> Callable[[Callable[Concatenate[S, P], R]], Callable[Concatenate[S, P], R]]:
+    """A method that runs under its object's ``Guard``; ``doing`` words it in a refusal ("the
+    VectorGame is being stepped by another thread")."""
+
+    def wrap(method: Callable[Concatenate[S, P], R]) -> Callable[Concatenate[S, P], R]:
+        @functools.wraps(method)
+        def guarded(self: S, /, *args: P.args, **kwargs: P.kwargs) -> R:
+            guard = self._guard
+            guard.enter(doing)
+            try:
+                return method(self, *args, **kwargs)
+            finally:
+                guard.leave()
+
+        return guarded
+
+    return wrap
