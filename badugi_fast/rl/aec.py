@@ -8,6 +8,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from .._runtime.exclusive import Guard, one_thread
 from ..game import RuleSet
 from ..game.vector.engine import VectorGame
 from ..game.vector.spec import Obs
@@ -20,7 +21,11 @@ class BadugiAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
     from its seat (its ``action_mask`` empty unless it is to act; EXACT never offered); rewards
     come at the hand's end, every agent's result in units, when all agents terminate. Hands
     follow the seed's stream: ``reset(seed=s)`` deals hand 0 of table ``table``, each later
-    ``reset()`` the next hand. ``illegal``: "raise" (IllegalActionError) or "fallback"."""
+    ``reset()`` the next hand. ``illegal``: "raise" (IllegalActionError) or "fallback".
+
+    One thread at a time: a ``step``, ``reset`` or ``observe`` while another is in progress
+    (from another thread, or a callback into the env from inside one) raises RuntimeError and
+    changes nothing; give each thread its own env (``_runtime.exclusive`` says why)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's convention)
         "name": "badugi_v0",
@@ -38,6 +43,7 @@ class BadugiAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         illegal: str = "raise",
     ) -> None:
         super().__init__()
+        self._guard = Guard(type(self).__name__)
         self._settings: dict[str, Any] = {
             "stacks": stacks,
             "illegal": illegal,
@@ -57,6 +63,7 @@ class BadugiAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._action_space
 
+    @one_thread("reset")
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None or not self._started:
             stream = seed if seed is not None else int(self._rng.integers(2**63))
@@ -73,12 +80,14 @@ class BadugiAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self._actor()
 
+    @one_thread("observed")
     def observe(self, agent: str) -> Obs:
         seat = np.array([self.possible_agents.index(agent)])
         game = self._game
         obs = game.final_observation(seat) if self._over else game.observe(seat)
         return row(without_exact(obs), 0)
 
+    @one_thread("stepped")
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:

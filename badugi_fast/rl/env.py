@@ -7,6 +7,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 
+from .._runtime.exclusive import Guard, one_thread
 from ..game import RuleSet
 from ..game.vector.engine import VectorGame
 from ..game.vector.spec import NO_ACTION, Obs
@@ -36,7 +37,11 @@ class BadugiEnv(gymnasium.Env[dict[str, Any], np.int64]):
     hand 0 of table ``table``, and each later ``reset()`` deals the next hand. A hand that ends
     before the agent acts (everyone folds to its blind) is played inside ``reset`` and counted
     in its info (``skipped``, ``skipped_reward``). ``illegal``: "raise" (IllegalActionError) or
-    "fallback" (check or fold, stand pat when drawing; ``info["illegal"]``)."""
+    "fallback" (check or fold, stand pat when drawing; ``info["illegal"]``).
+
+    One thread at a time: a ``step`` or ``reset`` while another is in progress (from another
+    thread, or from an opponent policy calling back into the env) raises RuntimeError and
+    changes nothing; give each thread its own env (``_runtime.exclusive`` says why)."""
 
     metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012 (gymnasium's convention)
 
@@ -51,6 +56,7 @@ class BadugiEnv(gymnasium.Env[dict[str, Any], np.int64]):
         table: int = 0,
         illegal: str = "raise",
     ) -> None:
+        self._guard = Guard(type(self).__name__)
         self._settings = {"stacks": stacks, "illegal": illegal, "first_table": table}
         self._game = VectorGame(1, seats, rules, seed=0, **self._settings)  # type: ignore[arg-type]
         if not 0 <= seat < seats:
@@ -62,6 +68,7 @@ class BadugiEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._started = False
         self._over = True
 
+    @one_thread("reset")
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Obs, dict[str, Any]]:
@@ -81,6 +88,7 @@ class BadugiEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._over = False
         return self._observation(), reset_info(skipped, skipped_reward)
 
+    @one_thread("stepped")
     def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         if self._over:
             raise RuntimeError("the hand is over: call reset() to deal the next one")

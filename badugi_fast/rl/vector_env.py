@@ -10,6 +10,7 @@ import numpy.typing as npt
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from .._runtime.exclusive import Guard, one_thread
 from ..game import RuleSet
 from ..game.vector.engine import VectorGame
 from ..game.vector.spec import Obs
@@ -31,7 +32,11 @@ class BadugiVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
     returns the next hand's first observation at once, with the finished hand's observation and
     info under ``info["final_obs"]`` and ``info["final_info"]``. ``reset(seed=s)`` starts every
     table at hand 0 of seed ``s`` (one stream for all tables: table i deals hands i * 2**32 + h;
-    a SyncVectorEnv matches it when given ``seed=[s] * num_envs``)."""
+    a SyncVectorEnv matches it when given ``seed=[s] * num_envs``).
+
+    One thread at a time: a ``step`` or ``reset`` while another is in progress (from another
+    thread, or from an opponent policy calling back into the env) raises RuntimeError and
+    changes nothing; give each thread its own env (``_runtime.exclusive`` says why)."""
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
 
@@ -46,6 +51,7 @@ class BadugiVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         stacks: int | list[int] | None = None,
         illegal: str = "raise",
     ) -> None:
+        self._guard = Guard(type(self).__name__)
         self._settings = {"stacks": stacks, "illegal": illegal}
         self._game = VectorGame(num_envs, seats, rules, seed=0, **self._settings)  # type: ignore[arg-type]
         if not 0 <= seat < seats:
@@ -58,6 +64,7 @@ class BadugiVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._started = False
 
+    @one_thread("reset")
     def reset(
         self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Obs, dict[str, Any]]:
@@ -84,6 +91,7 @@ class BadugiVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             infos = self._add_info(infos, reset_info(int(skipped[i]), skipped_reward[i]), i)
         return without_exact(self._game.observe()), infos
 
+    @one_thread("stepped")
     def step(
         self, actions: npt.ArrayLike
     ) -> tuple[
