@@ -9,6 +9,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from .._runtime.exclusive import Guard, one_thread
+from .._runtime.validate import check_seed
 from ..game import RuleSet
 from ..game.vector.engine import VectorGame
 from ..game.vector.spec import Obs
@@ -21,7 +22,15 @@ class BadugiAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
     from its seat (its ``action_mask`` empty unless it is to act; EXACT never offered); rewards
     come at the hand's end, every agent's result in units, when all agents terminate. Hands
     follow the seed's stream: ``reset(seed=s)`` deals hand 0 of table ``table``, each later
-    ``reset()`` the next hand. ``illegal``: "raise" (IllegalActionError) or "fallback".
+    ``reset()`` the next hand (``seed``: a whole number 0 .. 2**64-1, Python's or numpy's).
+
+    Once the hand ends, every agent is terminated: each steps ``None`` (PettingZoo's dead
+    step, as ``agent_iter``'s loop does) and leaves; a step after that, or any other action of
+    a terminated agent, is refused (RuntimeError, ValueError) until ``reset()``. ``illegal``:
+    what an action outside the agent's ``action_mask`` does. "fallback" (the default, so that
+    code stepping any action of the space plays on): the agent checks when that is free, else
+    folds, and stands pat when drawing; its ``infos[agent]["illegal"]`` is True. "raise":
+    IllegalActionError, and nothing moves.
 
     One thread at a time: a ``step``, ``reset`` or ``observe`` while another is in progress
     (from another thread, or a callback into the env from inside one) raises RuntimeError and
@@ -40,7 +49,7 @@ class BadugiAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         *,
         stacks: int | list[int] | None = None,
         table: int = 0,
-        illegal: str = "raise",
+        illegal: str = "fallback",
     ) -> None:
         super().__init__()
         self._guard = Guard(type(self).__name__)
@@ -65,6 +74,7 @@ class BadugiAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
 
     @one_thread("reset")
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        seed = check_seed(seed)
         if seed is not None or not self._started:
             stream = seed if seed is not None else int(self._rng.integers(2**63))
             self._game = VectorGame(1, self.seats, self.rules, stream, **self._settings)
@@ -82,6 +92,8 @@ class BadugiAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
 
     @one_thread("observed")
     def observe(self, agent: str) -> Obs:
+        if agent not in self.possible_agents:
+            raise ValueError(f"the agents are {', '.join(self.possible_agents)}, not {agent!r}")
         seat = np.array([self.possible_agents.index(agent)])
         game = self._game
         obs = game.final_observation(seat) if self._over else game.observe(seat)
@@ -89,8 +101,17 @@ class BadugiAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
 
     @one_thread("stepped")
     def step(self, action: Any) -> None:
+        if not self._started:
+            raise RuntimeError("no hand is dealt yet: call reset() before the first step")
+        if not self.agents:
+            raise RuntimeError("the hand is over and every agent has left: call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise ValueError(
+                    f"{agent}'s hand is over: its only action now is None (PettingZoo's dead"
+                    f" step), not {action!r}; reset() deals the next hand"
+                )
             self._was_dead_step(action)
             return
         _, rewards, done, info = self._game.step(np.array([check_action(action)]))
@@ -118,7 +139,7 @@ def aec_env(
     *,
     stacks: int | list[int] | None = None,
     table: int = 0,
-    illegal: str = "raise",
+    illegal: str = "fallback",
 ) -> BadugiAEC:
     """A PettingZoo AEC environment of one Badugi table (see ``BadugiAEC``)."""
     return BadugiAEC(seats, rules, stacks=stacks, table=table, illegal=illegal)

@@ -8,6 +8,7 @@ import gymnasium
 import numpy as np
 
 from .._runtime.exclusive import Guard, one_thread
+from .._runtime.validate import check_seed
 from ..game import RuleSet
 from ..game.vector.engine import VectorGame
 from ..game.vector.spec import NO_ACTION, Obs
@@ -36,8 +37,13 @@ class BadugiEnv(gymnasium.Env[dict[str, Any], np.int64]):
     Hands follow the seed's stream as ``VectorGame`` deals them: ``reset(seed=s)`` starts at
     hand 0 of table ``table``, and each later ``reset()`` deals the next hand. A hand that ends
     before the agent acts (everyone folds to its blind) is played inside ``reset`` and counted
-    in its info (``skipped``, ``skipped_reward``). ``illegal``: "raise" (IllegalActionError) or
-    "fallback" (check or fold, stand pat when drawing; ``info["illegal"]``).
+    in its info (``skipped``, ``skipped_reward``).
+
+    The action space is all 25 indices, and ``obs["action_mask"]`` marks the legal ones.
+    ``illegal``: what an unmasked index does. "fallback" (the default, so that code stepping
+    any action of the space, as Gymnasium's ``check_env`` does, plays on): the agent checks
+    when that is free, else folds, and stands pat when drawing; ``info["illegal"]`` is True for
+    that step. "raise": IllegalActionError, and nothing moves.
 
     One thread at a time: a ``step`` or ``reset`` while another is in progress (from another
     thread, or from an opponent policy calling back into the env) raises RuntimeError and
@@ -54,7 +60,7 @@ class BadugiEnv(gymnasium.Env[dict[str, Any], np.int64]):
         seat: int = 0,
         stacks: int | list[int] | None = None,
         table: int = 0,
-        illegal: str = "raise",
+        illegal: str = "fallback",
     ) -> None:
         self._guard = Guard(type(self).__name__)
         self._settings = {"stacks": stacks, "illegal": illegal, "first_table": table}
@@ -72,6 +78,9 @@ class BadugiEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Obs, dict[str, Any]]:
+        """Deal the next hand (``seed``: a whole number 0 .. 2**64-1, Python's or numpy's,
+        starts at hand 0 of that seed's stream) and play the others up to the agent's turn."""
+        seed = check_seed(seed)
         super().reset(seed=seed)
         if seed is not None or not self._started:
             stream = seed if seed is not None else int(self.np_random.integers(2**63))
@@ -90,6 +99,8 @@ class BadugiEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     @one_thread("stepped")
     def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        if not self._started:
+            raise RuntimeError("no hand is dealt yet: call reset() before the first step")
         if self._over:
             raise RuntimeError("the hand is over: call reset() to deal the next one")
         chosen = np.array([check_action(action)])

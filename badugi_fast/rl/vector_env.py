@@ -11,6 +11,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from .._runtime.exclusive import Guard, one_thread
+from .._runtime.validate import check_seed
 from ..game import RuleSet
 from ..game.vector.engine import VectorGame
 from ..game.vector.spec import Obs
@@ -32,7 +33,9 @@ class BadugiVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
     returns the next hand's first observation at once, with the finished hand's observation and
     info under ``info["final_obs"]`` and ``info["final_info"]``. ``reset(seed=s)`` starts every
     table at hand 0 of seed ``s`` (one stream for all tables: table i deals hands i * 2**32 + h;
-    a SyncVectorEnv matches it when given ``seed=[s] * num_envs``).
+    a SyncVectorEnv matches it when given ``seed=[s] * num_envs``). ``illegal`` as
+    ``BadugiEnv`` takes it ("fallback" by default: an unmasked action is replaced by checking
+    when free, else folding, and standing pat when drawing, flagged in ``info["illegal"]``).
 
     One thread at a time: a ``step`` or ``reset`` while another is in progress (from another
     thread, or from an opponent policy calling back into the env) raises RuntimeError and
@@ -49,7 +52,7 @@ class BadugiVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         *,
         seat: int = 0,
         stacks: int | list[int] | None = None,
-        illegal: str = "raise",
+        illegal: str = "fallback",
     ) -> None:
         self._guard = Guard(type(self).__name__)
         self._settings = {"stacks": stacks, "illegal": illegal}
@@ -68,10 +71,9 @@ class BadugiVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
     def reset(
         self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Obs, dict[str, Any]]:
-        if isinstance(seed, list):  # SyncVectorEnv's form: one seed, repeated
-            if len(set(seed)) != 1:
-                raise ValueError("BadugiVectorEnv takes one seed for all its tables")
-            seed = seed[0]
+        """Deal every table its next hand (``seed``: a whole number 0 .. 2**64-1, Python's or
+        numpy's, or that seed once per table, starts every table at hand 0 of its stream)."""
+        seed = self._one_seed(seed)
         super().reset(seed=seed)
         if seed is not None or not self._started:
             stream = seed if seed is not None else int(self.np_random.integers(2**63))
@@ -91,12 +93,25 @@ class BadugiVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             infos = self._add_info(infos, reset_info(int(skipped[i]), skipped_reward[i]), i)
         return without_exact(self._game.observe()), infos
 
+    def _one_seed(self, seed: object) -> int | None:
+        if not isinstance(seed, list):
+            return check_seed(seed)
+        # SyncVectorEnv's form: a seed per table, here the same one repeated
+        seeds = [check_seed(one) for one in seed]
+        if len(seeds) != self.num_envs:
+            raise ValueError(f"seed is one seed, or a list of {self.num_envs}, not {len(seeds)}")
+        if len(set(seeds)) != 1:
+            raise ValueError("BadugiVectorEnv takes one seed for all its tables")
+        return seeds[0]
+
     @one_thread("stepped")
     def step(
         self, actions: npt.ArrayLike
     ) -> tuple[
         Obs, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]
     ]:
+        if not self._started:
+            raise RuntimeError("no hand is dealt yet: call reset() before the first step")
         game, n = self._game, self.num_envs
         chosen = np.asarray(actions)
         if chosen.dtype == np.bool_ or not np.issubdtype(chosen.dtype, np.integer):
