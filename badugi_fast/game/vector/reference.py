@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from ..._runtime.exclusive import Guard, one_thread
 from ..actions import Action, IllegalActionError, Phase
 from ..rules import KoreanRules, Rules, RuleSet
 from ..state import Game
@@ -227,8 +228,8 @@ class Table:
 
 class VectorGame(Settings):
     """``vector.VectorGame``'s API and results (see its docstring: actions, rewards, done, info,
-    ``illegal`` and ``first_table``), played by a Python loop over ``Game`` objects: the
-    specification the C engine is tested against, step for step."""
+    ``illegal``, ``first_table`` and one thread at a time), played by a Python loop over
+    ``Game`` objects: the specification the C engine is tested against, step for step."""
 
     def __init__(
         self,
@@ -244,8 +245,10 @@ class VectorGame(Settings):
         super().__init__(
             tables, seats, rules, seed, stacks=stacks, illegal=illegal, first_table=first_table
         )
+        self._guard = Guard(type(self).__name__)
         self.reset()
 
+    @one_thread("reset")
     def reset(self) -> Obs:
         """Start every table at its hand 0 again; the first observations."""
         first = self.first_table
@@ -255,15 +258,20 @@ class VectorGame(Settings):
         self._finished: list[Table | None] = [None] * self.tables
         self.last_hand = np.full(self.tables, -1, dtype=np.int64)  # the last finished hand's h
         self.last_chips = np.zeros((self.tables, self.seats), dtype=np.int64)  # and its chips
-        return self.observe()
+        return self._observe()
 
+    @one_thread("dealt")
     def next_hands(self) -> Obs:
         """Abandon the hands in play; every table deals its next hand."""
         self._tables = [table.successor() for table in self._tables]
-        return self.observe()
+        return self._observe()
 
+    @one_thread("observed")
     def observe(self, seats: npt.ArrayLike | None = None) -> Obs:
         """Observations for the player to act at each table, or for the given seat of each."""
+        return self._observe(seats)
+
+    def _observe(self, seats: npt.ArrayLike | None = None) -> Obs:
         chosen = None if seats is None else np.asarray(seats)
         views = []
         for row, table in enumerate(self._tables):
@@ -271,6 +279,7 @@ class VectorGame(Settings):
             views.append(table.view(seat if seat is not None else 0))
         return encode(views, self.seats)
 
+    @one_thread("observed")
     def final_observation(self, seats: npt.ArrayLike) -> Obs:
         """Each table's last finished hand as the given seat saw it at its end (phase 2, no
         legal action; rows of tables that have finished no hand yet are left empty)."""
@@ -286,6 +295,7 @@ class VectorGame(Settings):
         """The hand in play at each table (read them; acting on them bypasses the tallies)."""
         return [table.game for table in self._tables]
 
+    @one_thread("stepped")
     def step(self, actions: npt.ArrayLike, amounts: npt.ArrayLike | None = None) -> Step:
         chosen = index_array("actions", actions, self.tables)
         exact = (
@@ -308,7 +318,7 @@ class VectorGame(Settings):
         self.last_hand[done], self.last_chips[done] = hand[done], chips[done]
         rewards[:] = chips / self.unit
         info = {"chips": chips, "hand": hand, "illegal": illegal}
-        return self.observe(), rewards, done, info
+        return self._observe(), rewards, done, info
 
     def _decode(
         self, chosen: npt.NDArray[np.int64], exact: npt.NDArray[np.int64]

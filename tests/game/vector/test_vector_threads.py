@@ -1,5 +1,6 @@
 """One VectorGame, one thread at a time: a second caller is refused with a clear error and
-changes nothing, so two threads never corrupt the tables' C state."""
+changes nothing, so two threads never corrupt the tables' C state (and its Python
+specification, vector_reference.VectorGame, refuses the same calls)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from support.blocking import Gate, held
 
 from badugi_fast.game import Rules
 from badugi_fast.game.vector import VectorGame
+from badugi_fast.game.vector import reference as vector_reference
 from badugi_fast.game.vector.spec import CHECK_CALL
 
 # Two threads stepping one game of 1,024 tables; the game is then compared with one that took
@@ -85,12 +87,18 @@ class HeldActions:
         return self.actions
 
 
-def _game() -> VectorGame:
-    return VectorGame(64, 3, Rules(), seed=4, illegal="fallback")
+ENGINES: dict[str, Callable[..., Any]] = {
+    "C": VectorGame,
+    "reference": vector_reference.VectorGame,
+}
+
+
+def _game(engine: str = "C") -> Any:
+    return ENGINES[engine](64, 3, Rules(), seed=4, illegal="fallback")
 
 
 CHECKS = np.full(64, CHECK_CALL, dtype=np.int64)
-CALLS: dict[str, Callable[[VectorGame], object]] = {
+CALLS: dict[str, Callable[[Any], object]] = {
     "step": lambda game: game.step(CHECKS),
     "reset": lambda game: game.reset(),
     "next_hands": lambda game: game.next_hands(),
@@ -101,18 +109,22 @@ CALLS: dict[str, Callable[[VectorGame], object]] = {
 }
 
 
-def _same_game(one: VectorGame, two: VectorGame) -> bool:
+def _same_game(one: Any, two: Any) -> bool:
     a, b = one.observe(), two.observe()
     return all(np.array_equal(a[key], b[key]) for key in a) and np.array_equal(
         one.last_chips, two.last_chips
     )
 
 
-@pytest.mark.parametrize("call", CALLS)
+# the reference keeps no finished hands to replay
+CASES = [(e, c) for e in ENGINES for c in CALLS if (e, c) != ("reference", "finished_game")]
+
+
+@pytest.mark.parametrize(("engine", "call"), CASES)
 def test_every_call_while_another_thread_steps_the_game_is_refused_and_changes_nothing(
-    call: str,
+    engine: str, call: str
 ) -> None:
-    game, gate = _game(), Gate()
+    game, gate = _game(engine), Gate()
     with held(lambda: game.step(HeldActions(CHECKS, gate)), gate) as stepped:
         with pytest.raises(
             RuntimeError,
@@ -121,13 +133,14 @@ def test_every_call_while_another_thread_steps_the_game_is_refused_and_changes_n
         ):
             CALLS[call](game)
     assert len(stepped) == 1  # the held step went on and finished
-    alone = _game()
+    alone = _game(engine)
     alone.step(CHECKS)
     assert _same_game(game, alone)
 
 
-def test_a_call_back_into_the_game_from_inside_its_own_step_is_refused() -> None:
-    game = _game()
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_call_back_into_the_game_from_inside_its_own_step_is_refused(engine: str) -> None:
+    game = _game(engine)
 
     class Reentrant:
         def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
@@ -136,9 +149,9 @@ def test_a_call_back_into_the_game_from_inside_its_own_step_is_refused() -> None
 
     with pytest.raises(RuntimeError, match="VectorGame is being stepped already, by this same"):
         game.step(Reentrant())
-    assert _same_game(game, _game())  # the refused step moved no table
+    assert _same_game(game, _game(engine))  # the refused step moved no table
     game.step(CHECKS)  # and the game is free again
-    alone = _game()
+    alone = _game(engine)
     alone.step(CHECKS)
     assert _same_game(game, alone)
 
