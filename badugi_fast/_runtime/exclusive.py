@@ -69,8 +69,8 @@ S = TypeVar("S", bound=Guarded)
 def one_thread(
     doing: str,
 ) -> Callable[[Callable[Concatenate[S, P], R]], Callable[Concatenate[S, P], R]]:
-    """A method that runs under its object's ``Guard``; ``doing`` words it in a refusal ("the
-    VectorGame is being stepped by another thread")."""
+    """A method that runs under its object's ``Guard``; ``doing`` words it in a refusal
+    ("VectorGame is being stepped by another thread")."""
 
     def wrap(method: Callable[Concatenate[S, P], R]) -> Callable[Concatenate[S, P], R]:
         @functools.wraps(method)
