@@ -101,16 +101,14 @@ class TextParser:
         table = self.patterns()
         for line, text in self.lines[1:]:
             self.text = text
-            if self.NOISE.fullmatch(text):
-                continue
             try:
                 for pattern, handle in table:
                     match = pattern.fullmatch(text)
                     if match is not None:
                         handle(match, line)
                         break
-                else:
-                    if not self.CHAT.fullmatch(text):
+                else:  # noise is rare: tried once nothing else takes the line
+                    if not self.NOISE.fullmatch(text) and not self.CHAT.fullmatch(text):
                         raise LineProblem(line, text, "a line the importer does not know")
             except LineProblem as problem:
                 self.hand.problems.append(str(problem))
