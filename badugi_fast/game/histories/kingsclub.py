@@ -3,7 +3,9 @@
 Amounts are the room's chips with up to two decimals, read as hundredths. ``calls X`` and
 ``raises to X`` are the round's totals, ``bets X`` the bet. Unknown cards are ``X``; the hero's
 draw is ``NAME discards [..] draws [..]``, everyone else's ``NAME draws N`` (0: stands pat).
-The summary gives each seat's final stack and net, the rake and the winners.
+The summary gives each seat's final stack and net, the rake and the winners. The room writes
+no uncalled-bet line: a winner's amount is read as the whole pot less the rake, an uncalled bet
+included, and the final stacks in the summary (checked against the replay) bear that out.
 """
 
 from __future__ import annotations
