@@ -36,8 +36,9 @@ _ID = re.compile(r"#([0-9]+)")
 
 
 def read_histories(source: Source, *, site: str | None = None) -> Iterator[ImportedHand]:
-    """Every hand of ``source`` (a path, an open text or binary file, or the text itself) as an
-    ``ImportedHand``, in order: replayed, or with the problems that kept it out. ``site``
+    """Every hand of ``source`` (a path, an open text or binary file, bytes, or the text itself:
+    a ``str`` is a path when it names a file, else the text) as an ``ImportedHand``, in order:
+    replayed, or with the problems that kept it out. ``site``
     ("pokerstars", "fulltilt", "kingsclub" or "merge") is detected when not given. Lines the
     file holds outside any hand come as an ``ImportedHand`` without a ``hand_id``."""
     if site is not None and site not in SITES:
