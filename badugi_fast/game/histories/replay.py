@@ -72,7 +72,7 @@ def import_hand(record: HandRecord, file: str, unit: str = "") -> ImportedHand:
     try:
         game, big_blind = _replay(record)
         _check_label_of_each_shown_hand(record)
-        imported.phh = _write(record, game)
+        imported.phh = _write(record, game, file)
     except (HandProblem, LineProblem) as problem:
         imported.problems.append(f"{file}:{problem}")
         return imported
@@ -340,7 +340,7 @@ def _order(game: Game) -> list[int]:
     return [(game.button + k) % game.seats for k in range(1, game.seats + 1)]
 
 
-def _write(record: HandRecord, game: Game) -> str:
+def _write(record: HandRecord, game: Game, file: str) -> str:
     """The replay as PHH with the fields the file gives."""
     order = _order(game)
     names = [record.seats[s].name for s in order]
@@ -357,6 +357,7 @@ def _write(record: HandRecord, game: Game) -> str:
         collected.append(record.collected.get(name, 0))
     lines = [line for line in text.splitlines() if not line.startswith("finishing_stacks =")]
     lines += [f"{name} = {_toml(value)}" for name, value in _fields(record, game, names)]
+    lines.append(f"_source_file = {_toml(file)}")
     lines += [f"finishing_stacks = {_toml(final)}", f"winnings = {_toml(collected)}"]
     return "\n".join(lines) + "\n"
 

@@ -3,6 +3,7 @@ the library does not play its game."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -119,6 +120,7 @@ def test_a_pokerstars_cash_hand_carries_the_files_fields(fixtures: Path) -> None
         "_rake = 20",
         '_labels = ["", "", "", "Badugi: 8,4,3,A"]',
         "_source_line = 1",
+        f"_source_file = {json.dumps(str(fixtures / 'pokerstars_cash.txt'))}",
         '  "d dh p2 As3h8h6s",',  # the hero's cards; everyone else's unknown
         '  "d dh p1 ????????",',
         '  "p2 sd 8h6s",',  # the hero's discards and draw
