@@ -127,13 +127,13 @@ def _report(args: argparse.Namespace, out: TextIO, read: int, imported: int, ski
 def add_import(commands: Commands) -> argparse.ArgumentParser:
     sub = commands.add_parser(
         "import", help="read room hand histories (PokerStars, Full Tilt, KingsClub, Merge) to PHH",
-        description="Read Badugi hand histories as PokerStars, Full Tilt, KingsClub or Merge wrote\n"
-                    "them, replay every hand (unknown cards as ??) checking each action and amount,\n"
-                    "write them as PHH and print how many hands were read and skipped, and why, with\n"
-                    "each player's summary: hands, net won (and bb/100), VPIP, preflop raise (PFR),\n"
-                    "went to showdown (WTSD), won at showdown (W$SD), cards drawn at each draw, stood\n"
-                    "pat and snowed. Exit status 1 when a hand had a problem (a game the library does\n"
-                    "not play is not one).",
+        description="Read Badugi hand histories as PokerStars, Full Tilt, KingsClub or Merge\n"
+                    "wrote them, replay every hand (unknown cards as ??) checking each action\n"
+                    "and amount, write them as PHH and print how many hands were read and\n"
+                    "skipped, and why, with each player's summary: hands, net won (and bb/100),\n"
+                    "VPIP, preflop raise (PFR), went to showdown (WTSD), won at showdown (W$SD),\n"
+                    "cards drawn at each draw, stood pat and snowed. Exit status 1 when a hand\n"
+                    "had a problem (a game the library does not play is not one).",
         epilog="examples:\n  badugi import HH20100905.txt\n"
                "  badugi import --out hands.phhs --player Hero *.txt\n"
                "  badugi import --out hands/ --json export.xml",
