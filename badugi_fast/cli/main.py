@@ -19,6 +19,7 @@ from .commands import chart as chart_commands
 from .commands import draws as draw_commands
 from .commands import game as game_commands
 from .commands import hands as hand_commands
+from .commands import histories as history_commands
 from .common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, BadInput, HelpFormatter
 
 
@@ -38,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     draw_commands.add_commands(commands)
     chart_commands.add_commands(commands)
     game_commands.add_commands(commands)
+    history_commands.add_commands(commands)
     return parser
 
 

@@ -1,11 +1,13 @@
 """The game: the rule sets (``rules``: casino and Korean), actions and views (``actions``), the
 ``Game`` state machine (``state``) with its table checks (``table``) and showdown
 (``showdown``), the bots (``bots``), the hands of a seed's stream (``stream``), PHH hand
-histories (``phh``), simulation (``simulation``: the C hand loop, ``Game``, executors) and the
-batched engine (``vector``: ``VectorGame``, its Python reference and vector policies)."""
+histories (``phh``), the rooms' hand histories read in (``histories``: ``read_histories``),
+simulation (``simulation``: the C hand loop, ``Game``, executors) and the batched engine
+(``vector``: ``VectorGame``, its Python reference and vector policies)."""
 
 from . import bots, phh
 from .actions import Action, ActionKind, Event, IllegalActionError, Phase, View
+from .histories import ImportedHand, read_histories
 from .rules import KoreanRules, Rules, RuleSet
 from .simulation import play_hands, simulate
 from .simulation.local import SimulationResult
@@ -18,6 +20,7 @@ __all__ = [
     "Event",
     "Game",
     "IllegalActionError",
+    "ImportedHand",
     "KoreanRules",
     "Phase",
     "RuleSet",
@@ -29,5 +32,6 @@ __all__ = [
     "bots",
     "phh",
     "play_hands",
+    "read_histories",
     "simulate",
 ]

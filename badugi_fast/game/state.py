@@ -11,18 +11,28 @@ followed by a betting round. Each player throws 0-4 cards (fewer under a cutting
 the replacements before the next draws; when the stub runs out mid-draw, all discards except the
 drawer's own from this draw are shuffled into a new stub. Nobody may bet or raise when no other
 player could answer, and a player with nothing to call whose opponents are all-in gets no turn.
-Showdown: showdown.py."""
+Showdown: showdown.py.
+
+Unknown cards: a stacked ``deck`` may hold ``"??"`` for a card never shown (an imported hand
+history knows only the hero's cards and the hands shown). Each becomes a ``HiddenCard``, which
+is dealt, thrown and drawn like any card but never ranked. ``reveal`` gives the cards a seat
+shows at showdown in place of its unknown ones (its known cards must be among them: a last
+draw that would leave it another is illegal). At a showdown where some hand is still unknown,
+the shown hands are ranked as usual, an unknown hand is beaten by every shown hand and mucks,
+but for the seats of ``unshown_winners`` (the history says they won without showing), which
+beat every shown hand.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import random
 import secrets
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .._runtime.validate import whole
-from ..cards import DECK, Card, CardLike, card_id
+from ..cards import DECK, Card, CardLike, card_id, hand_cards
 from ..hands.evaluator import evaluate
 from .actions import (
     BET_KINDS,
@@ -40,9 +50,36 @@ from .actions import (
 )
 from .rules import RuleSet, check_rules, someone_can_call
 from .showdown import showing, side_pots, winnings
-from .table import check_table
+from .table import check_table, seat_set
 
 K = ActionKind
+HIDDEN = "??"  # a card never shown, as PHH writes it
+_UNRANKED_LOSER = 1093  # an unknown hand at showdown: beaten by every shown hand (ranks 1..1092)
+_UNRANKED_WINNER = 0  # an unknown hand the history says won: beats every shown hand
+
+
+class HiddenCard(Card):
+    """A card never shown: dealt, thrown and drawn like any other, but it prints as ``??`` and
+    has no rank. Its id (52 and up) is its place among the unknown cards of a hand, never one of
+    the 52 (``evaluate`` refuses it)."""
+
+    __slots__ = ()
+
+    def __new__(cls, index: int) -> HiddenCard:
+        return int.__new__(cls, len(DECK) + index)
+
+    def __str__(self) -> str:
+        return HIDDEN
+
+    @property
+    def symbol(self) -> str:
+        return HIDDEN
+
+    def __repr__(self) -> str:
+        return f"HiddenCard({int(self) - len(DECK)})"
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return HiddenCard, (int(self) - len(DECK),)
 
 
 @dataclass
@@ -74,9 +111,13 @@ class Game:
         reshuffle: Callable[[list[Card]], None] | None = None,
         show: Iterable[int] = (),
         stream: int | None = None,
+        reveal: Mapping[int, Sequence[CardLike]] | None = None,
+        unshown_winners: Iterable[int] = (),
     ) -> None:
         self.rules = check_rules(rules)
         self.seats, self.button, self.first, self.show = check_table(stacks, button, first, show)
+        self._reveal = _check_reveal(reveal, self.seats)
+        self._unshown_winners = seat_set("unshown_winners", unshown_winners, self.seats)
         self.stacks = list(stacks)
         self.starting_stacks = list(stacks)
         self._seed = seed
@@ -331,13 +372,19 @@ class Game:
         self._random.shuffle(cards)
 
     def _stacked_deck(self, deck: Sequence[CardLike] | None) -> list[Card]:
-        top = [c if type(c) is Card else DECK[card_id(c)] for c in deck or ()]
+        top = [
+            c if type(c) is Card else HiddenCard(i) if c == HIDDEN else DECK[card_id(c)]
+            for i, c in enumerate(deck or ())
+        ]
         stacked = set(top)
         if len(stacked) != len(top):
             raise ValueError("the stacked deck repeats a card")
         rest = [card for card in DECK if card not in stacked]
         if rest:
             self._shuffle(rest)
+        unknown = sum(type(card) is HiddenCard for card in top)
+        if unknown:  # each stands for one of the rest: the stub is the 52 cards still
+            rest = rest[: max(len(rest) - unknown, 0)]
         return (top + rest)[::-1]
 
     def _deal(self) -> None:
@@ -361,6 +408,10 @@ class Game:
             raise IllegalActionError(
                 f"the cutting limit allows {cap} cards at this draw, not {len(thrown)}"
             )
+        last = self.round_index == ROUNDS - 2  # the hand it draws now is the hand it shows
+        if last and seat in self._reveal and not self.rules.simultaneous_draws:
+            self._check_shown(seat, [c for c in self.hands[seat] if c not in thrown])
+            self._check_shown(seat, self._next_cards(len(thrown)))
         self._draw_order.pop(0)
         if self.rules.simultaneous_draws:  # 동시에: deal once everyone has chosen
             self._chosen[seat] = thrown
@@ -373,6 +424,22 @@ class Game:
         if not self._draw_order:
             self.round_index += 1
             self._start_round()
+
+    def _next_cards(self, count: int) -> list[Card]:
+        """The cards the next ``count`` replacements will be, as far as the stub holds them (a
+        reshuffle's are not known before it)."""
+        if not count:
+            return []
+        burn = 1 if self._burn_due else 0
+        return self.stub[::-1][burn : burn + count]
+
+    def _check_shown(self, seat: int, cards: Iterable[Card]) -> None:
+        """A seat that shows ``reveal``'s cards at showdown can end with no other known card."""
+        other = [str(c) for c in cards if type(c) is Card and c not in self._reveal[seat]]
+        if other:
+            shows = " ".join(map(str, self._reveal[seat]))
+            raise IllegalActionError(f"seat {seat} would hold {' '.join(other)}, not in its "
+                                     f"shown hand {shows}")  # fmt: skip
 
     def _next_card(self) -> Card:
         """The top card; when the stub has run out, the discards so far become the stub."""
@@ -405,19 +472,29 @@ class Game:
 
     def _showdown(self) -> None:
         """Hands shown in turn, or mucked (showdown.py), then each pot to its best hands."""
-        ranks = {p: evaluate(self.hands[p]) for p in self.in_hand()}
+        for p in self._reveal:
+            if not self.folded[p] and any(type(c) is HiddenCard for c in self.hands[p]):
+                self._check_shown(seat=p, cards=self.hands[p])
+                self.hands[p] = list(self._reveal[p])
+        unknown = {p for p in self.in_hand() if any(type(c) is HiddenCard for c in self.hands[p])}
+        ranks = {p: evaluate(self.hands[p]) for p in self.in_hand() if p not in unknown}
         pots = side_pots(self.committed, self.in_hand())
         final_round = self.history[self._round_start :]
         aggressors = [e.seat for e in final_round if e.kind in BET_KINDS and e.seat is not None]
-        first = (
-            aggressors[-1] if aggressors else self._seats_after(self.button, ranks.__contains__)[0]
-        )
-        order = [first, *self._seats_after(first, lambda q: q in ranks and q != first)]
-        for p, shows in showing(order, ranks, pots, self.show):
-            if shows:
-                self._record(Event(K.SHOW, p, ranks[p], tuple(self.hands[p])))
-            else:  # the full history keeps the cards; the players' views do not
+        in_hand = self.in_hand().__contains__
+        first = aggressors[-1] if aggressors else self._seats_after(self.button, in_hand)[0]
+        turns = [q for q in (first, *self._seats_after(first, lambda q: q != first)) if in_hand(q)]
+        known = [(chips, seats & ranks.keys()) for chips, seats in pots] if unknown else pots
+        order = [q for q in turns if q in ranks]  # a hand still unknown never shows
+        shows = dict(showing(order, ranks, known, self.show)) if ranks else {}
+        for p in turns:
+            if p in unknown and p in self._unshown_winners:
+                ranks[p] = _UNRANKED_WINNER  # won without showing: no show, no muck
+            elif p in unknown or not shows[p]:  # the full history keeps the cards
+                ranks.setdefault(p, _UNRANKED_LOSER)  # an unknown hand loses to every shown one
                 self._record(Event(K.MUCK, p, 0, tuple(self.hands[p])))
+            else:
+                self._record(Event(K.SHOW, p, ranks[p], tuple(self.hands[p])))
         for p, won in winnings(pots, ranks, self._seats_after(self.button, lambda p: True)):
             self.stacks[p] += won
             self._record(Event(K.WIN, p, won))
@@ -429,3 +506,19 @@ class Game:
         self._draw_order = []
         self.committed = [0] * self.seats
         self.round_bets = [0] * self.seats
+
+
+def _check_reveal(
+    reveal: Mapping[int, Sequence[CardLike]] | None, seats: int
+) -> dict[int, tuple[Card, ...]]:
+    """``reveal`` checked: seats of the table, each with four distinct cards, no card twice."""
+    if reveal is None:
+        return {}
+    if not isinstance(reveal, Mapping):
+        raise TypeError(f"reveal maps seats to the cards they show, not {type(reveal).__name__}")
+    shown = {seat: hand_cards(cards) for seat, cards in reveal.items()}
+    seat_set("reveal", shown, seats)
+    cards = [card for hand in shown.values() for card in hand]
+    if len(set(cards)) != len(cards):
+        raise ValueError(f"reveal shows a card twice: {' '.join(map(str, cards))}")
+    return shown

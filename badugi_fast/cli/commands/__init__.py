@@ -1,1 +1,2 @@
-"""The CLI's commands, a module a family: hands, draws, chart, game (simulate, play, replay)."""
+"""The CLI's commands, a module a family: hands, draws, chart, game (simulate, play, replay),
+histories (import)."""

@@ -35,7 +35,7 @@ def _table_seats(text: str, seats: int) -> tuple[list[int], list[str] | None]:
 
 def replay(text: str, stdout: TextIO, *, seat: int | None = None, korean: bool = False) -> None:
     with user_values("the history"):
-        game = phh.loads(text)
+        game = phh.loads(text, unknown_cards=True)  # an imported or observer history too
         order, names = _table_seats(text, game.seats)
     if seat is not None and not 0 <= seat < game.seats:
         raise BadInput(f"--seat must be 0..{game.seats - 1} for this {game.seats}-seat hand")

@@ -6,18 +6,18 @@ int, a string never read as a boolean) and a bad one raises ValueError naming th
 
 from __future__ import annotations
 
+import itertools
 import re
 import tomllib
 from collections.abc import Callable
 from typing import Any
 
-from ...cards import DECK, Card, parse_cards
+from ...cards import DECK, Card, CardLike, parse_cards
 from ..actions import BET_KINDS, FOLD_KINDS, Action, ActionKind
 from ..rules import KoreanRules, Rules, RuleSet
-from ..state import Game
+from ..state import HIDDEN, Game, HiddenCard
 from ..table import MAX_SEATS, MIN_SEATS
 
-HIDDEN = "??"  # one unknown card: rank and suit unknown
 _PLAYER = re.compile(r"p([1-9][0-9]?)")  # p1 .. p8 (ASCII digits only)
 _AMOUNT = re.compile(r"[0-9]{1,15}")  # a whole number of chips, ASCII digits only
 _MISSING: Any = object()
@@ -68,10 +68,16 @@ def _parse_toml(text: str) -> dict[str, Any]:
         raise ValueError("not a PHH file: its arrays or tables are nested too deeply") from None
 
 
-def loads(text: str) -> Game:
-    """Replay a PHH badugi hand (every card known) into a Game, checking each action against the
-    engine and, when the file has them, its ``finishing_stacks`` against the replay's; a hand it
-    cannot read or replay exactly raises ValueError naming the field or the action."""
+def loads(text: str, *, unknown_cards: bool = False) -> Game:
+    """Replay a PHH badugi hand into a Game, checking each action against the engine and, when
+    the file has them, its ``finishing_stacks`` against the replay's; a hand it cannot read or
+    replay exactly raises ValueError naming the field or the action. A hand with unknown cards
+    (``??``) is refused unless ``unknown_cards``: then those are dealt as ``HiddenCard`` and the
+    showdown goes as the history says (state.py): a hand shown (``pK sm CARDS``) shows those
+    cards, one mucked (``pK sm``) loses to every shown hand, and one still in with no ``sm``
+    line won unshown."""
+    if not isinstance(unknown_cards, bool):
+        raise TypeError(f"unknown_cards is True or False, not {type(unknown_cards).__name__}")
     data = _parse_toml(text)
     variant = _field(data, "variant", str)
     if variant != "FB":
@@ -84,7 +90,8 @@ def loads(text: str) -> Game:
     rules, first = _read_rules(data, len(stacks))
     burns = _list(data, "_burns", str, [])
     actions = [line.split("#")[0].split() for line in lines]
-    deals = _replay_deck(actions, len(stacks), burns, rules.burn)
+    deals = _replay_deck(actions, len(stacks), burns, rules.burn, unknown_cards)
+    hidden = HIDDEN in deals
     # p1 .. pn are seats 0 .. n-1 of the replay, the button last.
     game = Game(
         stacks,
@@ -94,6 +101,7 @@ def loads(text: str) -> Game:
         deck=deals[: len(DECK)],
         reshuffle=_replay_reshuffle(deals[len(DECK) :]),
         show=_showing_seats(actions),
+        **(_unknown_showdown(actions, deals, len(stacks)) if hidden else {}),
     )
     deals_seen: dict[int, int] = {}
     for index, (words, line) in enumerate(zip(actions, lines, strict=True)):
@@ -119,13 +127,22 @@ def _check_seat_fields(data: dict[str, Any], n: int) -> None:
 
 
 def _check_finishing_stacks(game: Game, data: dict[str, Any]) -> None:
+    """The replay ends with ``finishing_stacks``; with ``_rake`` (an imported hand), the stacks
+    less the rake, taken from the pots' winners."""
     finishing = _list(data, "finishing_stacks", int, None)
+    rake = _field(data, "_rake", int, 0)
     if finishing is None:
         return
     if not game.done:
         raise ValueError("the history has finishing_stacks, but its actions do not end the hand")
-    if finishing != game.stacks:
-        raise ValueError(f"finishing_stacks are {finishing}, but the replay ends {game.stacks}")
+    if len(finishing) != game.seats:
+        raise ValueError(f"finishing_stacks has {len(finishing)} entries for {game.seats}")
+    taken = [stack - final for stack, final in zip(game.stacks, finishing, strict=True)]
+    if sum(taken) != rake or min(taken) < 0:
+        less = f" less the rake of {rake}" if rake else ""
+        raise ValueError(
+            f"finishing_stacks are {finishing}, but the replay ends {game.stacks}{less}"
+        )
 
 
 def _forced_bets(data: dict[str, Any], n: int) -> tuple[list[int], list[int]]:
@@ -186,39 +203,70 @@ def _read_korean(data: dict[str, Any], antes: list[int], n: int) -> tuple[Korean
     return korean, first - 1
 
 
-def _replay_reshuffle(later: list[Card]) -> Callable[[list[Card]], None]:
-    """Orders each reshuffled stub so that it deals the recorded cards next."""
+def _replay_reshuffle(later: list[CardLike]) -> Callable[[list[Card]], None]:
+    """Orders each reshuffled stub so that it deals the recorded cards next. With unknown cards
+    a known card the discards do not show is one of their unknown ones, and a ``??`` takes an
+    unknown discard, or else a known one, which the history does not show: it is dealt as a new
+    unknown card."""
     queue = list(later)
+    fresh = itertools.count(10_000)  # ids for cards the history hides once reshuffled
 
     def reshuffle(stub: list[Card]) -> None:
         wanted, queue[:] = queue[: len(stub)], queue[len(stub) :]
-        missing = [str(card) for card in wanted if card not in stub]
-        if missing or len(set(wanted)) != len(wanted):
+        known = [card for card in wanted if card != HIDDEN]
+        missing = [card for card in known if card not in stub]
+        hidden = [card for card in stub if type(card) is HiddenCard]
+        if len(missing) > len(hidden) or len(set(known)) != len(known):
             raise ValueError(
                 f"after the reshuffle the history deals {' '.join(map(str, wanted))}, "
                 f"which the discards ({' '.join(map(str, stub))}) cannot give"
             )
-        rest = [card for card in stub if card not in wanted]
-        stub[:] = rest + wanted[::-1]  # the last card is dealt first
+        hidden = hidden[len(missing) :]  # the missing known cards were unknown discards
+        others = [card for card in stub if card not in known and type(card) is not HiddenCard]
+        dealt: list[Card] = []
+        for card in wanted:
+            if card != HIDDEN:
+                dealt.append(DECK[int(card)])
+            elif hidden:
+                dealt.append(hidden.pop())
+            else:
+                others.pop()
+                dealt.append(HiddenCard(next(fresh)))
+        stub[:] = hidden + others + dealt[::-1]  # the last card is dealt first
 
     return reshuffle
 
 
-def _deal_words(words: list[str]) -> tuple[int, list[Card]]:
+def _cards(text: str) -> list[CardLike]:
+    """The cards of a deal or a discard, ``??`` (as text) for each unknown one."""
+    if HIDDEN[0] not in text:
+        return list(parse_cards(text))
+    if len(text) % 2:
+        raise ValueError(f"cards are two characters each, as in As??Kd, not {_short(text)}")
+    return [HIDDEN if text[i : i + 2] == HIDDEN else parse_cards(text[i : i + 2])[0]
+            for i in range(0, len(text), 2)]  # fmt: skip
+
+
+def _deal_words(words: list[str], unknown_cards: bool = True) -> tuple[int, list[CardLike]]:
     """The player (0-based) and cards of a ``d dh pK CARDS`` line."""
     player = _PLAYER.fullmatch(words[2]) if len(words) == 4 else None
     if player is None or words[:2] != ["d", "dh"]:
         raise ValueError(f"a deal is 'd dh pK CARDS', not {' '.join(words)!r}")
-    if HIDDEN[0] in words[3]:
-        raise ValueError("a hand with hidden cards cannot be replayed")
-    return int(player.group(1)) - 1, parse_cards(words[3])
+    if HIDDEN[0] in words[3] and not unknown_cards:
+        raise ValueError(
+            "a hand with hidden cards cannot be replayed exactly (loads(text, "
+            "unknown_cards=True) replays it with its showdown as the history says)"
+        )
+    return int(player.group(1)) - 1, _cards(words[3])
 
 
-def _recorded_deals(actions: list[list[str]]) -> tuple[dict[int, list[Card]], list[list[Card]]]:
+def _recorded_deals(
+    actions: list[list[str]], unknown_cards: bool
+) -> tuple[dict[int, list[CardLike]], list[list[CardLike]]]:
     """Each player's first four cards, and the replacements of each draw in the order dealt
     (one list per draw that dealt any; the writer puts a draw's discards before its deals)."""
-    first: dict[int, list[Card]] = {}
-    draws: list[list[Card]] = []
+    first: dict[int, list[CardLike]] = {}
+    draws: list[list[CardLike]] = []
     drew: set[str] = set()  # players who discarded in this draw
     new_draw = False
     for words in actions:
@@ -229,7 +277,7 @@ def _recorded_deals(actions: list[list[str]]) -> tuple[dict[int, list[Card]], li
                 drew, new_draw = set(), True
             drew.add(words[0])
         elif words[:2] == ["d", "dh"]:
-            player, cards = _deal_words(words)
+            player, cards = _deal_words(words, unknown_cards)
             if player not in first:
                 first[player] = cards
                 continue
@@ -242,17 +290,19 @@ def _recorded_deals(actions: list[list[str]]) -> tuple[dict[int, list[Card]], li
     return first, draws
 
 
-def _replay_deck(actions: list[list[str]], n: int, burns: list[str], burn: bool) -> list[Card]:
+def _replay_deck(
+    actions: list[list[str]], n: int, burns: list[str], burn: bool, unknown_cards: bool
+) -> list[CardLike]:
     """The deck order that deals exactly the recorded cards: the first four cards of each player
     one at a time round the table, then each draw's replacements in draw order, after the draw's
     burn card when the rules burn one."""
     if any(HIDDEN[0] in card for card in burns):
         raise ValueError("a hand with hidden burn cards (_burns) cannot be replayed")
     to_burn = [card for text in burns for card in parse_cards(text)]
-    first, draws = _recorded_deals(actions)
+    first, draws = _recorded_deals(actions, unknown_cards)
     if sorted(first) != list(range(n)) or any(len(c) != 4 for c in first.values()):
         raise ValueError("every player must be dealt four cards first")
-    later: list[Card] = []
+    later: list[CardLike] = []
     for cards in draws:
         if burn:
             if not to_burn:
@@ -262,6 +312,30 @@ def _replay_deck(actions: list[list[str]], n: int, burns: list[str], burn: bool)
     if to_burn:
         raise ValueError(f"_burns lists {len(to_burn)} more cards than the draws burned")
     return [first[p][i] for i in range(4) for p in range(n)] + later
+
+
+def _unknown_showdown(actions: list[list[str]], deals: list[CardLike], n: int) -> dict[str, Any]:
+    """``reveal`` and ``unshown_winners`` for a hand with unknown cards: the cards each player
+    with an unknown card shows, and the players still in with no ``sm`` line."""
+    first = {p: [deals[i * n + p] for i in range(4)] for p in range(n)}
+    later = any(HIDDEN == card for card in deals[4 * n :])
+    shown: dict[int, str] = {}
+    out: set[int] = set()
+    for words in actions:
+        player = _PLAYER.fullmatch(words[0]) if words else None
+        if player is None or len(words) < 2:
+            continue
+        seat = int(player.group(1)) - 1
+        if words[1] == "sm" and len(words) == 3:
+            shown[seat] = words[2]
+        if words[1] in ("f", "sm"):
+            out.add(seat)
+    reveal = {
+        seat: parse_cards(cards)
+        for seat, cards in shown.items()
+        if 0 <= seat < n and (later or HIDDEN in first[seat])
+    }
+    return {"reveal": reveal, "unshown_winners": set(range(n)) - out}
 
 
 def _check_deal(game: Game, words: list[str], deals_seen: dict[int, int]) -> None:
@@ -276,7 +350,7 @@ def _check_deal(game: Game, words: list[str], deals_seen: dict[int, int]) -> Non
         for e in game.history
         if e.kind == ActionKind.DRAW and e.seat == seat and e.received
     ]
-    if k > len(taken) or sorted(taken[k - 1]) != sorted(cards):
+    if k > len(taken) or sorted(map(str, taken[k - 1])) != sorted(map(str, cards)):
         dealt = " ".join(map(str, taken[k - 1])) if k <= len(taken) else "nothing"
         raise ValueError(f"the history deals {words[3]} to p{seat + 1}, the replay {dealt}")
 
@@ -298,7 +372,7 @@ def _apply(game: Game, words: list[str], comment: str) -> None:
     if game.actor != seat:
         raise ValueError(f"p{seat + 1} acts out of turn ({' '.join(words)})")
     if verb == "sd" and len(rest) <= 1:
-        game.act(Action.draw(parse_cards(rest[0]) if rest else []))
+        game.act(_discard(game, seat, rest[0] if rest else ""))
         return
     legal = {action.kind: action for action in game.legal_actions()}
     wanted = {"f": FOLD_KINDS, "cc": (ActionKind.CHECK, ActionKind.CALL)}.get(verb)
@@ -311,6 +385,19 @@ def _apply(game: Game, words: list[str], comment: str) -> None:
         game.act(_raise_to(game, seat, int(rest[0]), legal, comment))
     else:
         raise ValueError(f"unknown PHH action {' '.join(words)!r}")
+
+
+def _discard(game: Game, seat: int, text: str) -> Action:
+    """``pK sd CARDS``: the cards named, and for each ``??`` one of the unknown cards held."""
+    if HIDDEN[0] not in text:
+        return Action.draw(parse_cards(text))
+    unknown = [card for card in game.hands[seat] if type(card) is HiddenCard]
+    named = _cards(text)
+    if named.count(HIDDEN) > len(unknown):
+        raise ValueError(f"p{seat + 1} throws {named.count(HIDDEN)} unknown cards, but holds "
+                         f"{len(unknown)}")  # fmt: skip
+    thrown = [unknown.pop(0) if card == HIDDEN else DECK[int(card)] for card in named]
+    return Action(ActionKind.DRAW, 0, tuple(thrown))
 
 
 def _check_showdown(game: Game, seat: int, rest: list[str]) -> None:

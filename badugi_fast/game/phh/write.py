@@ -33,16 +33,21 @@ starting with an underscore, which the standard tells other readers to ignore):
 
 A reader that ignores these fields takes the hand for fixed limit: most such files then fail to
 replay there, but not all (a Korean hand where everyone is all-in on the antes replays with
-other side pots), so such readers should check ``_rules`` and ``_structure``. Reading needs
-every card: hands with ``??`` cards are refused. A draw that reshuffled the discards replays
-exactly: the recorded deals say which discards came back and in what order. ``loads`` checks
-every field's TOML type (a bad one is a ValueError naming it) and, when the file has
-``finishing_stacks``, that the replay ends with them.
+other side pots), so such readers should check ``_rules`` and ``_structure``. An exact replay
+needs every card: ``loads`` refuses hands with ``??`` cards unless ``unknown_cards=True``, which
+deals each as an unknown card and plays the showdown as the history says: a hand shown
+(``pK sm CARDS``) with those cards, one mucked (``pK sm``) beaten by every shown hand, and one
+still in without an ``sm`` line (a winner who did not show) beating them. A draw that
+reshuffled the discards replays exactly: the recorded deals say which discards came back and in
+what order. ``loads`` checks every field's TOML type (a bad one is a ValueError naming it) and,
+when the file has ``finishing_stacks``, that the replay ends with them (less ``_rake``, the
+rake of an imported hand, taken from the pots' winners).
 
 ``dumps(game, hide=...)`` writes what an observer knows: ``hide=True`` writes as ``??`` every
 card but those of the hands shown at showdown (a shown hand's discards and the cards it was
 dealt and threw stay unknown, as they would at a table), and the burn cards; a sequence of
-seats hides only those seats' cards in the same way. A hidden history cannot be replayed.
+seats hides only those seats' cards in the same way. A hidden history replays with
+``loads(text, unknown_cards=True)``, to the same actions and stacks.
 """
 
 from __future__ import annotations

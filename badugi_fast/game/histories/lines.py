@@ -1,0 +1,131 @@
+"""What the text formats share: a hand's lines matched against a table of (pattern, handler),
+noise lines skipped by name, and the variant named in a header line.
+
+A line no pattern takes is a problem of its hand (``LineProblem``); a handler that finds its
+line at odds with the hand raises one too. Cards are checked to be cards (``As``, never ``10h``:
+the rooms write ``T``), amounts to be amounts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from .model import HandRecord, LineProblem, amount
+
+Line = tuple[int, str]  # (line number in the file, text without the line end)
+Handler = Callable[[re.Match[str], int], None]
+
+_CARD = re.compile(r"[AKQJT98765432][cdhs]")
+_UNKNOWN_VARIANTS = ("badacey", "badeucey", "triple draw", "2-7", "a-5", "a5", "hold", "omaha")
+
+
+class Unsupported(ValueError):
+    """A hand of a game the library does not play (2-7 triple draw, Badacey, ...)."""
+
+
+def cards(text: str, line: int, whole: str, unknown: str | None = None) -> tuple[str, ...]:
+    """The cards in ``text`` (space separated), each checked; ``unknown`` (KingsClub's ``X``)
+    is kept as ``??``."""
+    found = []
+    for token in text.split():
+        if unknown is not None and token == unknown:
+            found.append("??")
+        elif _CARD.fullmatch(token):
+            found.append(token)
+        else:
+            raise LineProblem(line, whole, f"{token!r} is not a card")
+    if len(set(found) - {"??"}) != len([c for c in found if c != "??"]):
+        raise LineProblem(line, whole, "a card appears twice")
+    return tuple(found)
+
+
+def money(text: str, scale: int, line: int, whole: str) -> int:
+    try:
+        return amount(text, scale)
+    except ValueError as error:
+        raise LineProblem(line, whole, str(error)) from None
+
+
+def structure_of(game: str) -> str:
+    """The betting structure of a Badugi game's name ("Badugi Limit", "Limit Badugi", "FL
+    Badugi", "Half Pot Limit"); Unsupported for any other game."""
+    lower = game.lower()
+    if "badugi" not in lower or any(word in lower for word in _UNKNOWN_VARIANTS):
+        raise Unsupported(f"the game {game!r} is not Badugi, which is all the library plays")
+    if "half pot" in lower:
+        return "half-pot-limit"
+    if "pot limit" in lower or "pl badugi" in lower:
+        return "pot-limit"
+    if "no limit" in lower or "nl badugi" in lower:
+        return "no-limit"
+    if "limit" in lower or "fl badugi" in lower:
+        return "fixed-limit"
+    raise Unsupported(f"the game {game!r} names no betting structure the library knows")
+
+
+def noise(patterns: Sequence[str]) -> re.Pattern[str]:
+    """One pattern for the lines that carry nothing for the hand."""
+    return re.compile("|".join(f"(?:{p})" for p in patterns) or "(?!)")
+
+
+class TextParser:
+    """The loop every text format runs: each line goes to the first pattern that matches it.
+    A subclass sets ``site``, ``NOISE`` and ``patterns()``, and ``header()`` for the first
+    line."""
+
+    site = ""
+    NOISE: re.Pattern[str] = re.compile(r"(?!)")
+    CHAT: re.Pattern[str] = re.compile(r"(?!)")  # tried after every pattern, as it takes most
+
+    def __init__(self, lines: list[Line]) -> None:
+        self.lines = lines
+        line, text = lines[0]
+        self.hand = HandRecord(self.site, "", line, text)
+        self.scale = 100
+        self.round = 0
+        self.text = ""  # the line being read
+
+    def header(self, line: int, text: str) -> None:
+        raise NotImplementedError
+
+    def patterns(self) -> list[tuple[re.Pattern[str], Handler]]:
+        raise NotImplementedError
+
+    def parse(self) -> HandRecord:
+        """The hand as the file tells it; problems of single lines go to ``hand.problems`` (the
+        hand is then not imported), an unsupported game raises Unsupported."""
+        line, text = self.lines[0]
+        self.text = text
+        self.header(line, text)
+        table = self.patterns()
+        for line, text in self.lines[1:]:
+            self.text = text
+            try:
+                for pattern, handle in table:
+                    match = pattern.fullmatch(text)
+                    if match is not None:
+                        handle(match, line)
+                        break
+                else:  # noise is rare: tried once nothing else takes the line
+                    if not self.NOISE.fullmatch(text) and not self.CHAT.fullmatch(text):
+                        raise LineProblem(line, text, "a line the importer does not know")
+            except LineProblem as problem:
+                self.hand.problems.append(str(problem))
+        self.finish()
+        return self.hand
+
+    def finish(self) -> None:
+        """Checks once every line is read (a subclass adds its own)."""
+
+    def problem(self, line: int, reason: str) -> LineProblem:
+        return LineProblem(line, self.text, reason)
+
+    def money(self, text: str, line: int) -> int:
+        return money(text, self.scale, line, self.text)
+
+    def cards(self, text: str, line: int, unknown: str | None = None) -> tuple[str, ...]:
+        return cards(text, line, self.text, unknown)
+
+
+__all__ = ["Line", "TextParser", "Unsupported", "cards", "money", "noise", "structure_of"]
