@@ -25,9 +25,10 @@ def _parser() -> argparse.ArgumentParser:
 
 def commands() -> list[str]:
     """The names of the ``badugi`` commands, in the parser's order."""
-    parser = _parser()
-    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return list(action.choices)
+    # argparse has no public way to list a parser's subcommands.
+    actions = _parser()._actions  # noqa: SLF001
+    found = next(a for a in actions if isinstance(a, argparse._SubParsersAction))  # noqa: SLF001
+    return list(found.choices)
 
 
 def help_text(argv: list[str]) -> str:

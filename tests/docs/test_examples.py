@@ -22,6 +22,8 @@ PUBLIC = {
     "badugi_fast.game",
     "badugi_fast.game.phh",
     "badugi_fast.game.vector",
+    "badugi_fast.game.vector.policies",
+    "badugi_fast.game.vector.spec",
     "badugi_fast.rl",
 }
 
