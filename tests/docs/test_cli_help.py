@@ -88,8 +88,9 @@ def test_the_generated_section_is_every_commands_help_as_the_badugi_command_prin
 def test_the_site_builds_strictly_with_the_help_in_it(tmp_path: Path):
     pytest.importorskip("mkdocs")
     site = tmp_path / "site"
+    # -P: the hook imports the installed badugi_fast, not the source folder the build runs in.
     built = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        [sys.executable, "-P", "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
         cwd=ROOT,
         capture_output=True,
         text=True,
