@@ -1,18 +1,26 @@
-"""Time every contender without pytest and print a markdown table: ``python benches/report.py``.
+"""Time every contender without pytest and write the benchmark tables of the docs site.
+
+``python benches/report.py --threads --draws --games --write docs/benchmarks`` writes one
+markdown file per table group into docs/benchmarks/ (docs/benchmarks.md includes them), each
+headed by the date, the machine and the command of the run; without ``--write`` it only prints.
+The tables are never typed by hand: a figure on the site is the output of one run of this script.
 
 Same seeded hands and contenders as test_bench_evaluate.py. Each contender's result is checked
 once, then timed as the best of several repeats (time.perf_counter); repeats go round-robin over
 the contenders so that background load drifting during the run hits all of them alike.
 ``--threads`` adds evaluate_many with 1 vs 2 threads by batch size (see test_bench_threads.py).
 ``--draws`` adds the draw mathematics, ``--games`` whole hands between drawer bots (see
-test_bench_simulate.py).
+test_bench_simulate.py). ``--note`` adds a line about the machine's state (e.g. other work
+sharing its cores).
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
 import platform
+import shlex
 import statistics
 import sys
 import tempfile
@@ -64,6 +72,23 @@ def _time(call: Callable[[], object], number: int) -> float:
     return time.perf_counter() - start
 
 
+def run_header(command: str, note: str | None) -> list[str]:
+    """When, how and where a run was made: the lines heading every table file it writes."""
+    when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    niceness = os.nice(0) if hasattr(os, "nice") else 0
+    how = f"`{command}`" + (f" at nice {niceness}" if niceness else "")
+    lines = [f"Measured {when} by {how}.", ""]
+    if note:
+        lines += [f"- note: {note}"]
+    return [*lines, *machine()]
+
+
+def _load() -> str:
+    if not hasattr(os, "getloadavg"):
+        return "unknown"
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def machine() -> list[str]:
     cpu = platform.processor() or platform.machine()
     try:
@@ -79,9 +104,7 @@ def machine() -> list[str]:
             versions[dist] = metadata.version(dist)
         except metadata.PackageNotFoundError:
             versions[dist] = "not installed"
-    load = ""
-    if hasattr(os, "getloadavg"):  # other work on the machine skews every timing
-        load = " / load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+    load = f" / load average as the run started {_load()}"  # other work skews every timing
     return [
         f"- platform: {platform.platform()}",
         f"- cpu: {cpu}; {os.cpu_count()} logical cores, {available_cores()} usable{load}",
@@ -313,7 +336,7 @@ def draws_table(repeats: int) -> list[str]:
 
 
 def games_table(repeats: int) -> list[str]:
-    """Hands per second between drawer bots: the C hand loop, engine.Game and pokerkit."""
+    """Hands per second between drawer bots: the C hand loop, Game and pokerkit."""
     from _pokerkit_game import play_pokerkit_hands
 
     from badugi_fast.game import simulate
@@ -326,7 +349,7 @@ def games_table(repeats: int) -> list[str]:
     for seats in (2, 6):
         contenders = [
             ("pokerkit FixedLimitBadugi", 300, partial(play_pokerkit_hands, 300, seats)),
-            ("engine.Game", 300, partial(simulate, [drawer] * seats, 300, 1, engine="python")),
+            ("Game (Python)", 300, partial(simulate, [drawer] * seats, 300, 1, engine="python")),
         ] + [
             (
                 f"C hand loop, {threads} thread{'s' * (threads > 1)}",
@@ -350,19 +373,29 @@ def main() -> None:
     parser.add_argument("--threads", action="store_true", help="also time 1 vs 2 threads")
     parser.add_argument("--draws", action="store_true", help="also time the draw mathematics")
     parser.add_argument("--games", action="store_true", help="also time whole simulated hands")
+    parser.add_argument("--write", type=Path, metavar="DIR", help="write the tables into DIR")
+    parser.add_argument("--note", help="a line about the machine's state during the run")
     args = parser.parse_args()
+    command = shlex.join(["python", "benches/report.py", *sys.argv[1:]])
+    header = run_header(command, args.note)  # the load average as the run starts
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
         baseline = build_baseline(tmp)  # stays loaded after its directory is removed
     rows = contenders(baseline)
     seconds = best_seconds_per_call(rows, args.repeat)
-    print("\n".join([*machine(), "", *contender_table(rows, seconds)]))
+    tables = {"evaluate": contender_table(rows, seconds)}
     if args.threads:
-        print("\n".join(["", *threads_table(args.repeat)]))
-        print("\n".join(["", *pair_scaling(args.repeat)]))
+        tables["threads"] = [*threads_table(args.repeat), "", *pair_scaling(args.repeat)]
     if args.draws:
-        print("\n".join(["", *draws_table(args.repeat)]))
+        tables["draws"] = draws_table(args.repeat)
     if args.games:
-        print("\n".join(["", *games_table(args.repeat)]))
+        tables["games"] = games_table(args.repeat)
+    header.append(f"- load average as it ended: {_load()}")
+    for name, lines in tables.items():
+        text = "\n".join([*header, "", *lines]) + "\n"
+        print(text)
+        if args.write:
+            args.write.mkdir(parents=True, exist_ok=True)
+            (args.write / f"{name}.md").write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":
