@@ -43,7 +43,7 @@ def simulate(
     100 big blinds (or antes). The deals follow ``seed`` (0 .. 2**64-1; None: a random one).
     ``engine``: "auto" plays in C when it can, "c" insists on it (ValueError when the bots or
     rules are not the C loop's), "python" plays every hand with ``Game``, "vector" in the
-    batched engine, where a seat may be a vector policy (``vector_policies.vector_policy``;
+    batched engine, where a seat may be a vector policy (``vector.policies.vector_policy``;
     "auto" picks it for them) or a ThresholdBot. ``threads`` (C only; default: all cores from
     about 1,000 hands) never changes the results. A hand's
     length grows with stack / bet when bots raise each other without a cap (heads-up, or pot

@@ -1,6 +1,6 @@
 """``simulate`` and ``play_hands`` with vector policies: the hands played in the batched engine.
 
-A seat is played by a vector policy (``vector_policies.vector_policy`` marks one; the module's
+A seat is played by a vector policy (``vector.policies.vector_policy`` marks one; the module's
 policies are marked) or by a ``ThresholdBot``, which plays as its ``threshold_policy``. Hand n
 of the stream is dealt, and its button placed, exactly as ``simulate``'s C loop and ``Game`` deal
 it: ``min(hands, TABLES)`` tables, table t playing hands first + t, first + t + tables, ...
