@@ -5,7 +5,8 @@ The tables are indexed by the colex index of the four sorted card ids
 
 Ranks are computed here with numpy over all 15 subsets of every hand at once, then numbered by
 dense-ranking a "badness" key; this is deliberately a different computation from the pure-Python
-oracle in ``badugi_fast/hands/reference.py``, so the exhaustive test compares two independent answers.
+oracle in ``badugi_fast/hands/reference.py``, so the exhaustive test compares two independent
+answers.
 
 Usage:
     python tools/gen_table.py            # rewrite csrc/eval/rank_table.c
