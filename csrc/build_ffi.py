@@ -19,7 +19,7 @@ import sys
 from cffi import FFI
 
 CSRC = "csrc"  # setuptools builds from the project root; sources must be relative paths
-LAYERS = ("eval", "common", "draws", "game")
+LAYERS = ("eval", "common", "draws", "game", "solve")
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
@@ -86,7 +86,8 @@ ffibuilder.set_source(
     sources=list(SOURCES),
     include_dirs=[CSRC],
     depends=[*HEADERS, *CDEFS],
-    extra_compile_args=[] if sys.platform == "win32" else ["-O3"],
+    extra_compile_args=[] if sys.platform == "win32" else ["-O3", "-pthread"],
+    extra_link_args=[] if sys.platform == "win32" else ["-pthread"],  # solve/: its threads
 )
 
 if __name__ == "__main__":
