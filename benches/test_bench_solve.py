@@ -21,12 +21,12 @@ from badugi_fast.solve import last_round, solve_last_round
 from badugi_fast.solve.showdown import showdown_values
 
 FIXED = Rules(small_bet=2, cap_heads_up=True)
-RULE_SETS = {
+RULE_SETS = {  # as docs/solving.md's table
     "fixed limit, capped heads-up": (FIXED, None),
     "fixed limit, uncapped heads-up": (Rules(small_bet=2), None),
-    "Korean, 2 raises": (KoreanRules(ante=2, max_raises=2), None),
-    "no limit, 0.5/1/allin": (Rules(structure="no-limit", small_bet=2), (0.5, 1.0, "allin")),
-    "pot limit, 0.5/1": (Rules(structure="pot-limit", small_bet=2), (0.5, 1.0)),
+    "Korean, ante 2, 2 raises": (KoreanRules(ante=2, max_raises=2), None),
+    "no limit, 1/allin": (Rules(structure="no-limit", small_bet=2), (1.0, "allin")),
+    "pot limit, 1": (Rules(structure="pot-limit", small_bet=2), (1.0,)),
 }
 
 
