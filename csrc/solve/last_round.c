@@ -295,6 +295,11 @@ typedef struct {
     double *current[2];
     double positive, negative, average;
     int failed;
+    /* each thread's scratch for its terminal batches (tasks t, t + threads, ... run on thread
+     * t one after another): the opponent reach and the values interleaved by lane, and the
+     * tallies; allocated once a call, so the threads never meet in the allocator */
+    double *scratch[MAX_THREADS];
+    size_t scratch_lanes;
 } pass;
 
 static void hand_block(int32_t n, int threads, int task, int32_t *lo, int32_t *hi)
@@ -368,15 +373,10 @@ static void terminal_task(void *ctx, int task)
     int kind = ps->batch_kind[task], lanes = ps->batch_count[task];
     const int32_t *nodes = ps->terminals[kind] + ps->batch_first[task];
     int32_t np = g->n_hands[ps->p], nq = g->n_hands[ps->q];
-    double *opp = calloc((size_t)nq * (size_t)lanes, sizeof(double));
-    double *out = malloc(sizeof(double) * (size_t)np * (size_t)lanes);
-    double *tally = malloc(sizeof(double) * (size_t)g->n_tallies * (size_t)lanes);
+    double *opp = ps->scratch[task % ps->threads];
+    double *out = opp + (size_t)nq * ps->scratch_lanes;
+    double *tally = out + (size_t)np * ps->scratch_lanes;
     double pay[3 * BF_LR_MAX_LANES] = {0};
-    if (!opp || !out || !tally) {
-        ps->failed = 1;
-        free(opp), free(out), free(tally);
-        return;
-    }
     for (int k = 0; k < lanes; k++) {
         const double *reach = ps->reach_q + (size_t)nodes[k] * nq;
         for (int32_t j = 0; j < nq; j++)
@@ -390,7 +390,6 @@ static void terminal_task(void *ctx, int task)
         for (int32_t i = 0; i < np; i++)
             v[i] = out[(size_t)i * lanes + k];
     }
-    free(opp), free(out), free(tally);
 }
 
 static void backward_task(void *ctx, int task)
@@ -541,6 +540,30 @@ static int run_pass(pass *ps, int own_reach, int all_nodes)
     return ps->failed ? BF_LR_NO_MEMORY : 0;
 }
 
+/* Each thread's scratch for the largest batch a pass makes; 0 or BF_LR_NO_MEMORY. */
+static int scratch_new(pass *ps)
+{
+    const bf_lr_game *g = ps->g;
+    int32_t n0 = g->n_hands[0], n1 = g->n_hands[1];
+    size_t lanes = (size_t)lanes_per_sweep(g);
+    if (lanes > (size_t)g->n_nodes)
+        lanes = (size_t)g->n_nodes;
+    size_t each = lanes * ((size_t)n0 + (size_t)n1 + (size_t)g->n_tallies);
+    ps->scratch_lanes = lanes;
+    for (int t = 0; t < ps->threads; t++) {
+        ps->scratch[t] = malloc(sizeof(double) * each);
+        if (ps->scratch[t] == NULL)
+            return BF_LR_NO_MEMORY;
+    }
+    return 0;
+}
+
+static void scratch_free(pass *ps)
+{
+    for (int t = 0; t < ps->threads; t++)
+        free(ps->scratch[t]), ps->scratch[t] = NULL;
+}
+
 static int check_threads(int threads)
 {
     return threads >= 1 && threads <= MAX_THREADS;
@@ -578,13 +601,16 @@ int bf_lr_iterate(bf_lr_game *g, int64_t first, int64_t iterations, int threads)
     int status = 0;
     if (!current[0] || !current[1] || !reach_q || !reach_p || !values)
         status = BF_LR_NO_MEMORY;
+    pass ps;
+    memset(&ps, 0, sizeof ps);
+    ps.g = g, ps.threads = threads;
+    if (status == 0)
+        status = scratch_new(&ps);
     for (int64_t t = first; status == 0 && t < first + iterations; t++) {
         double before = (double)(t - 1), grown = before * square_root(before);
         for (int p = 0; p < 2 && status == 0; p++) {
             int q = 1 - p;
-            pass ps;
-            memset(&ps, 0, sizeof ps);
-            ps.g = g, ps.p = p, ps.q = q, ps.threads = threads;
+            ps.p = p, ps.q = q;
             ps.strat[0] = current[0], ps.strat[1] = current[1];
             ps.reach_q = reach_q, ps.reach_p = reach_p, ps.values = values;
             ps.update = 1, ps.match = 1;
@@ -595,6 +621,7 @@ int bf_lr_iterate(bf_lr_game *g, int64_t first, int64_t iterations, int threads)
             status = run_pass(&ps, 1, 0);
         }
     }
+    scratch_free(&ps);
     free(current[0]), free(current[1]), free(reach_q), free(reach_p), free(values);
     return status;
 }
@@ -642,6 +669,8 @@ int bf_lr_values(const bf_lr_game *g, int player, const double *opponent, const 
     ps.strat[q] = opponent, ps.strat[p] = own;
     ps.reach_q = reach_q, ps.values = values, ps.best = best;
     if (status == 0)
+        status = scratch_new(&ps);
+    if (status == 0)
         status = run_pass(&ps, 0, 0);
     if (status == 0)
         memcpy(root, values, sizeof(double) * (size_t)np);
@@ -649,6 +678,7 @@ int bf_lr_values(const bf_lr_game *g, int player, const double *opponent, const 
         ps.values = mass, ps.ones = 1, ps.best = NULL;
         status = run_pass(&ps, 0, 1);
     }
+    scratch_free(&ps);
     free(reach_q);
     if (!node_values)
         free(values);
