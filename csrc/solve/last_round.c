@@ -12,7 +12,7 @@
  * and the backward pass for a block of hands. Every number is computed by the same operations
  * in the same order whatever the split, so a run gives the same bits on any thread count.
  */
-#include "last_round.h"
+#include "solve/last_round.h"
 
 #include <math.h>
 #include <stdlib.h>

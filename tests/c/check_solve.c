@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "badugi.h"
+#include "eval/badugi.h"
 #include "solve/last_round.h"
 
 #define MAX_HANDS 96
