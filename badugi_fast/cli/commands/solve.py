@@ -155,8 +155,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     share = percent(sol.exploitability_fraction)
     print(f"exploitability: {sol.exploitability:.4f} chips per hand, {share} of the pot, "
           f"after {sol.iterations} iterations")  # fmt: skip
-    head = "이 패" if args.ko else "hands"
-    print(f"player 1 at the root, by hand class ({head}, share of the range, then each action):")
+    print("player 1 at the root, by hand class (hands, share of the range, then each action):")
     print(f"  {'class':<22} {'hands':>6} {'share':>7}  " + "  ".join(f"{a:>9}" for a in actions))
     for g in groups:
         cells = "  ".join(f"{percent(p):>9}" for p in g["strategy"])
