@@ -15,8 +15,8 @@ from badugi_fast._badugi import lib
 
 PACKAGE = Path(badugi_fast.__file__).resolve().parent
 # Lower layers first; a module may import only from its own layer or a lower one.
-LAYERS = ("base", "hands", "draws", "game", "rl", "cli")
-OPTIONAL = ("gymnasium", "pettingzoo", "dask", "distributed", "matplotlib")
+LAYERS = ("base", "hands", "draws", "game", "solve", "rl", "spiel", "cli")
+OPTIONAL = ("gymnasium", "pettingzoo", "dask", "distributed", "matplotlib", "pyspiel", "open_spiel")
 
 
 def _layer(module: str) -> str:
