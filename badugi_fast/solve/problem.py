@@ -66,6 +66,7 @@ class LastRound:
     table_len: tuple[int, int]
     c: Any = field(repr=False)
     _keep: list[Any] = field(repr=False, default_factory=list)
+    _mass: float | None = field(repr=False, default=None)
 
     @property
     def pot(self) -> int:
@@ -161,6 +162,11 @@ class LastRound:
 
     def disjoint_mass(self) -> float:
         """The weight of all pairs of hands that can meet (share no card)."""
+        if self._mass is None:
+            self._mass = self._disjoint_mass()
+        return self._mass
+
+    def _disjoint_mass(self) -> float:
         p0 = self.players[0]
         members = self.classes.members[p0.classes]
         mass = self.values(0, self.uniform(1), self.uniform(0), mass=True)["mass"][0]

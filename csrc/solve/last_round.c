@@ -87,17 +87,6 @@ int bf_lr_check(const bf_lr_game *g)
         !g->members || !g->inv_members || g->n_nodes < 1 || !g->kind || !g->actor ||
         !g->first_child || !g->n_children || !g->offset || !g->payoff)
         return BF_LR_BAD_ARGS;
-    for (int32_t c = 0; c < g->n_classes; c++) {
-        if (c && g->rank[c] < g->rank[c - 1])
-            return BF_LR_BAD_ARGS;
-        if (!(g->members[c] >= 1.0))
-            return BF_LR_BAD_ARGS;
-        for (int s = 0; s < BF_LR_SUBSETS; s++) {
-            uint16_t t = g->subsets[(size_t)c * BF_LR_SUBSETS + s];
-            if (t < 1 || t >= g->n_tallies)
-                return BF_LR_BAD_ARGS;
-        }
-    }
     for (int32_t t = 0; t < g->n_tallies; t++)
         if (!(g->inv_members[t] > 0.0 && g->inv_members[t] <= 1.0))
             return BF_LR_BAD_ARGS;
@@ -109,6 +98,15 @@ int bf_lr_check(const bf_lr_game *g)
             int32_t c = g->hands[p][i], o = g->other[p][i];
             if (c < 0 || c >= g->n_classes || (i && c <= g->hands[p][i - 1]))
                 return BF_LR_BAD_ARGS;
+            if (i && g->rank[c] < g->rank[g->hands[p][i - 1]])
+                return BF_LR_BAD_ARGS; /* the classes a range lists ascend by rank */
+            if (!(g->members[c] >= 1.0))
+                return BF_LR_BAD_ARGS;
+            for (int s = 0; s < BF_LR_SUBSETS; s++) {
+                uint16_t t = g->subsets[(size_t)c * BF_LR_SUBSETS + s];
+                if (t < 1 || t >= g->n_tallies)
+                    return BF_LR_BAD_ARGS;
+            }
             if (!(g->weights[p][i] >= 0.0) || !isfinite(g->weights[p][i]))
                 return BF_LR_BAD_ARGS;
             if (o < -1 || o >= g->n_hands[1 - p] || (o >= 0 && g->hands[1 - p][o] != c))
