@@ -157,7 +157,7 @@ class LastRoundSolution:
 def _player(player: object) -> int:
     if player not in (0, 1) or isinstance(player, bool):
         raise ValueError(f"player is 0 or 1, not {player!r}")
-    return int(player)  # type: ignore[call-overload]
+    return 0 if player == 0 else 1
 
 
 def _check_target(target: object) -> float:

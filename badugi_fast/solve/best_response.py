@@ -49,9 +49,7 @@ def best_response(
     return out["best"], _total(problem, player, out["root"])
 
 
-def profile_value(
-    problem: LastRound, player: int, tables: Tables, threads: int = 1
-) -> float:
+def profile_value(problem: LastRound, player: int, tables: Tables, threads: int = 1) -> float:
     """``player``'s expected chips when both play their tables."""
     root = problem.values(player, tables[1 - player], tables[player], threads=threads)["root"]
     return _total(problem, player, root)

@@ -196,7 +196,9 @@ def last_round(
     classes, both = players(found)
     problem = _make(tree, classes, both)
     if not problem.disjoint_mass() > 0:
-        raise ValueError("ranges: every hand of ranges[0] shares a card with every hand of ranges[1]")
+        raise ValueError(
+            "ranges: every hand of ranges[0] shares a card with every hand of ranges[1]"
+        )
     return problem
 
 

@@ -124,7 +124,7 @@ def hand_classes(symmetric: bool) -> Classes:
     class_of_orbit[order] = np.arange(len(orbit_keys), dtype=np.int32)
     # the tally space: the orbits of single cards, pairs and triples, each with its size
     inv = [np.ones(1)]
-    columns = [None] * len(_SUBSETS)
+    columns: list[npt.NDArray[np.int64]] = [np.zeros(0, dtype=np.int64)] * len(_SUBSETS)
     start = 1
     for size in (1, 2, 3):
         every = np.array(list(combinations(range(52), size)), dtype=np.int64)

@@ -91,7 +91,15 @@ def _walk(
         return max(_walk(tree, c, player, rank, ranks, reach, strategy) for c in children)
     rows = strategy(node)
     return sum(
-        _walk(tree, c, player, rank, ranks, [r * p for r, p in zip(reach, rows[:, a], strict=True)], strategy)
+        _walk(
+            tree,
+            c,
+            player,
+            rank,
+            ranks,
+            [r * p for r, p in zip(reach, rows[:, a], strict=True)],
+            strategy,
+        )
         for a, c in enumerate(children)
     )
 

@@ -24,6 +24,7 @@ from ..game.rules import AnyRules, KoreanRules, Rules, someone_can_call
 K = ActionKind
 ALLIN = "allin"
 DEFAULT_SIZES: tuple[float | str, ...] = (0.5, 1.0, ALLIN)
+Pays = tuple[float, float, float]  # a terminal's chips for a win, a tie and a loss
 MAX_NODES = 200_000  # a tree beyond this is refused: fewer sizes, or a cap on raises
 
 
@@ -157,7 +158,7 @@ class Tree:
     stacks: tuple[int, int]
     rules: AnyRules
 
-    def payoffs(self, node: Node) -> tuple[tuple[float, float, float], tuple[float, float]]:
+    def payoffs(self, node: Node) -> tuple[Pays, Pays]:
         """(win, tie, lose) chips for player 0 and player 1 at a terminal, counted from the
         start of the round. A fold pays alike whatever the cards. A tie splits the pot as
         ``Game`` does: the odd chip to player 0 (first from the button's left)."""
@@ -168,13 +169,13 @@ class Tree:
             pay = [0.0, 0.0]
             pay[loser] = -lost
             pay[1 - loser] = self.pot + lost
-            return (pay[0],) * 3, (pay[1],) * 3  # type: ignore[return-value]
+            return (pay[0], pay[0], pay[0]), (pay[1], pay[1], pay[1])
         matched = min(x0, x1)
         total = self.pot + 2 * matched
         half, odd = divmod(total, 2)
-        p0 = (self.pot + matched, half + odd - matched, -matched)
-        p1 = (self.pot + matched, half - matched, -matched)
-        return p0, p1  # type: ignore[return-value]
+        p0 = (float(self.pot + matched), float(half + odd - matched), float(-matched))
+        p1 = (float(self.pot + matched), float(half - matched), float(-matched))
+        return p0, p1
 
     def find(self, history: Sequence[object]) -> Node:
         """The node after a public history: ActionKinds (or their names), or Actions (or
@@ -217,7 +218,9 @@ def check_sizes(rules: AnyRules, sizes: object) -> tuple[float | str, ...]:
     if fixed:
         raise ValueError("sizes apply to pot, half-pot and no limit; these rules fix the amounts")
     if isinstance(sizes, str) or not isinstance(sizes, Sequence) or not sizes:
-        raise ValueError(f"sizes is a non-empty sequence of pot fractions or 'allin', not {sizes!r}")
+        raise ValueError(
+            f"sizes is a non-empty sequence of pot fractions or 'allin', not {sizes!r}"
+        )
     checked: list[float | str] = []
     for size in sizes:
         if size == ALLIN:

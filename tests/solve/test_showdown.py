@@ -48,7 +48,10 @@ def test_the_suit_orbits_give_the_values_of_the_single_hands() -> None:
     from badugi_fast.draws import Range
 
     spoiled = last_round(
-        [symmetric.players[0].range, Range.from_hands(symmetric.players[1].range.hands, spoiled_range)],
+        [
+            symmetric.players[0].range,
+            Range.from_hands(symmetric.players[1].range.hands, spoiled_range),
+        ],
         pot=12,
         stacks=100,
         rules=Rules(),
