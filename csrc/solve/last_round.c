@@ -530,6 +530,21 @@ static void match_task(void *ctx, int task)
                   m->current[m->x] + g->offset[node]);
 }
 
+/* The square root by Newton's method from above (the core links no maths library). */
+static double square_root(double x)
+{
+    if (!(x > 0.0))
+        return 0.0;
+    double r = x > 1.0 ? x : 1.0;
+    for (int i = 0; i < 200; i++) {
+        double next = 0.5 * (r + x / r);
+        if (!(next < r))
+            break;
+        r = next;
+    }
+    return r;
+}
+
 int bf_lr_iterate(bf_lr_game *g, int64_t first, int64_t iterations, int threads)
 {
     if (bf_lr_check(g) || first < 1 || iterations < 0 || !check_threads(threads) ||
@@ -547,7 +562,7 @@ int bf_lr_iterate(bf_lr_game *g, int64_t first, int64_t iterations, int threads)
         status = BF_LR_NO_MEMORY;
     matching m = {g, {current[0], current[1]}, 0, threads};
     for (int64_t t = first; status == 0 && t < first + iterations; t++) {
-        double before = (double)(t - 1), grown = pow(before, 1.5);
+        double before = (double)(t - 1), grown = before * square_root(before);
         for (int p = 0; p < 2 && status == 0; p++) {
             int q = 1 - p;
             m.x = q;
