@@ -190,12 +190,11 @@ class Tree:
                 kind, amount = Action(entry[0]).kind, entry[1]
             else:
                 kind, amount = Action(entry).kind, None  # type: ignore[arg-type]
-            if kind is K.DIE and K.FOLD not in (a.kind for a in node.actions):
-                kind = K.DIE
+            same = FOLD_KINDS if kind in FOLD_KINDS else (kind,)  # 다이 is a fold
             matches = [
                 i
                 for i, a in enumerate(node.actions)
-                if a.kind == kind and (amount is None or amount == 0 or a.amount == amount)
+                if a.kind in same and (amount is None or amount == 0 or a.amount == amount)
             ]
             if len(matches) != 1:
                 choices = ", ".join(f"{a.kind} {a.amount}" for a in node.actions)
