@@ -23,6 +23,10 @@ from .ranges import Classes, Player, RangeLike, players, to_range
 from .tree import Node, Tree, build_tree, check_sizes
 
 History = Sequence[object]
+# A solve holds about this many (nodes x rows) arrays of doubles: each player's reach and
+# values at every node, and the two players' regret and strategy-sum tables.
+WORK_ARRAYS = 6
+MAX_WORK_BYTES = 4 << 30
 
 
 def chips(name: str, value: object, least: int = 0) -> int:
@@ -194,6 +198,14 @@ def last_round(
     checked_sizes = check_sizes(checked_rules, sizes)
     tree = build_tree(checked_rules, checked_pot, checked_stacks, checked_sizes)
     classes, both = players(found)
+    rows = max(len(both[0].classes), len(both[1].classes))
+    need = 8 * len(tree.nodes) * rows * WORK_ARRAYS
+    if need > MAX_WORK_BYTES:
+        raise ValueError(
+            f"rules: the betting tree has {len(tree.nodes):,} nodes, which with {rows:,} rows "
+            f"of hands needs about {need / 2**30:.1f} GiB; cap the raises (max_raises), give "
+            "fewer sizes, or smaller stacks"
+        )
     problem = _make(tree, classes, both)
     if not problem.disjoint_mass() > 0:
         raise ValueError(
