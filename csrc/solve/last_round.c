@@ -134,18 +134,28 @@ int bf_lr_check(const bf_lr_game *g)
 
 /* ---- the sweep -------------------------------------------------------------------------- */
 
-/* acc[k] = the lanes' opponent weight disjoint from class c among the inserted hands. */
+/* acc[k] = the lanes' opponent weight disjoint from class c among the inserted hands; unit:
+ * every subset class has one member (single hands), so no division by its size. */
 static inline void query(const bf_lr_game *g, int32_t c, int lanes, const double *tally,
-                         double *acc)
+                         double *acc, int unit)
 {
     const uint16_t *sub = g->subsets + (size_t)c * BF_LR_SUBSETS;
     for (int k = 0; k < lanes; k++)
         acc[k] = tally[k];
     for (int s = 0; s < BF_LR_SUBSETS; s++) {
         size_t t = sub[s];
-        /* singles subtract, pairs add, triples subtract */
-        double f = (s < 4 || s >= 10) ? -g->inv_members[t] : g->inv_members[t];
         const double *row = tally + t * (size_t)lanes;
+        int subtract = s < 4 || s >= 10; /* singles subtract, pairs add, triples subtract */
+        if (unit) {
+            if (subtract)
+                for (int k = 0; k < lanes; k++)
+                    acc[k] -= row[k];
+            else
+                for (int k = 0; k < lanes; k++)
+                    acc[k] += row[k];
+            continue;
+        }
+        double f = subtract ? -g->inv_members[t] : g->inv_members[t];
         for (int k = 0; k < lanes; k++)
             acc[k] += f * row[k];
     }
@@ -186,12 +196,15 @@ static void sweep(const bf_lr_game *g, int p, int lanes, const double *opp, cons
     int32_t np = g->n_hands[p], nq = g->n_hands[q];
     const int32_t *own = g->hands[p], *their = g->hands[q];
     double acc[BF_LR_MAX_LANES], mass[BF_LR_MAX_LANES];
+    int unit = 1;
+    for (int32_t t = 0; t < g->n_tallies && unit; t++)
+        unit = g->inv_members[t] == 1.0;
     memset(tally, 0, sizeof(double) * (size_t)g->n_tallies * (size_t)lanes);
     if (!showdown) {
         for (int32_t j = 0; j < nq; j++)
             insert(g, their[j], lanes, opp + (size_t)j * lanes, tally, mass);
         for (int32_t i = 0; i < np; i++) {
-            query(g, own[i], lanes, tally, acc);
+            query(g, own[i], lanes, tally, acc, unit);
             add_self(g, p, i, lanes, opp, acc);
             for (int k = 0; k < lanes; k++)
                 out[(size_t)i * lanes + k] = pay[3 * k] * acc[k];
@@ -215,14 +228,14 @@ static void sweep(const bf_lr_game *g, int p, int lanes, const double *opp, cons
         while (j_end < nq && g->rank[their[j_end]] == r)
             j_end++;
         for (int32_t a = i; a < i_end; a++) {
-            query(g, own[a], lanes, tally, acc);
+            query(g, own[a], lanes, tally, acc, unit);
             for (int k = 0; k < lanes; k++)
                 out[(size_t)a * lanes + k] = (pay[3 * k + 2] - pay[3 * k + 1]) * acc[k];
         }
         for (int32_t b = j; b < j_end; b++)
             insert(g, their[b], lanes, opp + (size_t)b * lanes, tally, mass);
         for (int32_t a = i; a < i_end; a++) {
-            query(g, own[a], lanes, tally, acc);
+            query(g, own[a], lanes, tally, acc, unit);
             add_self(g, p, a, lanes, opp, acc);
             for (int k = 0; k < lanes; k++)
                 out[(size_t)a * lanes + k] += (pay[3 * k + 1] - pay[3 * k]) * acc[k];
@@ -230,7 +243,7 @@ static void sweep(const bf_lr_game *g, int p, int lanes, const double *opp, cons
         i = i_end, j = j_end;
     }
     for (int32_t a = 0; a < np; a++) {
-        query(g, own[a], lanes, tally, acc);
+        query(g, own[a], lanes, tally, acc, unit);
         add_self(g, p, a, lanes, opp, acc);
         for (int k = 0; k < lanes; k++)
             out[(size_t)a * lanes + k] += pay[3 * k] * acc[k];
