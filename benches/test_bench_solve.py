@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from badugi_fast.draws import Range
-from badugi_fast.draws.range_hands import all_hands
 from badugi_fast.game import KoreanRules, Rules
+from badugi_fast.hands.universe import all_hands
 from badugi_fast.solve import last_round, solve_last_round
 from badugi_fast.solve.showdown import showdown_values
 

@@ -20,9 +20,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._threads import thread_count
+from .._runtime.threads import thread_count
 from ..game.actions import Action
-from ..game.rules import AnyRules
+from ..game.rules import RuleSet
 from .best_response import Tables, best_response, exploitability
 from .cfr import Progress, run
 from .problem import History, LastRound, last_round
@@ -185,7 +185,7 @@ def solve_last_round(
     *,
     pot: int,
     stacks: int | Sequence[int],
-    rules: AnyRules | None,
+    rules: RuleSet | None,
     sizes: Sequence[float | str] | None = None,
     target: float = 1e-3,
     iterations: int | None = None,

@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._badugi import ffi, lib
-from ..game.rules import AnyRules, check_rules
+from ..game.rules import RuleSet, check_rules
 from .ranges import Classes, Player, RangeLike, players, to_range
 from .tree import Node, Tree, build_tree, check_sizes
 
@@ -182,7 +182,7 @@ def last_round(
     *,
     pot: object,
     stacks: object,
-    rules: AnyRules | None,
+    rules: RuleSet | None,
     sizes: object = None,
 ) -> LastRound:
     """The problem: ``ranges[0]`` acts first; ``pot`` the chips already in (belonging to

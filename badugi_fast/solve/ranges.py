@@ -25,8 +25,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ..draws import Range, parse_range
-from ..draws.range_hands import all_hands, class_of_hands
 from ..hands.evaluator import NUM_HANDS
+from ..hands.universe import all_hands, class_of_hands
 
 RangeLike = str | Range | Iterable[Any]
 SUIT_PERMUTATIONS = np.array(list(permutations(range(4))), dtype=np.int64)  # 24 relabellings

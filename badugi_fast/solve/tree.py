@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..game.actions import FOLD_KINDS, Action, ActionKind
-from ..game.rules import AnyRules, KoreanRules, Rules, someone_can_call
+from ..game.rules import KoreanRules, Rules, RuleSet, someone_can_call
 
 K = ActionKind
 ALLIN = "allin"
@@ -79,7 +79,7 @@ def _skip_settled(spot: Spot) -> None:
     ]
 
 
-def _apply(rules: AnyRules, spot: Spot, action: Action) -> Spot | None:
+def _apply(rules: RuleSet, spot: Spot, action: Action) -> Spot | None:
     """The spot after ``action`` by the seat to act (Game._bet), or None when it folds."""
     seat = spot.pending[0]
     after = spot.copy()
@@ -156,7 +156,7 @@ class Tree:
     nodes: tuple[Node, ...]
     pot: int
     stacks: tuple[int, int]
-    rules: AnyRules
+    rules: RuleSet
 
     def payoffs(self, node: Node) -> tuple[Pays, Pays]:
         """(win, tie, lose) chips for player 0 and player 1 at a terminal, counted from the
@@ -206,7 +206,7 @@ class Tree:
         return node
 
 
-def check_sizes(rules: AnyRules, sizes: object) -> tuple[float | str, ...]:
+def check_sizes(rules: RuleSet, sizes: object) -> tuple[float | str, ...]:
     """The bet sizes (fractions of the pot after calling, and ``"allin"``) for pot and no
     limit; fixed limit and the Korean rules fix their own amounts."""
     fixed = isinstance(rules, KoreanRules) or (
@@ -234,7 +234,7 @@ def check_sizes(rules: AnyRules, sizes: object) -> tuple[float | str, ...]:
 
 
 def build_tree(
-    rules: AnyRules, pot: int, stacks: tuple[int, int], sizes: Sequence[float | str] = ()
+    rules: RuleSet, pot: int, stacks: tuple[int, int], sizes: Sequence[float | str] = ()
 ) -> Tree:
     """The public tree of the last round from ``pot`` (chips in the middle) and ``stacks``
     (chips behind, player 0 first); ``sizes`` as check_sizes gives them."""

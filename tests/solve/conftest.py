@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from badugi_fast.draws import Range
-from badugi_fast.draws.range_hands import all_hands
+from badugi_fast.hands.universe import all_hands
 
 
 def random_range(seed: int, size: int, top_card: int = 20) -> Range:

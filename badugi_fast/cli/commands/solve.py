@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from ...game.actions import KO_NAMES
-from ...game.rules import STRUCTURES, AnyRules, KoreanRules, Rules
+from ...game.rules import STRUCTURES, KoreanRules, Rules, RuleSet
 from ...hands.evaluator import evaluate_many
 from ...hands.naming import EN_RANKS, KO_RANKS, class_ranks
 from ...solve import LastRoundSolution, solve_last_round
@@ -81,7 +81,7 @@ def _action_name(kind: str, amount: int, korean: bool) -> str:
     return f"{name} {amount}" if amount else name
 
 
-def make_rules(args: argparse.Namespace) -> AnyRules:
+def make_rules(args: argparse.Namespace) -> RuleSet:
     if args.korean and args.structure:
         raise BadInput("--korean and --structure: the Korean rules have their own amounts")
     with user_values():
