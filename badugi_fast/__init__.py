@@ -30,7 +30,7 @@ from .draws import (
     optimal_policy,
     parse_range,
 )
-from .draws.chart import starting_hand_equity
+from .draws.chart.lookup import starting_hand_equity
 from .errors import InvalidHandError
 from .hands import (
     BEST_RANK,

@@ -82,6 +82,13 @@ class _Lib:
     BF_FORMAT_OK: int
     BF_FORMAT_BAD_ARGUMENTS: int
     BF_FORMAT_BAD_ROW: int
+    BF_LR_BAD_ARGS: int
+    BF_LR_NO_MEMORY: int
+    BF_LR_SUBSETS: int
+    BF_LR_MAX_LANES: int
+    BF_LR_DECISION: int
+    BF_LR_FOLD: int
+    BF_LR_SHOWDOWN: int
     def bf_rank(self, a: int, b: int, c: int, d: int, /) -> int: ...
     def bf_describe(self, a: int, b: int, c: int, d: int, /) -> int: ...
     def bf_parse_hand(self, text: bytes, length: int, /) -> int: ...
@@ -188,6 +195,25 @@ class _Lib:
         capacity: int,
         rows_done: Any,
         used: Any,
+        /,
+    ) -> int: ...
+    def bf_lr_check(self, g: Any, /) -> int: ...
+    def bf_lr_showdown(
+        self, g: Any, player: int, lanes: int, opp_reach: Any, pay: Any, out: Any, /
+    ) -> int: ...
+    def bf_lr_iterate(self, g: Any, first: int, iterations: int, threads: int, /) -> int: ...
+    def bf_lr_average(self, g: Any, player: int, out: Any, /) -> int: ...
+    def bf_lr_values(
+        self,
+        g: Any,
+        player: int,
+        opponent: Any,
+        own: Any,
+        node_values: Any,
+        root: Any,
+        best: Any,
+        mass: Any,
+        threads: int,
         /,
     ) -> int: ...
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sized
 from itertools import islice
 from typing import SupportsIndex
 
-from ._validate import is_whole
+from ._runtime.validate import is_whole
 from .errors import InvalidHandError, shown
 
 RANK_CHARS = "A23456789TJQK"

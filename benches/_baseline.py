@@ -1,6 +1,6 @@
 """Shared by conftest.py and report.py: the seeded random hands and the plain-loop baseline.
 
-The baseline is the loop the issue compares evaluate_many against: sort the four ids, take their
+The baseline is the loop evaluate_many is compared against: sort the four ids, take their
 colex index, read bf_rank_table once, and nothing else (no validation, no threads). It is linked
 against csrc/badugi_table.c, so it reads the very same table as the package.
 """

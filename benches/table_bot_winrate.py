@@ -11,9 +11,9 @@ from __future__ import annotations
 import sys
 import time
 
-from badugi_fast.draws.optimal import OBJECTIVES
+from badugi_fast.draws.policies.optimal import OBJECTIVES
+from badugi_fast.game import simulate
 from badugi_fast.game.bots import drawer, threshold
-from badugi_fast.game.simulate import simulate
 
 
 def main() -> None:

@@ -20,7 +20,7 @@ from _rates import record_rate
 
 import badugi_fast
 from badugi_fast.cli import main
-from badugi_fast.cli.hand_commands import hand_json, hand_line
+from badugi_fast.cli.commands.hands import hand_json, hand_line
 
 LINES = 1 << 20
 LOOP_LINES = 1 << 15  # the per-line contender is slow: a slice of the same file

@@ -1,6 +1,6 @@
 """Draw mathematics: best_discard, exact heads-up one-draw equity, Monte Carlo heads-up three-draw
 equity (trials per second per core, and with two threads), and the optimal-draw solver: solving
-a policy, a table decision, best_discard against a known hand (the optimal-draws issue's
+a policy, a table decision, best_discard against a known hand (the
 targets: three draws in 100 ms with every stderr <= 0.003; one draw against a pat hand exact)."""
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ import badugi_fast
 from badugi_fast._badugi import ffi, lib
 from badugi_fast.cards import hand_ids
 from badugi_fast.draws import api as draws_api
-from badugi_fast.draws import optimal
+from badugi_fast.draws.policies import optimal
+from badugi_fast.hands.universe import colex_index
 
 TRIALS = 1 << 20
 HEADS_UP = {
@@ -42,9 +43,7 @@ def test_solve_max_badugi_three_draws(benchmark) -> None:
     solved = benchmark.pedantic(
         optimal.solve, (utility, 3, optimal.NO_LIMITS), rounds=3, warmup_rounds=1
     )
-    assert solved.values[3][optimal.colex_index(hand_ids("As 2d 3c 3h"))] == pytest.approx(
-        6965 / 13824
-    )
+    assert solved.values[3][colex_index(hand_ids("As 2d 3c 3h"))] == pytest.approx(6965 / 13824)
 
 
 @optimal_group

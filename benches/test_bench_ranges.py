@@ -1,5 +1,5 @@
 """Ranges: heads-up three-draw Monte Carlo equity with both players dealt from ranges, against
-the same players given as random hands (None) or known hands in the same run (issue 12's target:
+the same players given as random hands (None) or known hands in the same run (the target:
 ranges at 80 % or more of the trials/s of ``None`` vs ``None``). ``any`` is not benchmarked: a
 range of every live hand at one weight is dealt as a random hand, exactly."""
 
@@ -11,8 +11,8 @@ import pytest
 from _rates import record_rate
 
 from badugi_fast import equity
-from badugi_fast.draws.range_equity import equity_matrix
-from badugi_fast.draws.ranges import parse_range
+from badugi_fast.draws.ranges.equity import equity_matrix
+from badugi_fast.draws.ranges.range import parse_range
 
 TRIALS = 1 << 20
 ranges = pytest.mark.benchmark(group="ranges: heads-up 3-draw Monte Carlo, 1 thread")
@@ -59,7 +59,7 @@ def _best_rates(cases: dict[str, list]) -> dict[str, float]:
 
 @pytest.mark.benchmark(group="ranges: the target's ratio, interleaved")
 def test_ranges_against_random_hands_interleaved(benchmark) -> None:
-    """Issue 12's ratio (``8-, A2xx`` vs ``K32+`` against None vs None) with the two taken in
+    """The ratio (``8-, A2xx`` vs ``K32+`` against None vs None) with the two taken in
     turns, recorded as ``ratio`` in extra_info beside each side's best rate."""
     cases = {"None vs None": [None, None], "ranges": [parse_range("8-, A2xx"), parse_range("K32+")]}
     best = benchmark.pedantic(_best_rates, (cases,), rounds=1)

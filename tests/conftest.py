@@ -3,26 +3,19 @@
 from __future__ import annotations
 
 import itertools
-import math
 import os
-from pathlib import Path
+from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pytest
+from support.oracles import colex_index
 
 from badugi_fast.hands import reference
-
-REPO = Path(__file__).resolve().parents[1]
 
 # Child Pythons (the CLI through real processes, Ctrl-C tests) must test the installed package,
 # as pytest does: never let the current folder, a source checkout, shadow it.
 os.environ["PYTHONSAFEPATH"] = "1"
-
-
-def colex_index(ids: np.ndarray) -> np.ndarray:
-    """Colex index of rows of ascending ids, a + C(b,2) + C(c,3) + C(d,4)."""
-    binom = np.array([[math.comb(n, k) for k in range(5)] for n in range(52)], dtype=np.int64)
-    return sum(binom[ids[:, k].astype(np.int64), k + 1] for k in range(4))
 
 
 @pytest.fixture(scope="session")
@@ -38,3 +31,20 @@ def all_hands() -> np.ndarray:
 def reference_ranks(all_hands: np.ndarray) -> np.ndarray:
     """The pure-Python oracle's rank of every hand, in colex order (takes a few seconds)."""
     return np.array([reference.evaluate(row) for row in all_hands.tolist()], dtype=np.uint16)
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    """A Dask LocalCluster of two worker processes, one thread each, on the loopback only."""
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address="127.0.0.1:0",
+        ) as cluster,
+        distributed.Client(cluster) as connected,
+    ):
+        yield connected

@@ -4,7 +4,7 @@ equity against one to five random opponents with three draws, every seat drawing
 Each cell is Monte Carlo in C in blocks of 8,192 trials, stopped after the first block whose
 stderr is at most 0.002 (65,536 trials at most, which always reaches it); streams are seeded from
 (seed, class, opponents) alone, so any cell is recomputed bit for bit on any number of threads,
-processes or Dask workers (badugi_fast/draws/chart_build.py has the format). The columns are
+processes or Dask workers (badugi_fast/draws/chart/chart_file.py has the format). The columns are
 played one after another and the file is rewritten after each, holding the columns finished:
 ``--resume`` keeps those of an existing file and plays the rest.
 
@@ -30,13 +30,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from badugi_fast._blocks import block_bounds, run_blocks
-from badugi_fast.cli.distributed_options import add_distributed_options, dask_executor
-from badugi_fast.draws.chart_build import (
+from badugi_fast._runtime.blocks import block_bounds, run_blocks
+from badugi_fast.cli.cluster import add_distributed_options, dask_executor
+from badugi_fast.draws.chart.build import chart_block
+from badugi_fast.draws.chart.chart_file import (
     Chart,
     Column,
     Settings,
-    chart_block,
     decode,
     encode,
     quantized,

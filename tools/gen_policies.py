@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from badugi_fast.draws import optimal
+from badugi_fast.draws.policies import optimal
 
 OUT = Path(__file__).resolve().parent / "policy_tables.sha256"
 SCHEDULES = ((4, 4, 4), (3, 2, 1), (3, 3, 3))  # no limit, and the Korean rooms' two schedules

@@ -12,10 +12,14 @@ import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, TypeAlias
+from typing import Any, Protocol
 
-# What add_subparsers returns: each command family adds its commands to it.
-Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+class Commands(Protocol):
+    """What ``add_subparsers`` returns: each command family adds its commands to it."""
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser: ...
+
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 

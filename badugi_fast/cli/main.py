@@ -15,7 +15,10 @@ from collections.abc import Sequence
 from .. import __version__
 from ..errors import InvalidHandError
 from ..game.actions import IllegalActionError
-from . import chart_commands, draw_commands, game_commands, hand_commands
+from .commands import chart as chart_commands
+from .commands import draws as draw_commands
+from .commands import game as game_commands
+from .commands import hands as hand_commands
 from .common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, BadInput, HelpFormatter
 
 

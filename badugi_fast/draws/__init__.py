@@ -24,9 +24,9 @@ from .api import (
     draw_odds,
     equity,
 )
-from .policy import Policy, optimal_policy
-from .range_equity import equity_matrix
-from .ranges import InvalidRangeError, Range, parse_range
+from .policies.policy import Policy, optimal_policy
+from .ranges.equity import equity_matrix
+from .ranges.range import InvalidRangeError, Range, parse_range
 
 __all__ = [
     "DiscardOption",

@@ -18,31 +18,31 @@ from typing import NamedTuple, TypeVar
 
 import numpy as np
 
-from .._blocks import Executor, as_executor
+from .._runtime.blocks import Executor, as_executor
 from ..cards import DECK, CardLike, hand_ids
 from ..hands.evaluator import HandLike
-from . import _engine as engine
-from . import best, best_pass, optimal
-from ._checks import (
-    Limits,
-    LimitsLike,
-    Player,
+from .best import native as best
+from .best import options as best_pass
+from .checks import (
+    Holding,
     card_set,
     check_apart,
     check_draws,
-    check_limits,
     check_run,
     first_discard,
     opponent_seats,
     seat_of,
     trials_or,
 )
-from ._fallback import python_equity, python_odds
-from .equity_blocks import tally_on
-from .kept import caps_for
-from .policy import Policy, PolicyLike, break_above, to_policy
-from .range_equity import ranged_equity
-from .ranges import Range
+from .engine import native as engine
+from .engine.blocks import tally_on
+from .engine.fallback import python_equity, python_odds
+from .limits import Limits, LimitsLike, check_limits
+from .policies import optimal
+from .policies.kept import caps_for
+from .policies.policy import Policy, PolicyLike, break_above, to_policy
+from .ranges.equity import ranged_equity
+from .ranges.range import Range
 from .results import DiscardOption, DrawOdds, Equity
 
 DEFAULT_DRAWS = 3  # a dealt hand in triple draw
@@ -50,7 +50,7 @@ DEFAULT_TRIALS = 1_000_000
 MAX_SEATS = engine.MAX_SEATS
 OBJECTIVES = optimal.OBJECTIVES
 BEST_DISCARD_TRIALS = 30_000  # per option at most: a share in [0, 1] has stderr <= 0.5 / sqrt(n)
-BEST_DISCARD_STDERR = 0.0029  # per option, by default: the optimal-draws issue asks <= 0.003
+BEST_DISCARD_STDERR = 0.0029  # per option, by default: within the 0.003 target
 PILOT_TRIALS = 8192  # the first trials of an option, which measure its spread
 BEST_DISCARD_EXACT = 20_000  # plays per option before Monte Carlo (which costs about the same)
 
@@ -157,7 +157,7 @@ def equity(
 
 
 def _equity(
-    players: list[Player],
+    players: list[Holding],
     draws: int,
     dead: frozenset[int],
     policy: Policy,

@@ -1,10 +1,16 @@
-"""The game: rules (casino and Korean: rules.py), actions and views (actions.py), the ``Game``
-state machine (state.py) with its table checks (table.py) and showdown (showdown.py), bots,
-simulation (simulate.py; the C hand loop in csrc/badugi_game.c) and PHH hand histories."""
+"""The game: the rule sets (``rules``: casino and Korean), actions and views (``actions``), the
+``Game`` state machine (``state``) with its table checks (``table``) and showdown
+(``showdown``), the bots (``bots``), the hands of a seed's stream (``stream``), PHH hand
+histories (``phh``), simulation (``simulation``: the C hand loop, ``Game``, executors) and the
+batched engine (``vector``: ``VectorGame``, its Python reference and vector policies)."""
 
+from . import bots, phh
 from .actions import Action, ActionKind, Event, IllegalActionError, Phase, View
 from .rules import KoreanRules, Rules, RuleSet
+from .simulation import play_hands, simulate
+from .simulation.local import SimulationResult
 from .state import Game
+from .vector import VectorGame, VectorPolicy
 
 __all__ = [
     "Action",
@@ -16,5 +22,12 @@ __all__ = [
     "Phase",
     "RuleSet",
     "Rules",
+    "SimulationResult",
+    "VectorGame",
+    "VectorPolicy",
     "View",
+    "bots",
+    "phh",
+    "play_hands",
+    "simulate",
 ]

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .._validate import is_whole
+from .._runtime.validate import is_whole
 from ..cards import DECK, Card, CardLike, card_id
 
 ROUNDS = 4  # betting rounds: before the first draw and after each of the three
@@ -24,7 +24,7 @@ class ActionKind(StrEnum):
     BET = "bet"
     RAISE = "raise"
     DRAW = "draw"
-    # the Korean rooms' own betting actions (seed 001)
+    # the Korean rooms' own betting actions (the Korean room rules)
     BBING = "bbing"  # 삥
     TTADANG = "ttadang"  # 따당
     QUARTER = "quarter"  # 쿼터

@@ -19,12 +19,12 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from .._badugi import ffi, lib
-from .._validate import check_seed, whole
+from .._runtime.validate import check_seed, whole
 from ..cards import parse_rank
-from ..draws._checks import Limits, LimitsLike, check_limits
-from ..draws.model import cap_discards
-from ..draws.optimal import NO_LIMITS, Solved
-from ..draws.policy import Policy, to_policy
+from ..draws.engine.reference import cap_discards
+from ..draws.limits import Limits, LimitsLike, check_limits
+from ..draws.policies.optimal import NO_LIMITS, Solved
+from ..draws.policies.policy import Policy, to_policy
 from ..hands.evaluator import evaluate
 from ..hands.naming import class_ranks
 from .actions import Action, ActionKind, Phase, View

@@ -1,19 +1,25 @@
-"""The betting rules: a ``RuleSet`` protocol and its two rule sets, the casino ``Rules`` (seeds
-003 and 004) and the Korean room rules ``KoreanRules`` (seed 001).
+"""The betting rules: the two rule sets, the casino ``Rules`` (the casino rules, Robert's Rules
+of Poker) and the Korean room rules ``KoreanRules``; ``RuleSet`` is either.
 
 A rule set decides what is forced, who opens, what each player may do and what a raise counts
 as; ``Game`` (state.py) runs the hand. Rule sets read the game through its public surface only
 (seats, button, first, round_index, stacks, round_bets, pot, in_hand, raise_size, may_raise,
 round_has_action, post_forced_bet), so every difference between the casino and the Korean
-rooms lives here."""
+rooms lives here. What ``Game`` and the C hand loop ask of a rule set: ``burn`` (a burn card before
+each draw's first replacement), ``simultaneous_draws`` (everyone chooses, then the exchanges are
+dealt), ``unit`` (what results are counted in: the big blind, or the ante), ``post_forced``,
+``opening_bet`` (amount to match, bets so far), ``opener`` (betting starts after this seat),
+``draw_starts_after``, ``draw_cap``, ``options``, ``full_raise`` (counts and re-opens),
+``largest_amounts`` (every fixed amount: the engines' bound), ``c_max_bets`` (bets and raises a
+round as the C loop counts them) and ``fill_c_spec`` (the C hand loop's settings)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from .._badugi import lib
-from .._validate import whole
+from .._runtime.validate import whole
 from .actions import Action, ActionKind
 
 if TYPE_CHECKING:
@@ -22,28 +28,6 @@ if TYPE_CHECKING:
 K = ActionKind
 # in the order of the C loop's BF_GAME_FIXED_LIMIT .. BF_GAME_HALF_POT_LIMIT
 STRUCTURES = ("fixed-limit", "pot-limit", "no-limit", "half-pot-limit")
-
-
-class RuleSet(Protocol):
-    """What ``Game`` asks of a rule set."""
-
-    @property
-    def burn(self) -> bool: ...  # a burn card before each draw's first replacement
-    @property
-    def simultaneous_draws(self) -> bool: ...  # everyone chooses, then the exchanges are dealt
-    @property
-    def unit(self) -> int: ...  # what results are counted in: the big blind, or the ante
-
-    def post_forced(self, game: Game) -> None: ...
-    def opening_bet(self, game: Game) -> tuple[int, int]: ...  # (amount to match, bets so far)
-    def opener(self, game: Game) -> int: ...  # betting starts after this seat
-    def draw_starts_after(self, game: Game) -> int: ...
-    def draw_cap(self, draw_index: int) -> int: ...
-    def options(self, game: Game, seat: int, current: int, raises: int) -> list[Action]: ...
-    def full_raise(self, game: Game, raised_by: int) -> bool: ...  # counts and re-opens
-    def largest_amounts(self) -> list[int]: ...  # every fixed amount (simulate's bound)
-    def c_max_bets(self) -> int: ...  # bets and raises a round as the C loop counts them
-    def fill_c_spec(self, spec: Any) -> None: ...  # the C hand loop's settings (bf_game_spec)
 
 
 def _check_chips(name: str, value: object, least: int, optional: bool = False) -> None:
@@ -60,7 +44,8 @@ def someone_can_call(game: Game, seat: int) -> bool:
 @dataclass(frozen=True)
 class Rules:
     """Casino betting: ``structure`` "fixed-limit" (the default), "pot-limit", "half-pot-limit"
-    or "no-limit" (seed 003). Fixed limit: ``big_bet`` defaults to twice ``small_bet``, the
+    or "no-limit" (Wikipedia's Badugi article). Fixed limit: ``big_bet`` defaults to twice
+    ``small_bet``, the
     blinds to half a small bet and a full small bet (as $20-$40 plays with $10/$20 blinds), and
     a round allows a bet (the big blind, before the first draw) and ``max_raises`` raises, with
     no cap once two players are left unless ``cap_heads_up``. Pot and no limit: a bet or raise
@@ -133,7 +118,7 @@ class Rules:
     @property
     def has_blinds(self) -> bool:
         """False for ``small_blind=0, big_blind=0``: antes only, and the player left of the
-        button opens the first round with nothing to call (seed 003)."""
+        button opens the first round with nothing to call (Wikipedia's Badugi article)."""
         return self.blinds[1] > 0
 
     @staticmethod
@@ -226,7 +211,7 @@ class Rules:
 
 @dataclass(frozen=True)
 class KoreanRules:
-    """The Korean room rules (seed 001). Every player antes ``ante`` (기본 앤티); 선 (the first
+    """The Korean room rules. Every player antes ``ante`` (기본 앤티); 선 (the first
     to act, left of the button unless the game says otherwise) opens each round and draws first.
     With C the amount to call and P the pot after that call: 삥 bets the ante (선 only, as the
     round's first action), 체크 (선 only, no bet yet), 콜 puts in C, 따당 makes the round's bet
@@ -339,10 +324,10 @@ class KoreanRules:
         return min(self.max_raises, lib.BF_GAME_MAX_BETS)
 
 
-AnyRules = Rules | KoreanRules  # the rule sets a Game plays (each a RuleSet)
+RuleSet = Rules | KoreanRules  # the rule sets a Game, the C hand loop and VectorGame play
 
 
-def check_rules(rules: object) -> AnyRules:
+def check_rules(rules: object) -> RuleSet:
     """``rules`` itself when it is a rule set (None: the casino default), else TypeError."""
     if rules is None:
         return Rules()
@@ -351,4 +336,4 @@ def check_rules(rules: object) -> AnyRules:
     return rules
 
 
-__all__ = ["AnyRules", "KoreanRules", "RuleSet", "Rules", "check_rules"]
+__all__ = ["KoreanRules", "RuleSet", "Rules", "check_rules"]

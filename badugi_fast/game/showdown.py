@@ -1,10 +1,10 @@
 """The showdown on plain data: side pots, who shows and who mucks, and who wins each pot.
 
-Show order and mucking (the cardroom rule; issue 10, rule 5): the last player to bet or raise in
-the final round shows first; if nobody bet, the first player still in the hand left of the
-button. Then each in turn clockwise shows, or mucks when a hand already shown beats it in every
-pot it may win (a hand beaten by an all-in player's may still win a side pot, and so shows).
-Seats listed in ``always`` show whatever they hold."""
+Show order and mucking (the cardroom rule: Robert's Rules of Poker, TDA): the last player to bet or
+raise in the final round shows first; if nobody bet, the first player still in the hand left of the
+button. Then each in turn clockwise shows, or mucks when a hand already shown beats it in every pot
+it may win (a hand beaten by an all-in player's may still win a side pot, and so shows). Seats
+listed in ``always`` show whatever they hold."""
 
 from __future__ import annotations
 

@@ -4,14 +4,14 @@
     while not game.done:
         game.act(choose(game.actor, game.legal_actions()))
 
-The rule set (rules.py: casino, seeds 003 and 004, or Korean, seed 001) says what is forced,
-who opens and what each player may do. Four cards each, dealt one at a time from the button's
-left; a betting round, then three draws each followed by a betting round. Each player throws
-0-4 cards (fewer under a cutting limit) and is dealt the replacements before the next draws;
-when the stub runs out mid-draw, all discards except the drawer's own from this draw are
-shuffled into a new stub. Nobody may bet or raise when no other player could answer, and a
-player with nothing to call whose opponents are all-in gets no turn. Showdown: showdown.py.
-"""
+The rule set (rules.py: the casino rules, as Wikipedia's Badugi article and the casino rules state
+them, or the Korean room rules) says what is forced, who opens and what each player may do. Four
+cards each, dealt one at a time from the button's left; a betting round, then three draws each
+followed by a betting round. Each player throws 0-4 cards (fewer under a cutting limit) and is dealt
+the replacements before the next draws; when the stub runs out mid-draw, all discards except the
+drawer's own from this draw are shuffled into a new stub. Nobody may bet or raise when no other
+player could answer, and a player with nothing to call whose opponents are all-in gets no turn.
+Showdown: showdown.py."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .._validate import whole
+from .._runtime.validate import whole
 from ..cards import DECK, Card, CardLike, card_id
 from ..hands.evaluator import evaluate
 from .actions import (
@@ -38,7 +38,7 @@ from .actions import (
     Phase,
     View,
 )
-from .rules import AnyRules, check_rules, someone_can_call
+from .rules import RuleSet, check_rules, someone_can_call
 from .showdown import showing, side_pots, winnings
 from .table import check_table
 
@@ -65,7 +65,7 @@ class Game:
     def __init__(
         self,
         stacks: Sequence[int],
-        rules: AnyRules | None = None,
+        rules: RuleSet | None = None,
         *,
         button: int = 0,
         first: int | None = None,

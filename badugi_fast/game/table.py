@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .._badugi import lib
-from .._validate import is_whole
+from .._runtime.validate import is_whole
+from .rules import RuleSet
 
 MIN_SEATS, MAX_SEATS = 2, lib.BF_MAX_SEATS  # the C header is the one source of the most
+MAX_CHIPS = lib.BF_GAME_MAX_STACK  # 2**40: every engine's per-hand results stay inside int64
 
 
 def check_table(
@@ -41,3 +43,27 @@ def seat_set(name: str, seats: Iterable[int], count: int) -> frozenset[int]:
     if any(not 0 <= s < count for s in chosen):
         raise ValueError(f"{name} holds seats 0..{count - 1}, not {chosen!r}")
     return frozenset(int(s) for s in chosen)
+
+
+def start_stacks(rules: RuleSet, stacks: int | Sequence[int] | None, seats: int) -> list[int]:
+    """Every seat's chips at the start of each hand of a simulation or a batched game: one
+    number for all or one per seat, 100 units (big blinds, or antes) when None; every stack,
+    bet and blind within MAX_CHIPS."""
+    start: list[object]
+    if stacks is None:
+        start = [100 * rules.unit] * seats
+    elif isinstance(stacks, Sequence):
+        start = list(stacks)
+    else:
+        start = [stacks] * seats
+    if not all(is_whole(s) for s in start):
+        raise TypeError(f"stacks are whole numbers of chips, got {stacks!r}")
+    chips = [int(s) for s in start]  # type: ignore[call-overload]
+    if len(chips) != seats or min(chips) < 1:
+        raise ValueError(
+            f"stacks is a positive whole number of chips, or one per seat ({seats}), got {stacks!r}"
+        )
+    most = max([*rules.largest_amounts(), *chips])
+    if most > MAX_CHIPS:
+        raise ValueError(f"stacks, bets and blinds are at most 2**40 chips, not {most}")
+    return chips

@@ -1,6 +1,7 @@
 """Hand evaluation: the C table lookups, ``Hand``/``describe``, names (족보), the text and batch
 readers, the SIMD kernels, random dealing, and the pure-Python reference that checks them all."""
 
+from .deal import random_hands
 from .evaluator import (
     BEST_RANK,
     NUM_HANDS,
@@ -14,7 +15,6 @@ from .evaluator import (
 from .hand import Category, Hand, describe
 from .kernels import available_kernels
 from .naming import lookup_name
-from .random_deal import random_hands
 from .text import parse_hands
 
 __all__ = [

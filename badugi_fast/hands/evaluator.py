@@ -9,7 +9,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._badugi import ffi, lib
-from .._threads import AUTO_THREADS_MIN_ROWS, available_cores, run_in_chunks, thread_count
+from .._runtime.threads import AUTO_THREADS_MIN_ROWS, available_cores, run_in_threads, thread_count
 from ..cards import Card, CardLike, hand_ids
 from ..errors import InvalidHandError
 from .kernels import kernel_id
@@ -271,7 +271,7 @@ def _rank_rows(
     def rank_chunk(lo: int, hi: int) -> int:
         return int(lib.bf_rank_batch_kernel(kernel, src + 4 * lo, hi - lo, dst + lo))
 
-    blocks = run_in_chunks(int(rows.shape[0]), nthreads, rank_chunk, block_rows=BLOCK_ROWS)
+    blocks = run_in_threads(int(rows.shape[0]), nthreads, rank_chunk, block_rows=BLOCK_ROWS)
     for lo, hi, first_bad in blocks:
         if first_bad < hi - lo:
             return lo + first_bad

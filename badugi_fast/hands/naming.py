@@ -18,7 +18,7 @@ from ..errors import shown
 
 EN_RANKS = "A23456789TJQK"
 KO_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-# Korean readings of A..10, as in "일사오육" for A-4-5-6 (seed 000); J, Q, K have none there.
+# Korean readings of A..10, as in "일사오육" for A-4-5-6 (the 족보 article); J, Q, K have none.
 KO_NUMERALS = "일이삼사오육칠팔구십"
 
 NAMED_KO = {(0, 1, 2, 3): "골프", (0, 1, 2, 4): "세컨드", (0, 1, 3, 4): "서드", (0, 1, 2): "엠비씨"}

@@ -6,7 +6,7 @@
   ``VectorGame``, auto-resetting in the same step (``AutoresetMode.SAME_STEP``).
 - ``aec_env(...)``: a PettingZoo AEC environment; one hand is one episode, every seat an agent.
 
-Observations and actions are ``badugi_fast.game.vector_spec``'s, with one change: the adapters
+Observations and actions are ``badugi_fast.game.vector.spec``'s, with one change: the adapters
 take one integer per decision, so the EXACT action (which needs an amount) is masked out.
 gymnasium and pettingzoo are imported here only, never by ``import badugi_fast``.
 """

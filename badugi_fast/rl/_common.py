@@ -8,11 +8,11 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from ..game import KoreanRules, Rules
+from ..game import RuleSet
 from ..game.bots import ThresholdBot, drawer
-from ..game.vector import VectorGame, VectorPolicy
-from ..game.vector_policies import split, threshold_policy
-from ..game.vector_spec import EXACT, N_ACTIONS, NO_ACTION, Obs, field_specs
+from ..game.vector.engine import VectorGame, VectorPolicy
+from ..game.vector.policies import split, threshold_policy
+from ..game.vector.spec import EXACT, N_ACTIONS, NO_ACTION, Obs, field_specs
 
 
 def observation_space(seats: int) -> spaces.Dict:
@@ -41,7 +41,7 @@ def row(obs: Obs, index: int) -> Obs:
 
 
 def opponents_for(
-    seats: int, seat: int, rules: Rules | KoreanRules, opponents: Any
+    seats: int, seat: int, rules: RuleSet, opponents: Any
 ) -> list[VectorPolicy | None]:
     """A policy per seat (None at the agent's): one for all others, one per other seat in seat
     order, or by default the drawer."""

@@ -8,9 +8,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from ..game import KoreanRules, Rules
-from ..game.vector import VectorGame
-from ..game.vector_spec import Obs
+from ..game import RuleSet
+from ..game.vector.engine import VectorGame
+from ..game.vector.spec import Obs
 from ._common import action_space, check_action, observation_space, row, step_info, without_exact
 
 
@@ -31,7 +31,7 @@ class BadugiAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
     def __init__(
         self,
         seats: int = 2,
-        rules: Rules | KoreanRules | None = None,
+        rules: RuleSet | None = None,
         *,
         stacks: int | list[int] | None = None,
         table: int = 0,
@@ -105,7 +105,7 @@ class BadugiAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
 
 def aec_env(
     seats: int = 2,
-    rules: Rules | KoreanRules | None = None,
+    rules: RuleSet | None = None,
     *,
     stacks: int | list[int] | None = None,
     table: int = 0,

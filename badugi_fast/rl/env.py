@@ -7,9 +7,9 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from ..game import KoreanRules, Rules
-from ..game.vector import VectorGame
-from ..game.vector_spec import NO_ACTION, Obs
+from ..game import RuleSet
+from ..game.vector.engine import VectorGame
+from ..game.vector.spec import NO_ACTION, Obs
 from ._common import (
     action_space,
     check_action,
@@ -43,7 +43,7 @@ class BadugiEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def __init__(
         self,
         seats: int = 2,
-        rules: Rules | KoreanRules | None = None,
+        rules: RuleSet | None = None,
         opponents: Any = None,
         *,
         seat: int = 0,

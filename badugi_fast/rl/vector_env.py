@@ -10,9 +10,9 @@ import numpy.typing as npt
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from ..game import KoreanRules, Rules
-from ..game.vector import VectorGame
-from ..game.vector_spec import Obs
+from ..game import RuleSet
+from ..game.vector.engine import VectorGame
+from ..game.vector.spec import Obs
 from ._common import (
     action_space,
     observation_space,
@@ -39,7 +39,7 @@ class BadugiVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self,
         num_envs: int,
         seats: int = 2,
-        rules: Rules | KoreanRules | None = None,
+        rules: RuleSet | None = None,
         opponents: Any = None,
         *,
         seat: int = 0,

@@ -1,0 +1,85 @@
+"""Pictures for `odds --plot` and `simulate --plot`, with matplotlib (the optional [plot] extra).
+
+matplotlib is imported inside each function, so the command line and the library never load it
+unless a picture is asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ...draws import DrawOdds
+from ..common import BadInput
+
+# English labels: matplotlib's bundled font has no Hangul.
+SIZE_LABELS = {4: "four-card badugi", 3: "three-card", 2: "two-card", 1: "one-card"}
+SIZE_COLOURS = {4: "#2a9d8f", 3: "#e9c46a", 2: "#f4a261", 1: "#e76f51"}
+
+
+def pyplot() -> Any:
+    """matplotlib.pyplot on its file-only backend, or a BadInput saying what to install."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise BadInput("--plot needs matplotlib: pip install 'badugi_fast[plot]'") from None
+    matplotlib.use("Agg")  # files only, no window
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def odds_picture(path: str, hand: str, by_draws: Sequence[DrawOdds]) -> None:
+    """Left: the final size after 0..N draws (stacked bars). Right: the probability of each
+    final class (rank) after all N draws, coloured by size."""
+    plt = pyplot()
+    figure, (sizes_axis, ranks_axis) = plt.subplots(1, 2, figsize=(11, 4.5), dpi=100)
+    draws = np.arange(len(by_draws))
+    bottom = np.zeros(len(by_draws))
+    for size in (4, 3, 2, 1):
+        share = np.array([odds.sizes[size] for odds in by_draws])
+        sizes_axis.bar(draws, share, bottom=bottom, color=SIZE_COLOURS[size],
+                       label=SIZE_LABELS[size])  # fmt: skip
+        bottom += share
+    sizes_axis.set_xticks(draws, [f"{d} draw(s)" for d in draws])
+    sizes_axis.set_ylabel("probability")
+    sizes_axis.set_title(f"{hand}: final badugi size")
+    sizes_axis.legend(loc="lower left", fontsize=8)
+    final = by_draws[-1]
+    ranks = np.arange(len(final.ranks))
+    for size, (lo, hi) in {4: (1, 715), 3: (716, 1001), 2: (1002, 1079), 1: (1080, 1092)}.items():
+        shown = (ranks >= lo) & (ranks <= hi)
+        ranks_axis.bar(ranks[shown], final.ranks[shown], width=1.0, color=SIZE_COLOURS[size])
+    ranks_axis.set_xlabel("final rank (1 = best)")
+    ranks_axis.set_ylabel("probability")
+    ranks_axis.set_title(f"final class after {len(by_draws) - 1} draw(s)")
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)
+
+
+def simulate_picture(path: str, names: Sequence[str], won: npt.NDArray[np.int64], unit_chips: int,
+                     unit: str) -> None:  # fmt: skip
+    """Each seat's running result in units, with a band of ±2 standard errors of the sum."""
+    plt = pyplot()
+    figure, axis = plt.subplots(figsize=(9, 4.5), dpi=100)
+    hands = np.arange(1, len(won) + 1)
+    results = won / unit_chips
+    running = np.cumsum(results, axis=0)
+    for seat, name in enumerate(names):
+        # The spread of a sum of n hands is sqrt(n) times a hand's standard deviation.
+        spread = 2 * results[:, seat].std() * np.sqrt(hands)
+        line = axis.plot(hands, running[:, seat], label=f"seat {seat}: {name}")[0]
+        axis.fill_between(hands, running[:, seat] - spread, running[:, seat] + spread,
+                          color=line.get_color(), alpha=0.2)  # fmt: skip
+    axis.axhline(0, color="black", linewidth=0.8)
+    axis.set_xlabel("hands")
+    axis.set_ylabel(f"running result ({unit}s)")
+    axis.set_title("each seat's running result, ±2 standard errors")
+    axis.legend(loc="upper left", fontsize=8)
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)

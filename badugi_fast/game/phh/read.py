@@ -1,0 +1,359 @@
+"""Reading PHH badugi histories back into a ``Game`` (the format is described in ``phh``).
+
+Every field read is checked for its TOML type before use (a float is never truncated to an
+int, a string never read as a boolean) and a bad one raises ValueError naming the field.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable
+from typing import Any
+
+from ...cards import DECK, Card, parse_cards
+from ..actions import BET_KINDS, FOLD_KINDS, Action, ActionKind
+from ..rules import KoreanRules, Rules, RuleSet
+from ..state import Game
+from ..table import MAX_SEATS, MIN_SEATS
+
+HIDDEN = "??"  # one unknown card: rank and suit unknown
+_PLAYER = re.compile(r"p([1-9][0-9]?)")  # p1 .. p8 (ASCII digits only)
+_AMOUNT = re.compile(r"[0-9]{1,15}")  # a whole number of chips, ASCII digits only
+_MISSING: Any = object()
+MAX_TEXT = 1_000_000  # characters: a badugi hand's history is a few kilobytes
+_TOML_NAMES = {bool: "boolean", int: "integer", str: "string"}
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _field(data: dict[str, Any], name: str, kind: type, default: Any = _MISSING) -> Any:
+    """``data[name]``, which must be a TOML value of ``kind`` (bool is not an integer here)."""
+    if name not in data:
+        if default is _MISSING:
+            raise ValueError(f"the history lacks the field {name!r}")
+        return default
+    value = data[name]
+    if type(value) is not kind:
+        raise ValueError(f"{name} must be a TOML {_TOML_NAMES[kind]}, not {_short(value)}")
+    return value
+
+
+def _list(data: dict[str, Any], name: str, kind: type, default: Any = _MISSING) -> Any:
+    """``data[name]``, which must be a TOML array of ``kind`` values."""
+    if name not in data:
+        if default is _MISSING:
+            raise ValueError(f"the history lacks the field {name!r}")
+        return default
+    value = data[name]
+    if type(value) is not list or any(type(item) is not kind for item in value):
+        what = _TOML_NAMES[kind]
+        raise ValueError(f"{name} must be a TOML array of {what}s, not {_short(value)}")
+    return value
+
+
+def _parse_toml(text: str) -> dict[str, Any]:
+    if not isinstance(text, str):
+        raise TypeError(f"loads reads PHH text (a str), not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise ValueError(f"a PHH hand is at most {MAX_TEXT:,} characters, got {len(text):,}")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ValueError(f"not a PHH (TOML) file: {error}") from None
+    except RecursionError:  # tomllib recurses once per level of nested arrays or tables
+        raise ValueError("not a PHH file: its arrays or tables are nested too deeply") from None
+
+
+def loads(text: str) -> Game:
+    """Replay a PHH badugi hand (every card known) into a Game, checking each action against the
+    engine and, when the file has them, its ``finishing_stacks`` against the replay's; a hand it
+    cannot read or replay exactly raises ValueError naming the field or the action."""
+    data = _parse_toml(text)
+    variant = _field(data, "variant", str)
+    if variant != "FB":
+        raise ValueError(f"only badugi (variant FB) is read, not {_short(variant)}")
+    stacks = _list(data, "starting_stacks", int)
+    if not MIN_SEATS <= len(stacks) <= MAX_SEATS:
+        raise ValueError(f"starting_stacks names {MIN_SEATS} to {MAX_SEATS} players, not {stacks}")
+    lines = _list(data, "actions", str)
+    _check_seat_fields(data, len(stacks))
+    rules, first = _read_rules(data, len(stacks))
+    burns = _list(data, "_burns", str, [])
+    actions = [line.split("#")[0].split() for line in lines]
+    deals = _replay_deck(actions, len(stacks), burns, rules.burn)
+    # p1 .. pn are seats 0 .. n-1 of the replay, the button last.
+    game = Game(
+        stacks,
+        rules,
+        button=len(stacks) - 1,
+        first=first,
+        deck=deals[: len(DECK)],
+        reshuffle=_replay_reshuffle(deals[len(DECK) :]),
+        show=_showing_seats(actions),
+    )
+    deals_seen: dict[int, int] = {}
+    for index, (words, line) in enumerate(zip(actions, lines, strict=True)):
+        try:
+            if words[:2] == ["d", "dh"]:
+                _check_deal(game, words, deals_seen)
+            _apply(game, words, line.partition("#")[2].strip())
+        except ValueError as error:  # engine errors number seats from 0: name the line too
+            raise ValueError(f"action {index + 1} ({' '.join(words)!r}): {error}") from None
+    _check_finishing_stacks(game, data)
+    return game
+
+
+def _check_seat_fields(data: dict[str, Any], n: int) -> None:
+    """``players`` (names) and ``_seats`` (the game's seat of each player) are not needed to
+    replay, but a history whose own fields disagree is not trusted."""
+    players = _list(data, "players", str, None)
+    if players is not None and len(players) != n:
+        raise ValueError(f"players has {len(players)} names for {n} players")
+    seats = _list(data, "_seats", int, None)
+    if seats is not None and sorted(seats) != list(range(n)):
+        raise ValueError(f"_seats numbers the {n} seats 0..{n - 1} once each, not {seats}")
+
+
+def _check_finishing_stacks(game: Game, data: dict[str, Any]) -> None:
+    finishing = _list(data, "finishing_stacks", int, None)
+    if finishing is None:
+        return
+    if not game.done:
+        raise ValueError("the history has finishing_stacks, but its actions do not end the hand")
+    if finishing != game.stacks:
+        raise ValueError(f"finishing_stacks are {finishing}, but the replay ends {game.stacks}")
+
+
+def _forced_bets(data: dict[str, Any], n: int) -> tuple[list[int], list[int]]:
+    antes = _list(data, "antes", int, [0] * n)
+    blinds = _list(data, "blinds_or_straddles", int, [0] * n)
+    for name, values in (("antes", antes), ("blinds_or_straddles", blinds)):
+        if len(values) != n:
+            raise ValueError(f"{name} has {len(values)} entries for {n} players")
+        if min(values) < 0:
+            raise ValueError(f"{name} are chips (0 or more), not {_short(values)}")
+    return antes, blinds
+
+
+def _read_rules(data: dict[str, Any], n: int) -> tuple[RuleSet, int | None]:
+    """The rules from the standard's fields and ours (see ``phh``'s docstring)."""
+    antes, blinds = _forced_bets(data, n)
+    name = _field(data, "_rules", str, None)
+    if name == "korean":
+        return _read_korean(data, antes, n)
+    if name is not None:
+        raise ValueError(f"unknown _rules {_short(name)}; only 'korean' is defined")
+    if len(set(antes)) != 1:
+        raise ValueError(f"the casino rules have one ante for all, not {sorted(set(antes))}")
+    small, big = blinds[:2]  # heads-up too: [small, big]
+    if any(blinds[2:]):
+        raise ValueError(f"blinds_or_straddles: straddles are not played here, got {blinds}")
+    rules = Rules(
+        _field(data, "small_bet", int),
+        _field(data, "big_bet", int),
+        small,
+        big,
+        _field(data, "_max_raises", int, Rules.max_raises),
+        _field(data, "_structure", str, "fixed-limit"),
+        _field(data, "_burn", bool, False),
+        ante=antes[0],
+        cap_heads_up=_field(data, "_cap_heads_up", bool, False),
+    )
+    return rules, None
+
+
+def _read_korean(data: dict[str, Any], antes: list[int], n: int) -> tuple[KoreanRules, int]:
+    if len(set(antes)) != 1:
+        raise ValueError(f"the Korean rules have one ante for all, not {sorted(set(antes))}")
+    first = _field(data, "_first", int, 1)
+    if not 1 <= first <= n:
+        raise ValueError(f"_first names player {first} of {n}")
+    cutting = _list(data, "_cutting", int, [3, 2, 1])
+    if len(cutting) != 3:
+        raise ValueError(f"_cutting is three limits, e.g. [3, 2, 1], not {cutting}")
+    korean = KoreanRules(
+        ante=antes[0],
+        chip=_field(data, "_chip", int, 1),
+        cutting=(cutting[0], cutting[1], cutting[2]),
+        cutting_type=_field(data, "_cutting_type", str, "simultaneous"),
+        allow_full=_field(data, "_allow_full", bool, False),
+        max_raises=_field(data, "_max_raises", int, None),
+    )
+    return korean, first - 1
+
+
+def _replay_reshuffle(later: list[Card]) -> Callable[[list[Card]], None]:
+    """Orders each reshuffled stub so that it deals the recorded cards next."""
+    queue = list(later)
+
+    def reshuffle(stub: list[Card]) -> None:
+        wanted, queue[:] = queue[: len(stub)], queue[len(stub) :]
+        missing = [str(card) for card in wanted if card not in stub]
+        if missing or len(set(wanted)) != len(wanted):
+            raise ValueError(
+                f"after the reshuffle the history deals {' '.join(map(str, wanted))}, "
+                f"which the discards ({' '.join(map(str, stub))}) cannot give"
+            )
+        rest = [card for card in stub if card not in wanted]
+        stub[:] = rest + wanted[::-1]  # the last card is dealt first
+
+    return reshuffle
+
+
+def _deal_words(words: list[str]) -> tuple[int, list[Card]]:
+    """The player (0-based) and cards of a ``d dh pK CARDS`` line."""
+    player = _PLAYER.fullmatch(words[2]) if len(words) == 4 else None
+    if player is None or words[:2] != ["d", "dh"]:
+        raise ValueError(f"a deal is 'd dh pK CARDS', not {' '.join(words)!r}")
+    if HIDDEN[0] in words[3]:
+        raise ValueError("a hand with hidden cards cannot be replayed")
+    return int(player.group(1)) - 1, parse_cards(words[3])
+
+
+def _recorded_deals(actions: list[list[str]]) -> tuple[dict[int, list[Card]], list[list[Card]]]:
+    """Each player's first four cards, and the replacements of each draw in the order dealt
+    (one list per draw that dealt any; the writer puts a draw's discards before its deals)."""
+    first: dict[int, list[Card]] = {}
+    draws: list[list[Card]] = []
+    drew: set[str] = set()  # players who discarded in this draw
+    new_draw = False
+    for words in actions:
+        if words[1:2] in (["f"], ["cc"], ["cbr"]):
+            drew = set()  # betting: the draw before, if any, is over
+        elif words[1:2] == ["sd"]:
+            if not drew or words[0] in drew:  # the first discard of a draw
+                drew, new_draw = set(), True
+            drew.add(words[0])
+        elif words[:2] == ["d", "dh"]:
+            player, cards = _deal_words(words)
+            if player not in first:
+                first[player] = cards
+                continue
+            if new_draw:
+                draws.append([])
+                new_draw = False
+            if not draws:
+                raise ValueError(f"{' '.join(words)!r} deals a second hand before any discard")
+            draws[-1] += cards
+    return first, draws
+
+
+def _replay_deck(actions: list[list[str]], n: int, burns: list[str], burn: bool) -> list[Card]:
+    """The deck order that deals exactly the recorded cards: the first four cards of each player
+    one at a time round the table, then each draw's replacements in draw order, after the draw's
+    burn card when the rules burn one."""
+    if any(HIDDEN[0] in card for card in burns):
+        raise ValueError("a hand with hidden burn cards (_burns) cannot be replayed")
+    to_burn = [card for text in burns for card in parse_cards(text)]
+    first, draws = _recorded_deals(actions)
+    if sorted(first) != list(range(n)) or any(len(c) != 4 for c in first.values()):
+        raise ValueError("every player must be dealt four cards first")
+    later: list[Card] = []
+    for cards in draws:
+        if burn:
+            if not to_burn:
+                raise ValueError("_burns lists fewer cards than the draws burned")
+            later.append(to_burn.pop(0))
+        later += cards
+    if to_burn:
+        raise ValueError(f"_burns lists {len(to_burn)} more cards than the draws burned")
+    return [first[p][i] for i in range(4) for p in range(n)] + later
+
+
+def _check_deal(game: Game, words: list[str], deals_seen: dict[int, int]) -> None:
+    """A draw's replacements as recorded are the cards the replay dealt (burns and reshuffles
+    included): the k-th deal to a player after the first is its k-th draw that took cards."""
+    seat, cards = _deal_words(words)
+    k = deals_seen[seat] = deals_seen.get(seat, -1) + 1
+    if k == 0:
+        return  # the first four cards: the stacked deck is made of them
+    taken = [
+        e.received
+        for e in game.history
+        if e.kind == ActionKind.DRAW and e.seat == seat and e.received
+    ]
+    if k > len(taken) or sorted(taken[k - 1]) != sorted(cards):
+        dealt = " ".join(map(str, taken[k - 1])) if k <= len(taken) else "nothing"
+        raise ValueError(f"the history deals {words[3]} to p{seat + 1}, the replay {dealt}")
+
+
+def _apply(game: Game, words: list[str], comment: str) -> None:
+    if not words:
+        return  # a no-op: a commentary alone
+    if words[0] == "d":
+        _deal_words(words)
+        return  # deals come from the stacked deck
+    player = _PLAYER.fullmatch(words[0]) if len(words) >= 2 else None
+    if player is None:
+        raise ValueError(f"a player's action is 'pK VERB ...', not {' '.join(words)!r}")
+    seat = int(player.group(1)) - 1
+    verb, rest = words[1], words[2:]
+    if verb == "sm":
+        _check_showdown(game, seat, rest)
+        return
+    if game.actor != seat:
+        raise ValueError(f"p{seat + 1} acts out of turn ({' '.join(words)})")
+    if verb == "sd" and len(rest) <= 1:
+        game.act(Action.draw(parse_cards(rest[0]) if rest else []))
+        return
+    legal = {action.kind: action for action in game.legal_actions()}
+    wanted = {"f": FOLD_KINDS, "cc": (ActionKind.CHECK, ActionKind.CALL)}.get(verb)
+    if wanted is not None:
+        kind = next((k for k in wanted if k in legal), None)
+        if kind is None:
+            raise ValueError(f"p{seat + 1} may {', '.join(legal)} now, not {' '.join(words)!r}")
+        game.act(legal[kind])
+    elif verb == "cbr" and len(rest) == 1 and _AMOUNT.fullmatch(rest[0]):
+        game.act(_raise_to(game, seat, int(rest[0]), legal, comment))
+    else:
+        raise ValueError(f"unknown PHH action {' '.join(words)!r}")
+
+
+def _check_showdown(game: Game, seat: int, rest: list[str]) -> None:
+    """``pK sm CARDS``: the replay showed these cards; ``pK sm``: it mucked the hand."""
+    kinds = (ActionKind.SHOW, ActionKind.MUCK)
+    done = next((e for e in game.history if e.kind in kinds and e.seat == seat), None)
+    if len(rest) > 1:
+        raise ValueError(f"a showdown is 'pK sm CARDS' or 'pK sm', not {' '.join(rest)!r}")
+    if done is None:
+        raise ValueError(f"p{seat + 1} is not at a showdown here")
+    if not rest and done.kind == ActionKind.SHOW:
+        raise ValueError(f"p{seat + 1} mucks, but its hand must be shown (no shown hand beats it)")
+    if rest and sorted(done.cards) != sorted(parse_cards(rest[0])):
+        raise ValueError(f"p{seat + 1} shows {rest[0]}, which is not the hand it holds")
+
+
+def _showing_seats(actions: list[list[str]]) -> set[int]:
+    """The players the history shows at showdown (the replay shows them whatever they hold)."""
+    return {
+        int(player.group(1)) - 1
+        for words in actions
+        if words[1:2] == ["sm"] and len(words) > 2 and (player := _PLAYER.fullmatch(words[0]))
+    }
+
+
+def _raise_to(game: Game, seat: int, to: int, legal: dict[str, Action], comment: str) -> Action:
+    """The bet or raise that brings the seat's round total to ``to``."""
+    amount = to - game.round_bets[seat]
+    kinds = [kind for kind in BET_KINDS if kind in legal]
+    if comment in kinds:
+        kinds = [comment]
+    for kind in kinds:
+        least = legal[kind].amount
+        if least <= amount <= (legal[kind].max_amount or least):
+            return Action(kind, amount)
+    if not kinds:
+        raise ValueError(f"p{seat + 1} may not bet or raise here")
+    allowed = ", ".join(
+        f"{kind} to {game.round_bets[seat] + legal[kind].amount}"
+        + (f"..{game.round_bets[seat] + legal[kind].max_amount}" if legal[kind].max_amount else "")
+        for kind in kinds
+    )
+    raise ValueError(f"p{seat + 1} raises to {to}, but the rules allow {allowed}")
+
+
+__all__ = ["HIDDEN", "loads"]

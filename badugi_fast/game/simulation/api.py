@@ -1,0 +1,108 @@
+"""``simulate`` and ``play_hands``: many hands between bots, played here (local.py: the C hand
+loop, ``Game`` or the batched engine) or in blocks on an executor (blocks.py)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from math import sqrt
+
+import numpy as np
+import numpy.typing as npt
+
+from ..._runtime.blocks import Executor
+from ..._runtime.validate import check_seed
+from ..bots import Bot
+from ..rules import RuleSet, check_rules
+from ..table import start_stacks
+from .blocks import hand_sums_on, play_hands_on
+from .local import (
+    BATCH,
+    SimulationResult,
+    check_play,
+    check_run,
+    choose_engine,
+    play_here,
+)
+
+
+def simulate(
+    bots: Sequence[Bot],
+    hands: int = 1000,
+    seed: int | None = None,
+    rules: RuleSet | None = None,
+    *,
+    stacks: int | Sequence[int] | None = None,
+    progress: bool = False,
+    engine: str = "auto",
+    threads: int | None = None,
+    executor: Executor = None,
+) -> SimulationResult:
+    """Play ``hands`` independent hands, moving the button one seat clockwise each hand. Every
+    seat starts each hand with ``stacks`` chips: one number for all or one per seat, by default
+    100 big blinds (or antes). The deals follow ``seed`` (0 .. 2**64-1; None: a random one).
+    ``engine``: "auto" plays in C when it can, "c" insists on it (ValueError when the bots or
+    rules are not the C loop's), "python" plays every hand with ``Game``, "vector" in the
+    batched engine, where a seat may be a vector policy (``vector_policies.vector_policy``;
+    "auto" picks it for them) or a ThresholdBot. ``threads`` (C only; default: all cores from
+    about 1,000 hands) never changes the results. A hand's
+    length grows with stack / bet when bots raise each other without a cap (heads-up, or pot
+    and no limit): keep stacks within a few thousand bets. ``executor``: a
+    concurrent.futures Executor or a Dask Client plays the hands there in blocks, with the
+    same results bit for bit (the bots must then pickle, and be pure functions of what they
+    are shown); None plays them here."""
+    check_run(bots, hands, engine)
+    check_seed(seed)
+    rules = check_rules(rules)
+    seed = secrets.randbits(64) if seed is None else seed
+    start_stacks(rules, stacks, len(bots))  # bad stacks fail before any hand
+    played_by = choose_engine(bots, rules, engine)
+
+    # Exact integer sums over blocks: BATCH hands at a time here, or the executor's blocks.
+    total, square = hand_sums_on(
+        executor,
+        bots,
+        hands,
+        seed,
+        rules,
+        stacks=stacks,
+        engine=played_by,
+        block=BATCH if executor is None else None,
+        progress=progress,
+        threads=threads,
+    )
+    mean = np.array([t / hands for t in total])
+    variance = np.maximum(np.array([float(q) for q in square]) / hands - mean * mean, 0.0)
+    return SimulationResult(
+        hands,
+        [float(100 * m) for m in mean],
+        [float(100 * sqrt(v / hands)) for v in variance],
+        rules.unit,
+        played_by,
+    )
+
+
+def play_hands(
+    bots: Sequence[Bot],
+    first_hand: int,
+    hands: int,
+    seed: int | None,
+    rules: RuleSet | None = None,
+    *,
+    stacks: int | Sequence[int] | None = None,
+    engine: str = "auto",
+    threads: int | None = None,
+    executor: Executor = None,
+) -> npt.NDArray[np.int64]:
+    """Chips won by each seat in hands ``first_hand`` .. ``first_hand + hands - 1`` of the
+    seed's stream (None: a random seed), as an int64 array of shape (hands, seats): the per-hand
+    results behind ``simulate``, for variance studies or to check one engine against the other.
+    ``executor`` as in ``simulate``."""
+    if executor is None:
+        return play_here(
+            bots, first_hand, hands, seed, rules, stacks=stacks, engine=engine, threads=threads
+        )
+    check_play(bots, first_hand, hands, seed, rules, stacks, engine)  # before any block is sent
+    return play_hands_on(
+        executor, bots, first_hand, hands, seed, rules, stacks=stacks, engine=engine
+    )

@@ -1,0 +1,30 @@
+"""Solving the betting: exact equilibria of the last betting round between two ranges.
+
+- ``solve_last_round(ranges, pot=, stacks=, rules=)`` -> ``LastRoundSolution`` (api.py)
+- ``last_round(...)``: the problem itself (problem.py); ``exploitability`` and
+  ``best_response`` of any strategy profile on it (best_response.py)
+- the public betting tree (tree.py), ranges on hand classes (ranges.py), the C showdown sweep
+  (showdown.py, specified by reference.py) and discounted CFR (cfr.py)
+- ``bots.solution(sol)``: a bot playing the last round by a solution (bots.py)
+"""
+
+from .api import BestResponse, LastRoundSolution, Strategy, solve_last_round
+from .best_response import Exploitability, best_response, exploitability
+from .problem import LastRound, last_round
+from .tree import ALLIN, Node, Tree, build_tree
+
+__all__ = [
+    "ALLIN",
+    "BestResponse",
+    "Exploitability",
+    "LastRound",
+    "LastRoundSolution",
+    "Node",
+    "Strategy",
+    "Tree",
+    "best_response",
+    "build_tree",
+    "exploitability",
+    "last_round",
+    "solve_last_round",
+]

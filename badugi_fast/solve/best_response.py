@@ -1,0 +1,93 @@
+"""Best responses and the exploitability of a strategy profile in the last round.
+
+A best response of one player to a strategy of the other maximises, hand by hand, the value
+at each of its decision nodes, walking the public tree from the leaves (C: bf_lr_values with
+no strategy of its own). The exploitability of a profile is the average of the two players'
+best-response gains, (BR_0 - v_0 + BR_1 - v_1) / 2 = (BR_0 + BR_1 - pot) / 2 since the two
+values sum to the pot: chips per hand, and as a fraction of the pot. It is 0 exactly at an
+equilibrium. Values are expectations over the pairs of hands that share no card, weighted by
+the two ranges, in chips from the start of the round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from .problem import LastRound
+
+Tables = tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
+
+
+@dataclass(frozen=True)
+class Exploitability:
+    """``chips`` per hand (the average gain), ``fraction`` of the pot, each player's ``gains``,
+    ``best`` (best-response values) and ``values`` (the profile's own values)."""
+
+    chips: float
+    fraction: float
+    gains: tuple[float, float]
+    best: tuple[float, float]
+    values: tuple[float, float]
+
+
+def _total(problem: LastRound, player: int, rows: npt.NDArray[np.float64]) -> float:
+    """A player's expected chips from its rows' counterfactual values."""
+    p = problem.players[player]
+    members = problem.classes.members[p.classes]
+    return float(np.sum(p.weights * members * rows)) / problem.disjoint_mass()
+
+
+def best_response(
+    problem: LastRound, player: int, opponent: npt.NDArray[np.float64], threads: int = 1
+) -> tuple[npt.NDArray[np.float64], float]:
+    """``player``'s best response to the other's table: its table (1 on the chosen action,
+    ties to the first) and its expected chips."""
+    out = problem.values(player, opponent, None, best=True, threads=threads)
+    return out["best"], _total(problem, player, out["root"])
+
+
+def profile_value(problem: LastRound, player: int, tables: Tables, threads: int = 1) -> float:
+    """``player``'s expected chips when both play their tables."""
+    root = problem.values(player, tables[1 - player], tables[player], threads=threads)["root"]
+    return _total(problem, player, root)
+
+
+def exploitability(problem: LastRound, tables: Tables, threads: int = 1) -> Exploitability:
+    """The exploitability of the profile ``tables`` (player 0's table, player 1's)."""
+    best = tuple(best_response(problem, p, tables[1 - p], threads)[1] for p in (0, 1))
+    values = tuple(profile_value(problem, p, tables, threads) for p in (0, 1))
+    gains = (best[0] - values[0], best[1] - values[1])
+    return Exploitability(
+        _average_gain(problem, best), _fraction(problem, _average_gain(problem, best)),
+        gains, (best[0], best[1]), (values[0], values[1]),
+    )  # fmt: skip
+
+
+def exploitability_fraction(problem: LastRound, tables: Tables, threads: int = 1) -> float:
+    """The exploitability as a fraction of the pot, from the two best responses only (what a
+    solver measures between its blocks of iterations)."""
+    best = tuple(best_response(problem, p, tables[1 - p], threads)[1] for p in (0, 1))
+    return _fraction(problem, _average_gain(problem, best))
+
+
+def _average_gain(problem: LastRound, best: tuple[float, ...]) -> float:
+    return (best[0] + best[1] - problem.pot) / 2
+
+
+def _fraction(problem: LastRound, chips: float) -> float:
+    if problem.pot:
+        return chips / problem.pot
+    return float("inf") if chips > 1e-12 else 0.0
+
+
+__all__ = [
+    "Exploitability",
+    "Tables",
+    "best_response",
+    "exploitability",
+    "exploitability_fraction",
+    "profile_value",
+]

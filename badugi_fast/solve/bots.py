@@ -1,0 +1,114 @@
+"""A bot that plays the last betting round by a solution: ``solution(sol)``.
+
+It lives here, above ``game``, because it reads a ``LastRoundSolution``; ``game`` never imports
+``solve``. It is a plain ``bot(view) -> Action`` as ``game.bots`` defines them, so ``Game`` and
+``simulate`` play it like any other. In the last betting round it finds the public history of
+the round in the view, the node of the solution's tree it leads to, and the row of its hand,
+and draws a branch with that row's probabilities from the view's 64 random bits (``View.stream``,
+the engine's per-decision stream: the same hand and stream give the same choice on any
+executor). Everything before (the draws and the earlier rounds) is played by ``before``.
+
+A last-round decision the solution does not cover (a hand outside its range, a pot or stacks
+other than the solution's, a history off its tree) goes to ``otherwise``, or raises ValueError
+when ``otherwise`` is None: a bot never plays a strategy solved for another spot silently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..cards import hand_ids
+from ..game.actions import BET_KINDS, FOLD_KINDS, Action, ActionKind, Event, Phase, View
+from ..game.bots import Bot, drawer
+from .api import LastRoundSolution
+
+K = ActionKind
+_BETTING = (*BET_KINDS, K.CALL, K.CHECK, *FOLD_KINDS)
+_UNIT = 2.0**-53  # 53 random bits to a uniform number in [0, 1)
+
+
+def _this_round(view: View) -> list[Event]:
+    """The betting events since the last draw (the last round's public history)."""
+    start = 0
+    for i, event in enumerate(view.history):
+        if event.kind is K.DRAW:
+            start = i + 1
+    return [e for e in view.history[start:] if e.kind in _BETTING]
+
+
+@dataclass(frozen=True)
+class SolutionBot:
+    """Plays the last round by ``sol`` (see the module docstring)."""
+
+    sol: LastRoundSolution
+    before: Bot = drawer
+    otherwise: Bot | None = None
+
+    def __call__(self, view: View) -> Action:
+        if view.phase is not Phase.BETTING or view.draws_left > 0:
+            return self.before(view)
+        try:
+            return self._play(view)
+        except _Uncovered as why:
+            if self.otherwise is None:
+                raise ValueError(f"the solution does not cover this decision: {why}") from None
+            return self.otherwise(view)
+
+    def _play(self, view: View) -> Action:
+        events = _this_round(view)
+        history = [Action(K.FOLD if e.kind in FOLD_KINDS else e.kind, e.amount) for e in events]
+        tree = self.sol.problem.tree
+        put_in = [0] * len(view.stacks)
+        for e in events:
+            if e.seat is not None:
+                put_in[e.seat] += e.amount
+        me = view.seat
+        first = events[0].seat if events else me  # the first to act is player 0
+        if first is None or len([f for f in view.folded if not f]) != 2:
+            raise _Uncovered("the solution plays heads-up")
+        other = next(s for s in range(len(view.stacks)) if s not in (me,) and not view.folded[s])
+        seats = (first, other if first == me else me)
+        stacks = tuple(view.stacks[s] + put_in[s] for s in seats)
+        pot = view.pot - sum(put_in)
+        if pot != tree.pot or stacks != tree.stacks:
+            raise _Uncovered(
+                f"the round started with pot {pot} and stacks {stacks}, "
+                f"the solution's with {tree.pot} and {tree.stacks}"
+            )
+        try:
+            node = tree.find(history)
+        except ValueError as error:
+            raise _Uncovered(str(error)) from None
+        player = node.actor
+        if player is None or seats[player] != me:
+            raise _Uncovered("it is not this player's turn in the solution's tree")
+        hands = self.sol.hands(player)
+        mine = np.array(sorted(hand_ids(view.hand)), dtype=np.uint8)
+        found = np.flatnonzero((hands == mine).all(axis=1))
+        if not len(found):
+            raise _Uncovered(f"the hand {view.hand} is outside the solution's range")
+        row = self.sol.strategy(history)[found[0]]
+        u = (view.stream >> 11) * _UNIT
+        choice = int(np.searchsorted(np.cumsum(row), u, side="right"))
+        action = node.actions[min(choice, len(node.actions) - 1)]
+        return Action(action.kind, action.amount)
+
+
+class _Uncovered(Exception):
+    """A decision the solution has no strategy for."""
+
+
+def solution(
+    sol: LastRoundSolution, before: Bot = drawer, otherwise: Bot | None = None
+) -> SolutionBot:
+    """A bot playing the last betting round by ``sol``; ``before`` plays the draws and the
+    earlier rounds (default: the reference drawer); ``otherwise`` any last-round decision the
+    solution does not cover (None: ValueError)."""
+    if not isinstance(sol, LastRoundSolution):
+        raise TypeError(f"solution takes a LastRoundSolution, not {type(sol).__name__}")
+    return SolutionBot(sol, before, otherwise)
+
+
+__all__ = ["SolutionBot", "solution"]

@@ -1,0 +1,277 @@
+"""The last round as a problem: two ranges, the public tree, and the C struct that holds both.
+
+``last_round(ranges, pot=..., stacks=..., rules=...)`` checks its input and builds a
+``LastRound``: the players' ranges on hand classes (ranges.py), the public tree (tree.py), and
+the ``bf_lr_game`` struct csrc/solve/last_round.c reads (the numpy arrays it points into are
+kept alive with it). A strategy of a player is a table laid out as the C code reads it: for
+each of its decision nodes a block of rows (one per class of its range) by the node's actions.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .._badugi import ffi, lib
+from ..game.rules import RuleSet, check_rules
+from .ranges import Classes, Player, RangeLike, players, to_range
+from .tree import Node, Tree, build_tree, check_sizes
+
+History = Sequence[object]
+# A solve holds about this many (nodes x rows) arrays of doubles: each player's reach and
+# values at every node, and the two players' regret and strategy-sum tables.
+WORK_ARRAYS = 6
+MAX_WORK_BYTES = 4 << 30
+
+
+def chips(name: str, value: object, least: int = 0) -> int:
+    """A whole number of chips, at least ``least``: ValueError naming ``name`` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int | np.integer | float):
+        raise ValueError(f"{name} is a whole number of chips, not {value!r}")
+    if isinstance(value, float) and not value.is_integer():
+        raise ValueError(f"{name} is a whole number of chips, not {value!r}")
+    number = int(value) if isinstance(value, float) else operator.index(value)
+    if number < least:
+        raise ValueError(f"{name} is at least {least} chips, not {number}")
+    return number
+
+
+def check_stacks(stacks: object) -> tuple[int, int]:
+    """One stack for both players, or a pair (player 0 first)."""
+    if isinstance(stacks, Sequence) and not isinstance(stacks, str):
+        if len(stacks) != 2:
+            raise ValueError(f"stacks is one number or two (one per player), not {stacks!r}")
+        return chips("stacks", stacks[0]), chips("stacks", stacks[1])
+    one = chips("stacks", stacks)
+    return one, one
+
+
+def _check(status: int, what: str) -> None:
+    if status == lib.BF_LR_NO_MEMORY:
+        raise MemoryError(f"{what}: out of memory")
+    if status != 0:
+        raise RuntimeError(f"{what}: the C code refused its input ({status})")
+
+
+@dataclass
+class LastRound:
+    """Two ranges in the last round: ``players`` (ranges.Player each), ``tree``, ``classes``,
+    each player's table ``layout`` (node index -> offset of its block) and the C struct."""
+
+    players: tuple[Player, Player]
+    tree: Tree
+    classes: Classes
+    offsets: tuple[dict[int, int], dict[int, int]]
+    table_len: tuple[int, int]
+    c: Any = field(repr=False)
+    _keep: list[Any] = field(repr=False, default_factory=list)
+    _mass: float | None = field(repr=False, default=None)
+
+    @property
+    def pot(self) -> int:
+        return self.tree.pot
+
+    def rows(self, player: int) -> int:
+        return len(self.players[player].classes)
+
+    def node(self, history: History) -> Node:
+        return self.tree.find(history)
+
+    def block(self, table: npt.NDArray[np.float64], node: Node) -> npt.NDArray[np.float64]:
+        """A node's block of a table of its actor: (rows, actions)."""
+        assert node.actor is not None
+        start = self.offsets[node.actor][node.index]
+        rows = self.rows(node.actor)
+        return table[start : start + rows * len(node.actions)].reshape(rows, len(node.actions))
+
+    def per_hand(self, player: int, rows: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        """Rows per class expanded to the range's hands (in the order of ``range.hands``)."""
+        return rows[self.players[player].row_of_hand]
+
+    def uniform(self, player: int) -> npt.NDArray[np.float64]:
+        """The table of a player choosing uniformly at every node."""
+        table = np.empty(self.table_len[player])
+        for node in self.tree.nodes:
+            if node.actor == player:
+                self.block(table, node)[:] = 1.0 / len(node.actions)
+        return table
+
+    def table_from(self, player: int, strategy: Any) -> npt.NDArray[np.float64]:
+        """A table from a callable ``strategy(history) -> (hands of the range, actions)``
+        (per hand of the range, as ``LastRoundSolution.strategy`` gives them). Hands of one
+        class must agree (they do when the classes are single hands)."""
+        table = np.empty(self.table_len[player])
+        of_row = self.players[player].row_of_hand
+        first = np.zeros(self.rows(player), dtype=np.int64)
+        first[of_row[::-1]] = np.arange(len(of_row))[::-1]
+        for node in self.tree.nodes:
+            if node.actor != player:
+                continue
+            given = np.asarray(strategy(node.history), dtype=np.float64)
+            shape = (len(of_row), len(node.actions))
+            if given.shape != shape:
+                raise ValueError(
+                    f"strategy at {list(node.history)} has shape {given.shape}, not {shape}"
+                )
+            if np.any(given < 0) or not np.allclose(given.sum(axis=1), 1.0):
+                raise ValueError(f"strategy at {list(node.history)}: rows are distributions")
+            self.block(table, node)[:] = given[first]
+        return table
+
+    def values(
+        self,
+        player: int,
+        opponent: npt.NDArray[np.float64],
+        own: npt.NDArray[np.float64] | None,
+        *,
+        nodes: bool = False,
+        best: bool = False,
+        mass: bool = False,
+        threads: int = 1,
+    ) -> dict[str, Any]:
+        """Counterfactual values of ``player``'s rows (C: bf_lr_values): ``root``, and when
+        asked ``nodes`` (n_nodes, rows), ``best`` (a best-response table), ``mass``."""
+        rows = self.rows(player)
+        n = len(self.tree.nodes)
+        out: dict[str, Any] = {"root": np.empty(rows)}
+        if nodes:
+            out["nodes"] = np.empty((n, rows))
+        if best:
+            out["best"] = np.zeros(self.table_len[player])
+        if mass:
+            out["mass"] = np.empty((n, rows))
+        null = ffi.NULL
+
+        def ptr(a: npt.NDArray[np.float64] | None) -> Any:
+            return null if a is None else ffi.from_buffer("double[]", a)
+
+        status = lib.bf_lr_values(
+            self.c,
+            player,
+            ptr(np.ascontiguousarray(opponent)),
+            ptr(None if own is None else np.ascontiguousarray(own)),
+            ptr(out.get("nodes")),
+            ptr(out["root"]),
+            ptr(out.get("best")),
+            ptr(out.get("mass")),
+            threads,
+        )
+        _check(status, "bf_lr_values")
+        return out
+
+    def disjoint_mass(self) -> float:
+        """The weight of all pairs of hands that can meet (share no card)."""
+        if self._mass is None:
+            self._mass = self._disjoint_mass()
+        return self._mass
+
+    def _disjoint_mass(self) -> float:
+        p0 = self.players[0]
+        members = self.classes.members[p0.classes]
+        mass = self.values(0, self.uniform(1), self.uniform(0), mass=True)["mass"][0]
+        return float(np.sum(p0.weights * members * mass))
+
+
+def last_round(
+    ranges: Sequence[RangeLike],
+    *,
+    pot: object,
+    stacks: object,
+    rules: RuleSet | None,
+    sizes: object = None,
+) -> LastRound:
+    """The problem: ``ranges[0]`` acts first; ``pot`` the chips already in (belonging to
+    nobody), ``stacks`` the chips behind (one for both, or a pair), ``rules`` a rule set,
+    ``sizes`` the bet sizes for pot and no limit (tree.check_sizes). ValueError naming the
+    field for bad input, including two ranges that never meet (every pair shares a card)."""
+    if isinstance(ranges, str) or not isinstance(ranges, Sequence) or len(ranges) != 2:
+        raise ValueError("ranges is two ranges, the first player's first")
+    found = (to_range("ranges[0]", ranges[0]), to_range("ranges[1]", ranges[1]))
+    checked_pot = chips("pot", pot)
+    checked_stacks = check_stacks(stacks)
+    checked_rules = check_rules(rules)
+    checked_sizes = check_sizes(checked_rules, sizes)
+    tree = build_tree(checked_rules, checked_pot, checked_stacks, checked_sizes)
+    classes, both = players(found)
+    rows = max(len(both[0].classes), len(both[1].classes))
+    need = 8 * len(tree.nodes) * rows * WORK_ARRAYS
+    if need > MAX_WORK_BYTES:
+        raise ValueError(
+            f"rules: the betting tree has {len(tree.nodes):,} nodes, which with {rows:,} rows "
+            f"of hands needs about {need / 2**30:.1f} GiB; cap the raises (max_raises), give "
+            "fewer sizes, or smaller stacks"
+        )
+    problem = _make(tree, classes, both)
+    if not problem.disjoint_mass() > 0:
+        raise ValueError(
+            "ranges: every hand of ranges[0] shares a card with every hand of ranges[1]"
+        )
+    return problem
+
+
+def _make(tree: Tree, classes: Classes, both: tuple[Player, Player]) -> LastRound:
+    keep: list[Any] = []
+    c = ffi.new("bf_lr_game *")
+    keep.append(c)
+
+    def buf(ctype: str, array: npt.NDArray[Any]) -> Any:
+        array = np.ascontiguousarray(array)
+        keep.append(array)
+        return ffi.from_buffer(ctype, array)
+
+    c.n_classes = len(classes.rank)
+    c.n_tallies = len(classes.inv_members)
+    c.rank = buf("uint16_t[]", classes.rank)
+    c.subsets = buf("uint16_t[]", classes.subsets.reshape(-1))
+    c.members = buf("double[]", classes.members)
+    c.inv_members = buf("double[]", classes.inv_members)
+    for p in (0, 1):
+        mine, theirs = both[p].classes, both[1 - p].classes
+        at = np.searchsorted(theirs, mine)
+        found = (at < len(theirs)) & (theirs[np.minimum(at, len(theirs) - 1)] == mine)
+        c.n_hands[p] = len(mine)
+        c.hands[p] = buf("int32_t[]", mine.astype(np.int32))
+        c.weights[p] = buf("double[]", both[p].weights.astype(np.float64))
+        c.other[p] = buf("int32_t[]", np.where(found, at, -1).astype(np.int32))
+    n = len(tree.nodes)
+    kind = np.zeros(n, dtype=np.int8)
+    actor = np.zeros(n, dtype=np.int8)
+    first = np.zeros(n, dtype=np.int32)
+    count = np.zeros(n, dtype=np.int32)
+    offset = np.zeros(n, dtype=np.int64)
+    payoff = np.zeros((n, 6))
+    offsets: tuple[dict[int, int], dict[int, int]] = ({}, {})
+    length = [0, 0]
+    for node in tree.nodes:
+        if node.actor is None:
+            kind[node.index] = lib.BF_LR_SHOWDOWN if node.showdown else lib.BF_LR_FOLD
+            p0, p1 = tree.payoffs(node)
+            payoff[node.index] = (*p0, *p1)
+            continue
+        kind[node.index] = lib.BF_LR_DECISION
+        actor[node.index] = node.actor
+        first[node.index] = node.children[0]
+        count[node.index] = len(node.children)
+        offset[node.index] = length[node.actor]
+        offsets[node.actor][node.index] = length[node.actor]
+        length[node.actor] += len(both[node.actor].classes) * len(node.children)
+    c.n_nodes = n
+    c.kind = buf("int8_t[]", kind)
+    c.actor = buf("int8_t[]", actor)
+    c.first_child = buf("int32_t[]", first)
+    c.n_children = buf("int32_t[]", count)
+    c.offset = buf("int64_t[]", offset)
+    c.payoff = buf("double[]", payoff.reshape(-1))
+    for p in (0, 1):
+        c.table_len[p] = length[p]
+    problem = LastRound(both, tree, classes, offsets, (length[0], length[1]), c, keep)
+    _check(lib.bf_lr_check(c), "bf_lr_check")
+    return problem
+
+
+__all__ = ["History", "LastRound", "check_stacks", "chips", "last_round"]

@@ -1,0 +1,655 @@
+/* The last betting round between two ranges: showdown sweeps and discounted CFR (see
+ * last_round.h).
+ *
+ * Discounted CFR (Brown and Sandholm, "Solving Imperfect-Information Games via Discounted
+ * Regret Minimization", 2019) with alpha = 1.5, beta = 0, gamma = 2 and alternating updates: on
+ * iteration t, before adding the iteration's regrets, positive cumulative regrets are scaled by
+ * (t-1)^1.5 / ((t-1)^1.5 + 1), negative ones by 1/2, and the strategy sums by ((t-1) / t)^2.
+ *
+ * Threads: the work of an iteration splits into phases whose parts touch disjoint memory: the
+ * reach of every node for a block of hands, the terminal values of a batch of terminal nodes
+ * (each sweep over ranks is a prefix sum, so it stays whole and the terminals are shared out),
+ * and the backward pass for a block of hands. Every number is computed by the same operations
+ * in the same order whatever the split, so a run gives the same bits on any thread count.
+ */
+#include "last_round.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef _WIN32
+#include <pthread.h>
+#endif
+
+#define MAX_THREADS 64
+#define TALLY_BYTES (1 << 21) /* a sweep's tallies stay about L2-sized */
+
+/* ---- threads ---------------------------------------------------------------------------- */
+
+typedef void (*task_fn)(void *ctx, int task);
+
+typedef struct {
+    task_fn fn;
+    void *ctx;
+    int tasks, step, first;
+} worker;
+
+static void run_worker(worker *w)
+{
+    for (int task = w->first; task < w->tasks; task += w->step)
+        w->fn(w->ctx, task);
+}
+
+#ifndef _WIN32
+static void *worker_main(void *arg)
+{
+    run_worker((worker *)arg);
+    return NULL;
+}
+#endif
+
+/* Runs fn(ctx, 0 .. tasks-1): thread t takes tasks t, t + threads, ... */
+static void parallel(int threads, int tasks, task_fn fn, void *ctx)
+{
+    worker workers[MAX_THREADS];
+    if (threads > tasks)
+        threads = tasks;
+    if (threads < 1)
+        threads = 1;
+    for (int t = 0; t < threads; t++) {
+        workers[t].fn = fn, workers[t].ctx = ctx;
+        workers[t].tasks = tasks, workers[t].step = threads, workers[t].first = t;
+    }
+#ifndef _WIN32
+    pthread_t ids[MAX_THREADS];
+    int started[MAX_THREADS] = {0};
+    for (int t = 1; t < threads; t++)
+        started[t] = pthread_create(&ids[t], NULL, worker_main, &workers[t]) == 0;
+    run_worker(&workers[0]);
+    for (int t = 1; t < threads; t++) {
+        if (started[t])
+            pthread_join(ids[t], NULL);
+        else
+            run_worker(&workers[t]); /* no thread to be had: do its share here */
+    }
+#else
+    for (int t = 0; t < threads; t++)
+        run_worker(&workers[t]);
+#endif
+}
+
+/* ---- checks ----------------------------------------------------------------------------- */
+
+int bf_lr_check(const bf_lr_game *g)
+{
+    if (g == NULL || g->n_classes < 1 || g->n_tallies < 1 || !g->rank || !g->subsets ||
+        !g->members || !g->inv_members || g->n_nodes < 1 || !g->kind || !g->actor ||
+        !g->first_child || !g->n_children || !g->offset || !g->payoff)
+        return BF_LR_BAD_ARGS;
+    for (int32_t t = 0; t < g->n_tallies; t++)
+        if (!(g->inv_members[t] > 0.0 && g->inv_members[t] <= 1.0))
+            return BF_LR_BAD_ARGS;
+    for (int p = 0; p < 2; p++) {
+        if (g->n_hands[p] < 1 || !g->hands[p] || !g->weights[p] || !g->other[p] ||
+            g->table_len[p] < 0)
+            return BF_LR_BAD_ARGS;
+        for (int32_t i = 0; i < g->n_hands[p]; i++) {
+            int32_t c = g->hands[p][i], o = g->other[p][i];
+            if (c < 0 || c >= g->n_classes || (i && c <= g->hands[p][i - 1]))
+                return BF_LR_BAD_ARGS;
+            if (i && g->rank[c] < g->rank[g->hands[p][i - 1]])
+                return BF_LR_BAD_ARGS; /* the classes a range lists ascend by rank */
+            if (!(g->members[c] >= 1.0))
+                return BF_LR_BAD_ARGS;
+            for (int s = 0; s < BF_LR_SUBSETS; s++) {
+                uint16_t t = g->subsets[(size_t)c * BF_LR_SUBSETS + s];
+                if (t < 1 || t >= g->n_tallies)
+                    return BF_LR_BAD_ARGS;
+            }
+            if (!(g->weights[p][i] >= 0.0) || !isfinite(g->weights[p][i]))
+                return BF_LR_BAD_ARGS;
+            if (o < -1 || o >= g->n_hands[1 - p] || (o >= 0 && g->hands[1 - p][o] != c))
+                return BF_LR_BAD_ARGS;
+        }
+    }
+    for (int32_t n = 0; n < g->n_nodes; n++) {
+        if (g->kind[n] == BF_LR_DECISION) {
+            int a = g->actor[n];
+            int32_t first = g->first_child[n], count = g->n_children[n];
+            if ((a != 0 && a != 1) || count < 1 || first <= n || first > g->n_nodes - count)
+                return BF_LR_BAD_ARGS;
+            if (g->offset[n] < 0 ||
+                g->offset[n] > g->table_len[a] - (int64_t)g->n_hands[a] * count)
+                return BF_LR_BAD_ARGS;
+        } else if (g->kind[n] != BF_LR_FOLD && g->kind[n] != BF_LR_SHOWDOWN) {
+            return BF_LR_BAD_ARGS;
+        }
+        for (int k = 0; k < 6; k++)
+            if (!isfinite(g->payoff[(size_t)n * 6 + k]))
+                return BF_LR_BAD_ARGS;
+    }
+    return 0;
+}
+
+/* ---- the sweep -------------------------------------------------------------------------- */
+
+/* acc[k] = the lanes' opponent weight disjoint from class c among the inserted hands; unit:
+ * every subset class has one member (single hands), so no division by its size. */
+static inline void query(const bf_lr_game *g, int32_t c, int lanes, const double *tally,
+                         double *acc, int unit)
+{
+    const uint16_t *sub = g->subsets + (size_t)c * BF_LR_SUBSETS;
+    for (int k = 0; k < lanes; k++)
+        acc[k] = tally[k];
+    for (int s = 0; s < BF_LR_SUBSETS; s++) {
+        size_t t = sub[s];
+        const double *row = tally + t * (size_t)lanes;
+        int subtract = s < 4 || s >= 10; /* singles subtract, pairs add, triples subtract */
+        if (unit) {
+            if (subtract)
+                for (int k = 0; k < lanes; k++)
+                    acc[k] -= row[k];
+            else
+                for (int k = 0; k < lanes; k++)
+                    acc[k] += row[k];
+            continue;
+        }
+        double f = subtract ? -g->inv_members[t] : g->inv_members[t];
+        for (int k = 0; k < lanes; k++)
+            acc[k] += f * row[k];
+    }
+}
+
+static inline void insert(const bf_lr_game *g, int32_t c, int lanes, const double *w,
+                          double *tally, double *mass)
+{
+    const uint16_t *sub = g->subsets + (size_t)c * BF_LR_SUBSETS;
+    double members = g->members[c];
+    for (int k = 0; k < lanes; k++) {
+        mass[k] = w[k] * members;
+        tally[k] += mass[k];
+    }
+    for (int s = 0; s < BF_LR_SUBSETS; s++) {
+        double *row = tally + (size_t)sub[s] * (size_t)lanes;
+        for (int k = 0; k < lanes; k++)
+            row[k] += mass[k];
+    }
+}
+
+/* The self term: the opponent holding this very class (inserted). */
+static inline void add_self(const bf_lr_game *g, int p, int32_t i, int lanes, const double *opp,
+                            double *acc)
+{
+    int32_t j = g->other[p][i];
+    if (j < 0)
+        return;
+    for (int k = 0; k < lanes; k++)
+        acc[k] += opp[(size_t)j * lanes + k];
+}
+
+/* out as bf_lr_showdown; showdown 0: every lane pays pay[3k] whatever the cards (folds). */
+static void sweep(const bf_lr_game *g, int p, int lanes, const double *opp, const double *pay,
+                  double *out, double *tally, int showdown)
+{
+    int q = 1 - p;
+    int32_t np = g->n_hands[p], nq = g->n_hands[q];
+    const int32_t *own = g->hands[p], *their = g->hands[q];
+    double acc[BF_LR_MAX_LANES], mass[BF_LR_MAX_LANES];
+    int unit = 1;
+    for (int32_t t = 0; t < g->n_tallies && unit; t++)
+        unit = g->inv_members[t] == 1.0;
+    memset(tally, 0, sizeof(double) * (size_t)g->n_tallies * (size_t)lanes);
+    if (!showdown) {
+        for (int32_t j = 0; j < nq; j++)
+            insert(g, their[j], lanes, opp + (size_t)j * lanes, tally, mass);
+        for (int32_t i = 0; i < np; i++) {
+            query(g, own[i], lanes, tally, acc, unit);
+            add_self(g, p, i, lanes, opp, acc);
+            for (int k = 0; k < lanes; k++)
+                out[(size_t)i * lanes + k] = pay[3 * k] * acc[k];
+        }
+        return;
+    }
+    /* ranks ascend from the best, so the hands inserted before a group beat it (L):
+     * value = win W + tie T + lose L = (lose - tie) L + (tie - win) (L + T) + win D */
+    int32_t i = 0, j = 0;
+    while (i < np || j < nq) {
+        uint16_t r;
+        if (i >= np)
+            r = g->rank[their[j]];
+        else if (j >= nq)
+            r = g->rank[own[i]];
+        else
+            r = g->rank[own[i]] < g->rank[their[j]] ? g->rank[own[i]] : g->rank[their[j]];
+        int32_t i_end = i, j_end = j;
+        while (i_end < np && g->rank[own[i_end]] == r)
+            i_end++;
+        while (j_end < nq && g->rank[their[j_end]] == r)
+            j_end++;
+        for (int32_t a = i; a < i_end; a++) {
+            query(g, own[a], lanes, tally, acc, unit);
+            for (int k = 0; k < lanes; k++)
+                out[(size_t)a * lanes + k] = (pay[3 * k + 2] - pay[3 * k + 1]) * acc[k];
+        }
+        for (int32_t b = j; b < j_end; b++)
+            insert(g, their[b], lanes, opp + (size_t)b * lanes, tally, mass);
+        for (int32_t a = i; a < i_end; a++) {
+            query(g, own[a], lanes, tally, acc, unit);
+            add_self(g, p, a, lanes, opp, acc);
+            for (int k = 0; k < lanes; k++)
+                out[(size_t)a * lanes + k] += (pay[3 * k + 1] - pay[3 * k]) * acc[k];
+        }
+        i = i_end, j = j_end;
+    }
+    for (int32_t a = 0; a < np; a++) {
+        query(g, own[a], lanes, tally, acc, unit);
+        add_self(g, p, a, lanes, opp, acc);
+        for (int k = 0; k < lanes; k++)
+            out[(size_t)a * lanes + k] += pay[3 * k] * acc[k];
+    }
+}
+
+static int lanes_per_sweep(const bf_lr_game *g)
+{
+    int lanes = (int)(TALLY_BYTES / (sizeof(double) * (size_t)g->n_tallies));
+    if (lanes < 1)
+        lanes = 1;
+    return lanes > BF_LR_MAX_LANES ? BF_LR_MAX_LANES : lanes;
+}
+
+int bf_lr_showdown(const bf_lr_game *g, int player, int lanes, const double *opp_reach,
+                   const double *pay, double *out)
+{
+    if (bf_lr_check(g) || (player != 0 && player != 1) || lanes < 1 ||
+        lanes > BF_LR_MAX_LANES || !opp_reach || !pay || !out)
+        return BF_LR_BAD_ARGS;
+    double *tally = malloc(sizeof(double) * (size_t)g->n_tallies * (size_t)lanes);
+    if (tally == NULL)
+        return BF_LR_NO_MEMORY;
+    sweep(g, player, lanes, opp_reach, pay, out, tally, 1);
+    free(tally);
+    return 0;
+}
+
+/* ---- one pass over the tree ------------------------------------------------------------- */
+
+/* What a pass shares between its phases. */
+typedef struct {
+    const bf_lr_game *g;
+    int p, q;           /* the player whose values are computed, and the other */
+    int threads;
+    const double *strat[2]; /* strategy tables played (NULL for p: a best response) */
+    double *reach_q;    /* [n_nodes * n_q]: the other player's weight times its reach */
+    double *reach_p;    /* [n_nodes * n_p]: p's own reach probability (CFR's averaging) */
+    double *values;     /* [n_nodes * n_p] */
+    double *best;       /* best response table, or NULL */
+    /* terminal batches */
+    int32_t n_batches;
+    int32_t *batch_first, *batch_count, *batch_kind; /* [n_batches] each */
+    const int32_t *terminals[2]; /* showdown nodes, fold nodes */
+    int ones;               /* 1: every terminal pays 1 (the opponent's mass at every node) */
+    /* CFR's update */
+    int update;
+    double positive, negative, average;
+    int failed;
+} pass;
+
+static void hand_block(int32_t n, int threads, int task, int32_t *lo, int32_t *hi)
+{
+    *lo = (int32_t)((int64_t)n * task / threads);
+    *hi = (int32_t)((int64_t)n * (task + 1) / threads);
+}
+
+/* Regret matching of one block of a table: the current strategy. */
+static void match(const double *regret, int32_t lo, int32_t hi, int actions, double *out)
+{
+    for (int32_t i = lo; i < hi; i++) {
+        const double *r = regret + (size_t)i * actions;
+        double *s = out + (size_t)i * actions, sum = 0.0;
+        for (int a = 0; a < actions; a++)
+            sum += r[a] > 0.0 ? r[a] : 0.0;
+        for (int a = 0; a < actions; a++)
+            s[a] = sum > 0.0 ? (r[a] > 0.0 ? r[a] / sum : 0.0) : 1.0 / actions;
+    }
+}
+
+/* Reach of every node for a block of one player's hands: start[i] at the root, times the
+ * player's strategy at its own nodes. */
+static void forward(const bf_lr_game *g, int x, const double *strategy, const double *start,
+                    int32_t lo, int32_t hi, double *reach)
+{
+    int32_t n = g->n_hands[x];
+    for (int32_t i = lo; i < hi; i++)
+        reach[i] = start ? start[i] : 1.0;
+    for (int32_t node = 0; node < g->n_nodes; node++) {
+        if (g->kind[node] != BF_LR_DECISION)
+            continue;
+        int actions = g->n_children[node];
+        const double *from = reach + (size_t)node * n;
+        for (int a = 0; a < actions; a++) {
+            double *to = reach + (size_t)(g->first_child[node] + a) * n;
+            if (g->actor[node] != x) {
+                memcpy(to + lo, from + lo, sizeof(double) * (size_t)(hi - lo));
+                continue;
+            }
+            const double *s = strategy + g->offset[node];
+            for (int32_t i = lo; i < hi; i++)
+                to[i] = from[i] * s[(size_t)i * actions + a];
+        }
+    }
+}
+
+static void forward_task(void *ctx, int task)
+{
+    pass *ps = ctx;
+    const bf_lr_game *g = ps->g;
+    int32_t lo, hi;
+    /* tasks 0 .. threads-1: the other player's blocks; then p's own (CFR only) */
+    int x = task < ps->threads ? ps->q : ps->p;
+    hand_block(g->n_hands[x], ps->threads, task % ps->threads, &lo, &hi);
+    if (x == ps->q)
+        forward(g, x, ps->strat[x], g->weights[x], lo, hi, ps->reach_q);
+    else
+        forward(g, x, ps->strat[x], NULL, lo, hi, ps->reach_p);
+}
+
+static void terminal_task(void *ctx, int task)
+{
+    pass *ps = ctx;
+    const bf_lr_game *g = ps->g;
+    int kind = ps->batch_kind[task], lanes = ps->batch_count[task];
+    const int32_t *nodes = ps->terminals[kind] + ps->batch_first[task];
+    int32_t np = g->n_hands[ps->p], nq = g->n_hands[ps->q];
+    double *opp = calloc((size_t)nq * (size_t)lanes, sizeof(double));
+    double *out = malloc(sizeof(double) * (size_t)np * (size_t)lanes);
+    double *tally = malloc(sizeof(double) * (size_t)g->n_tallies * (size_t)lanes);
+    double pay[3 * BF_LR_MAX_LANES] = {0};
+    if (!opp || !out || !tally) {
+        ps->failed = 1;
+        free(opp), free(out), free(tally);
+        return;
+    }
+    for (int k = 0; k < lanes; k++) {
+        const double *reach = ps->reach_q + (size_t)nodes[k] * nq;
+        for (int32_t j = 0; j < nq; j++)
+            opp[(size_t)j * lanes + k] = reach[j];
+        for (int m = 0; m < 3; m++)
+            pay[3 * k + m] = ps->ones ? 1.0 : g->payoff[(size_t)nodes[k] * 6 + 3 * ps->p + m];
+    }
+    sweep(g, ps->p, lanes, opp, pay, out, tally, kind == 0);
+    for (int k = 0; k < lanes; k++) {
+        double *v = ps->values + (size_t)nodes[k] * np;
+        for (int32_t i = 0; i < np; i++)
+            v[i] = out[(size_t)i * lanes + k];
+    }
+    free(opp), free(out), free(tally);
+}
+
+static void backward_task(void *ctx, int task)
+{
+    pass *ps = ctx;
+    const bf_lr_game *g = ps->g;
+    int p = ps->p;
+    int32_t np = g->n_hands[p], lo, hi;
+    hand_block(np, ps->threads, task, &lo, &hi);
+    for (int32_t node = g->n_nodes - 1; node >= 0; node--) {
+        if (g->kind[node] != BF_LR_DECISION)
+            continue;
+        int actions = g->n_children[node];
+        int32_t first = g->first_child[node];
+        double *v = ps->values + (size_t)node * np;
+        if (g->actor[node] != p) {
+            for (int32_t i = lo; i < hi; i++) {
+                double sum = 0.0;
+                for (int a = 0; a < actions; a++)
+                    sum += ps->values[(size_t)(first + a) * np + i];
+                v[i] = sum;
+            }
+            continue;
+        }
+        if (ps->strat[p] == NULL) { /* best response */
+            for (int32_t i = lo; i < hi; i++) {
+                int best = 0;
+                double top = ps->values[(size_t)first * np + i];
+                for (int a = 1; a < actions; a++) {
+                    double x = ps->values[(size_t)(first + a) * np + i];
+                    if (x > top)
+                        top = x, best = a;
+                }
+                v[i] = top;
+                if (ps->best) {
+                    double *b = ps->best + g->offset[node] + (size_t)i * actions;
+                    for (int a = 0; a < actions; a++)
+                        b[a] = a == best;
+                }
+            }
+            continue;
+        }
+        const double *s = ps->strat[p] + g->offset[node];
+        for (int32_t i = lo; i < hi; i++) {
+            double sum = 0.0;
+            for (int a = 0; a < actions; a++)
+                sum += s[(size_t)i * actions + a] * ps->values[(size_t)(first + a) * np + i];
+            v[i] = sum;
+        }
+        if (!ps->update)
+            continue;
+        double *r = g->regret[p] + g->offset[node];
+        double *avg = g->strategy_sum[p] + g->offset[node];
+        const double *own = ps->reach_p + (size_t)node * np;
+        for (int32_t i = lo; i < hi; i++) {
+            for (int a = 0; a < actions; a++) {
+                size_t at = (size_t)i * actions + a;
+                double old = r[at];
+                double gain = ps->values[(size_t)(first + a) * np + i] - v[i];
+                r[at] = old * (old > 0.0 ? ps->positive : ps->negative) + gain;
+                avg[at] = avg[at] * ps->average + own[i] * s[at];
+            }
+        }
+    }
+}
+
+/* Shares the terminal nodes into batches: at least one per thread of each kind when there
+ * are enough, and never more lanes than a sweep takes. */
+static void make_batches(pass *ps, int32_t counts[2])
+{
+    int most = lanes_per_sweep(ps->g);
+    ps->n_batches = 0;
+    for (int kind = 0; kind < 2; kind++) {
+        int32_t n = counts[kind];
+        if (n == 0)
+            continue;
+        int32_t batches = (n + most - 1) / most;
+        if (batches < ps->threads)
+            batches = ps->threads < n ? ps->threads : n;
+        for (int32_t b = 0; b < batches; b++) {
+            int32_t lo = (int32_t)((int64_t)n * b / batches);
+            int32_t hi = (int32_t)((int64_t)n * (b + 1) / batches);
+            ps->batch_first[ps->n_batches] = lo;
+            ps->batch_count[ps->n_batches] = hi - lo;
+            ps->batch_kind[ps->n_batches] = kind;
+            ps->n_batches++;
+        }
+    }
+}
+
+/* Lists the terminals (kind 0: showdowns, 1: folds; all nodes as folds when all_nodes). */
+static int32_t *list_terminals(const bf_lr_game *g, int all_nodes, int32_t counts[2])
+{
+    int32_t *list = malloc(sizeof(int32_t) * (size_t)g->n_nodes * 2);
+    if (list == NULL)
+        return NULL;
+    counts[0] = counts[1] = 0;
+    for (int32_t n = 0; n < g->n_nodes; n++) {
+        if (all_nodes)
+            list[g->n_nodes + counts[1]++] = n;
+        else if (g->kind[n] == BF_LR_SHOWDOWN)
+            list[counts[0]++] = n;
+        else if (g->kind[n] == BF_LR_FOLD)
+            list[g->n_nodes + counts[1]++] = n;
+    }
+    return list;
+}
+
+static int run_pass(pass *ps, int own_reach, int all_nodes)
+{
+    const bf_lr_game *g = ps->g;
+    int32_t counts[2];
+    int32_t *list = list_terminals(g, all_nodes, counts);
+    /* batches: at most one per terminal, plus none beyond */
+    int32_t *batches = malloc(sizeof(int32_t) * 3 * (size_t)g->n_nodes);
+    if (list == NULL || batches == NULL) {
+        free(list), free(batches);
+        return BF_LR_NO_MEMORY;
+    }
+    ps->batch_first = batches;
+    ps->batch_count = batches + g->n_nodes;
+    ps->batch_kind = batches + 2 * (size_t)g->n_nodes;
+    ps->terminals[0] = list;
+    ps->terminals[1] = list + g->n_nodes;
+    make_batches(ps, counts);
+    ps->failed = 0;
+    parallel(ps->threads, ps->threads * (own_reach ? 2 : 1), forward_task, ps);
+    parallel(ps->threads, ps->n_batches, terminal_task, ps);
+    if (!ps->failed && !all_nodes)
+        parallel(ps->threads, ps->threads, backward_task, ps);
+    free(list), free(batches);
+    return ps->failed ? BF_LR_NO_MEMORY : 0;
+}
+
+static int check_threads(int threads)
+{
+    return threads >= 1 && threads <= MAX_THREADS;
+}
+
+/* ---- CFR -------------------------------------------------------------------------------- */
+
+typedef struct {
+    const bf_lr_game *g;
+    double *current[2];
+    int x, threads;
+} matching;
+
+static void match_task(void *ctx, int task)
+{
+    matching *m = ctx;
+    const bf_lr_game *g = m->g;
+    int32_t lo, hi;
+    hand_block(g->n_hands[m->x], m->threads, task, &lo, &hi);
+    for (int32_t node = 0; node < g->n_nodes; node++)
+        if (g->kind[node] == BF_LR_DECISION && g->actor[node] == m->x)
+            match(g->regret[m->x] + g->offset[node], lo, hi, g->n_children[node],
+                  m->current[m->x] + g->offset[node]);
+}
+
+/* The square root by Newton's method from above (the core links no maths library). */
+static double square_root(double x)
+{
+    if (!(x > 0.0))
+        return 0.0;
+    double r = x > 1.0 ? x : 1.0;
+    for (int i = 0; i < 200; i++) {
+        double next = 0.5 * (r + x / r);
+        if (!(next < r))
+            break;
+        r = next;
+    }
+    return r;
+}
+
+int bf_lr_iterate(bf_lr_game *g, int64_t first, int64_t iterations, int threads)
+{
+    if (bf_lr_check(g) || first < 1 || iterations < 0 || !check_threads(threads) ||
+        !g->regret[0] || !g->regret[1] || !g->strategy_sum[0] || !g->strategy_sum[1])
+        return BF_LR_BAD_ARGS;
+    int32_t n0 = g->n_hands[0], n1 = g->n_hands[1], nmax = n0 > n1 ? n0 : n1;
+    size_t nodes = (size_t)g->n_nodes;
+    double *current[2] = {malloc(sizeof(double) * (size_t)(g->table_len[0] + 1)),
+                          malloc(sizeof(double) * (size_t)(g->table_len[1] + 1))};
+    double *reach_q = malloc(sizeof(double) * nodes * (size_t)nmax);
+    double *reach_p = malloc(sizeof(double) * nodes * (size_t)nmax);
+    double *values = malloc(sizeof(double) * nodes * (size_t)nmax);
+    int status = 0;
+    if (!current[0] || !current[1] || !reach_q || !reach_p || !values)
+        status = BF_LR_NO_MEMORY;
+    matching m = {g, {current[0], current[1]}, 0, threads};
+    for (int64_t t = first; status == 0 && t < first + iterations; t++) {
+        double before = (double)(t - 1), grown = before * square_root(before);
+        for (int p = 0; p < 2 && status == 0; p++) {
+            int q = 1 - p;
+            m.x = q;
+            parallel(threads, threads, match_task, &m);
+            m.x = p;
+            parallel(threads, threads, match_task, &m);
+            pass ps;
+            memset(&ps, 0, sizeof ps);
+            ps.g = g, ps.p = p, ps.q = q, ps.threads = threads;
+            ps.strat[0] = current[0], ps.strat[1] = current[1];
+            ps.reach_q = reach_q, ps.reach_p = reach_p, ps.values = values;
+            ps.update = 1;
+            ps.positive = grown / (grown + 1.0);
+            ps.negative = 0.5;
+            ps.average = (before / (double)t) * (before / (double)t);
+            status = run_pass(&ps, 1, 0);
+        }
+    }
+    free(current[0]), free(current[1]), free(reach_q), free(reach_p), free(values);
+    return status;
+}
+
+int bf_lr_average(const bf_lr_game *g, int player, double *out)
+{
+    if (bf_lr_check(g) || (player != 0 && player != 1) || !out || !g->strategy_sum[player])
+        return BF_LR_BAD_ARGS;
+    int32_t n = g->n_hands[player];
+    for (int32_t node = 0; node < g->n_nodes; node++) {
+        if (g->kind[node] != BF_LR_DECISION || g->actor[node] != player)
+            continue;
+        int actions = g->n_children[node];
+        const double *s = g->strategy_sum[player] + g->offset[node];
+        double *o = out + g->offset[node];
+        for (int32_t i = 0; i < n; i++) {
+            double sum = 0.0;
+            for (int a = 0; a < actions; a++)
+                sum += s[(size_t)i * actions + a];
+            for (int a = 0; a < actions; a++)
+                o[(size_t)i * actions + a] =
+                    sum > 0.0 ? s[(size_t)i * actions + a] / sum : 1.0 / actions;
+        }
+    }
+    return 0;
+}
+
+int bf_lr_values(const bf_lr_game *g, int player, const double *opponent, const double *own,
+                 double *node_values, double *root, double *best, double *mass, int threads)
+{
+    if (bf_lr_check(g) || (player != 0 && player != 1) || !opponent || !root ||
+        !check_threads(threads))
+        return BF_LR_BAD_ARGS;
+    int p = player, q = 1 - player;
+    int32_t np = g->n_hands[p], nq = g->n_hands[q];
+    size_t nodes = (size_t)g->n_nodes;
+    double *reach_q = malloc(sizeof(double) * nodes * (size_t)nq);
+    double *values = node_values ? node_values : malloc(sizeof(double) * nodes * (size_t)np);
+    int status = 0;
+    if (!reach_q || !values)
+        status = BF_LR_NO_MEMORY;
+    pass ps;
+    memset(&ps, 0, sizeof ps);
+    ps.g = g, ps.p = p, ps.q = q, ps.threads = threads;
+    ps.strat[q] = opponent, ps.strat[p] = own;
+    ps.reach_q = reach_q, ps.values = values, ps.best = best;
+    if (status == 0)
+        status = run_pass(&ps, 0, 0);
+    if (status == 0)
+        memcpy(root, values, sizeof(double) * (size_t)np);
+    if (status == 0 && mass) {
+        ps.values = mass, ps.ones = 1, ps.best = NULL;
+        status = run_pass(&ps, 0, 1);
+    }
+    free(reach_q);
+    if (!node_values)
+        free(values);
+    return status;
+}

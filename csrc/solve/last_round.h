@@ -1,0 +1,89 @@
+/* The last betting round between two ranges: showdown values with card removal, and discounted
+ * CFR over the round's public betting tree with a vector of hands per player.
+ *
+ * Hands come in classes: every hand its own class, or (when both ranges give every hand of a
+ * suit orbit the same weight) the orbits of the 24 relabellings of the suits, whose members all
+ * play alike. A class lists, for the 14 proper non-empty subsets of its representative (4 cards,
+ * 6 pairs, 4 triples in that order), the index of the subset's class in a tally space whose
+ * entry 0 is the empty set. Weights are per member of a class.
+ *
+ * Showdown by a sweep over ranks: with N(X) the weight of the opponent's hands inserted so far
+ * that contain the card set X (summed over X's class), the opponent weight disjoint from hand h
+ * is sum over S within h of (-1)^|S| N(S) / |S's class| (inclusion-exclusion; S = h itself is
+ * the opponent holding h). Inserting a class costs 15 tally updates, a query 15 reads.
+ *
+ * Values are chips won from the start of the round (the pot already in belongs to nobody), as
+ * counterfactual values: a hand's value is summed over the opponent's reach, not divided by it.
+ */
+#ifndef BADUGI_LAST_ROUND_H
+#define BADUGI_LAST_ROUND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define BF_LR_BAD_ARGS (-1)
+#define BF_LR_NO_MEMORY (-2)
+#define BF_LR_SUBSETS 14   /* proper non-empty subsets of a four-card hand */
+#define BF_LR_MAX_LANES 64 /* terminal nodes evaluated in one sweep */
+#define BF_LR_DECISION 0
+#define BF_LR_FOLD 1
+#define BF_LR_SHOWDOWN 2
+
+typedef struct {
+    /* hand classes, sorted by rank (1 = best) */
+    int32_t n_classes;
+    int32_t n_tallies;          /* entries of the tally space, the empty set at 0 */
+    const uint16_t *rank;       /* [n_classes] */
+    const uint16_t *subsets;    /* [n_classes * 14] tally index of each subset, 1 .. n_tallies-1 */
+    const double *members;      /* [n_classes] hands per class */
+    const double *inv_members;  /* [n_tallies] 1 / hands per subset class */
+    /* each player's range: class ids ascending, weight per member, and where the same class
+     * sits in the other player's list (-1: not there) */
+    int32_t n_hands[2];
+    const int32_t *hands[2];
+    const double *weights[2];
+    const int32_t *other[2];
+    /* the public tree, parents before children, children of a node consecutive */
+    int32_t n_nodes;
+    const int8_t *kind;         /* BF_LR_DECISION, BF_LR_FOLD or BF_LR_SHOWDOWN */
+    const int8_t *actor;        /* decision nodes: 0 or 1 */
+    const int32_t *first_child;
+    const int32_t *n_children;
+    const int64_t *offset;      /* decision nodes: start of the node's block in its actor's
+                                 * tables, n_hands[actor] * n_children entries, hand-major */
+    const double *payoff;       /* [n_nodes * 6]: player 0's win, tie, lose, then player 1's;
+                                 * a fold pays the same whatever the cards */
+    int64_t table_len[2];
+    /* discounted CFR's tables, per player */
+    double *regret[2];
+    double *strategy_sum[2];
+} bf_lr_game;
+
+/* Checks every index of g (classes, ranges, tree, tables); 0 or BF_LR_BAD_ARGS. */
+int bf_lr_check(const bf_lr_game *g);
+
+/* Terminal values for `player`'s hands against `lanes` opponent reach vectors (opp_reach,
+ * [n_hands[other] * lanes], lane fastest): out[i * lanes + k] = win_k W + tie_k T + lose_k L
+ * with W, T, L the opponent weight disjoint from hand i that it beats, ties and loses to;
+ * pay holds win, tie, lose for each lane. Returns 0, BF_LR_BAD_ARGS or BF_LR_NO_MEMORY. */
+int bf_lr_showdown(const bf_lr_game *g, int player, int lanes, const double *opp_reach,
+                   const double *pay, double *out);
+
+/* Runs discounted CFR iterations first .. first + iterations - 1 (first >= 1) on g's tables,
+ * across `threads` threads (1 .. 64), with the same result for any thread count. */
+int bf_lr_iterate(bf_lr_game *g, int64_t first, int64_t iterations, int threads);
+
+/* The average strategy of `player` (regret tables' strategy sums normalised; uniform where
+ * the sum is 0) into out, laid out as the tables. */
+int bf_lr_average(const bf_lr_game *g, int player, double *out);
+
+/* Counterfactual values of `player`'s hands at every node (node_values [n_nodes * n_hands], may
+ * be NULL) and at the root (root [n_hands]) when the other player plays `opponent` (a strategy
+ * table) and `player` plays `own`, or a best response when own is NULL; then best, when not
+ * NULL, receives the best response as a table (1 on the best action, ties to the first).
+ * mass, when not NULL, receives [n_nodes * n_hands] the opponent weight disjoint from each hand
+ * that reaches each node. */
+int bf_lr_values(const bf_lr_game *g, int player, const double *opponent, const double *own,
+                 double *node_values, double *root, double *best, double *mass, int threads);
+
+#endif

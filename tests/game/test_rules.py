@@ -1,0 +1,417 @@
+"""The betting rules, each from its worked example or the source text it cites, and
+fuzzed: random rule sets (half-pot limit, antes without blinds, both cap options) played with
+random legal and illegal actions, and by the threshold bots in both engines, action by action."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from badugi_fast import parse_cards
+from badugi_fast.game import (
+    Action,
+    ActionKind,
+    Event,
+    Game,
+    IllegalActionError,
+    KoreanRules,
+    Rules,
+)
+from badugi_fast.game.bots import ThresholdBot
+from badugi_fast.game.simulation.local import trace_in_c, traced
+from badugi_fast.game.stream import play_out, stream_game
+
+K = ActionKind
+
+
+def kinds(game: Game) -> list[str]:
+    return [a.kind for a in game.legal_actions()]
+
+
+def amount_of(game: Game, kind: ActionKind) -> int:
+    return next(a.amount for a in game.legal_actions() if a.kind == kind)
+
+
+def pat(game: Game) -> None:
+    """Everyone stands pat through the present draw."""
+    while game.phase == "draw":
+        game.act(Action.draw())
+
+
+# -- 1. 따당 doubles the bet (the Korean room rules: "앞 사용자가 건 돈의 2배를 겁니다")
+
+
+def test_ttadang_makes_the_round_twice_the_bet_standing():
+    game = Game([1000] * 3, KoreanRules(ante=10), button=0)  # 선: seat 1
+    game.act(Action("삥"))  # 선, round total 10
+    assert amount_of(game, K.TTADANG) == 20
+    game.act(Action("따당"))  # total 20
+    game.act(Action("콜"))  # 20
+    assert amount_of(game, K.TTADANG) == 30  # 선 has 10 in: total 40
+    game.act(Action("따당"))
+    assert amount_of(game, K.TTADANG) == 60  # total 80, not 70 (call plus the last raise)
+    game.act(Action("따당"))
+    assert game.round_bets == [20, 40, 80]
+
+
+def test_ttadang_rounds_down_to_the_chip_and_stops_at_the_stack():
+    game = Game([45, 1000, 1000], KoreanRules(ante=10, chip=15), button=0)  # 선: seat 1
+    game.act(Action("삥"))  # 10
+    assert amount_of(game, K.TTADANG) == 15  # 20, rounded down to chips of 15
+    game.act(Action("따당"))
+    assert amount_of(game, K.TTADANG) == 30  # 2 * 15: seat 0 holds 45 - 10 = 35
+    game = Game([45, 1000, 1000], KoreanRules(ante=10), button=0)
+    game.act(Action("삥"))
+    game.act(Action("따당"))  # 20
+    assert amount_of(game, K.TTADANG) == 35  # 40 wanted; seat 0 has 35 behind its ante
+
+
+# -- 2. Half-pot limit (Wikipedia's Badugi article) ------------------------------------------------
+
+
+def test_half_pot_limit_puts_in_at_most_the_call_and_half_the_pot_after_it():
+    half = Rules(small_bet=20, small_blind=10, big_blind=20, structure="half-pot-limit")
+    game = Game([1000] * 3, half, button=0)
+    (raise_,) = [a for a in game.legal_actions() if a.kind == K.RAISE]
+    assert (raise_.amount, raise_.max_amount) == (40, 45)
+    pot = Game([1000] * 3, Rules(20, 40, 10, 20, structure="pot-limit"), button=0)
+    assert [a.max_amount for a in pot.legal_actions() if a.kind == K.RAISE] == [70]
+    with pytest.raises(IllegalActionError, match="40 to 45 chips"):
+        game.act(Action("raise", 46))
+    game.act(Action("raise", 45))
+    assert game.stacks == [955, 990, 980]
+
+
+def test_half_pot_limit_never_offers_less_than_the_least_raise():
+    game = Game([1000] * 2, Rules(2, 4, 1, 50, structure="half-pot-limit"), button=0)
+    (raise_,) = [a for a in game.legal_actions() if a.kind == K.RAISE]
+    assert raise_.amount == raise_.max_amount == 49 + 50  # half the pot would allow less
+
+
+# -- 3. Antes without blinds (Wikipedia's Badugi article: "the player to the dealer's left
+#    if no blinds")
+
+
+def test_without_blinds_everyone_antes_and_the_dealers_left_opens_with_nothing_to_call():
+    game = Game([100] * 3, Rules(small_bet=4, small_blind=0, big_blind=0, ante=1), button=0)
+    assert [(e.kind, e.seat, e.amount) for e in game.history[:3]] == [
+        (K.ANTE, 0, 1), (K.ANTE, 1, 1), (K.ANTE, 2, 1),
+    ]  # fmt: skip
+    assert K.POST not in [e.kind for e in game.history]
+    assert game.actor == 1 and kinds(game) == [K.CHECK, K.BET] and game.round_bets == [0] * 3
+    game.act(Action("bet"))  # the bet and three raises, then no more
+    for _ in range(3):
+        game.act(Action("raise"))
+    assert kinds(game) == [K.FOLD, K.CALL]
+
+
+def test_an_ante_with_blinds_is_posted_first_and_is_dead_money():
+    game = Game([100] * 3, Rules(small_bet=2, ante=1), button=0)
+    assert [e.kind for e in game.history[:5]] == [K.ANTE] * 3 + [K.POST] * 2
+    assert game.round_bets == [0, 1, 2] and game.pot == 6
+    assert amount_of(game, K.CALL) == 2 and amount_of(game, K.RAISE) == 4
+
+
+# -- 4. All-in for less than a full bet --------------------------------------------------------
+
+
+def after_the_first_draw(b_stack: int, rounds: int = 1) -> Game:
+    """A (seat 1), B (seat 2), C (seat 0) act in that order after each draw; small bet 2."""
+    game = Game([100, 100, b_stack], Rules(small_bet=2, big_bet=4), button=0, seed=3)
+    game.act(Action("call"))  # C
+    game.act(Action("call"))  # A completes the small blind
+    game.act(Action("check"))  # B, the big blind
+    for _ in range(rounds):
+        pat(game)
+        if game.round_index < rounds:
+            for _ in range(3):
+                game.act(Action("check"))
+    return game
+
+
+def test_fixed_limit_an_all_in_of_half_a_bet_is_a_raise_that_reopens():
+    game = after_the_first_draw(b_stack=5)  # B holds 3 after the blind
+    game.act(Action("bet"))  # A: 2
+    assert amount_of(game, K.RAISE) == 3  # B: all-in, a raise of 1 (half a bet)
+    game.act(Action("raise"))
+    assert kinds(game) == [K.FOLD, K.CALL, K.RAISE] and amount_of(game, K.RAISE) == 5  # C
+    game.act(Action("call"))
+    assert game.actor == 1 and kinds(game) == [K.FOLD, K.CALL, K.RAISE]  # A may raise
+    assert amount_of(game, K.RAISE) == 1 + 2  # always a full bet on top of the call
+
+
+def test_fixed_limit_an_all_in_of_less_than_half_a_bet_does_not_reopen():
+    game = after_the_first_draw(b_stack=7, rounds=2)  # B holds 5 after the second draw
+    assert game.round_index == 2 and game.stacks[2] == 5
+    game.act(Action("bet"))  # A: 4
+    game.act(Action("raise"))  # B: all-in for 5, a raise of 1
+    assert kinds(game) == [K.FOLD, K.CALL, K.RAISE]  # C has not acted: may raise
+    assert amount_of(game, K.CALL) == 5 and amount_of(game, K.RAISE) == 9
+    game.act(Action("call"))
+    assert game.actor == 1 and kinds(game) == [K.FOLD, K.CALL]  # A may only call or fold
+
+
+def test_fixed_limit_a_short_all_in_does_not_count_towards_the_cap():
+    """Blinds 2/4, small bet 4: the big blind is the bet, three raises follow."""
+    game = Game([100, 100, 100, 5], Rules(small_bet=4), button=0, seed=1)
+    game.act(Action("raise"))  # seat 3: all-in for 5, a raise of 1 (less than half a bet)
+    for seat in (0, 1, 2):  # three raises still: to 9, 13 and 17
+        assert game.actor == seat and K.RAISE in kinds(game)
+        game.act(Action("raise"))
+    assert game.round_bets == [9, 13, 17, 5] and kinds(game) == [K.FOLD, K.CALL]
+    game = Game([100, 100, 100, 6], Rules(small_bet=4), button=0, seed=1)
+    game.act(Action("raise"))  # all-in for 6, a raise of 2: half a bet counts
+    game.act(Action("raise"))
+    game.act(Action("raise"))
+    assert game.actor == 2 and kinds(game) == [K.FOLD, K.CALL]
+
+
+def test_no_limit_a_short_all_in_does_not_reopen_for_those_who_acted():
+    game = Game([100, 100, 25], Rules(small_bet=10, structure="no-limit"), button=0)
+    game.act(Action("raise", 20))  # seat 0 raises to 20 (a raise of 10)
+    game.act(Action("call", 15))  # seat 1 (small blind 5) calls
+    game.act(Action("raise", 15))  # seat 2: all-in for 25, a raise of 5 < 10
+    assert game.actor == 0 and kinds(game) == [K.FOLD, K.CALL]  # seat 0 has acted
+    game.act(Action("call"))
+    assert game.actor == 1 and kinds(game) == [K.FOLD, K.CALL]
+
+
+def test_no_limit_players_yet_to_act_may_raise_after_a_short_all_in():
+    game = Game([100, 100, 100, 12], Rules(small_bet=10, structure="no-limit"), button=0)
+    game.act(Action("raise", 12))  # seat 3: all-in for 12, a raise of 2 < 10
+    assert game.actor == 0 and K.RAISE in kinds(game)
+    assert amount_of(game, K.RAISE) == 12 + 10
+
+
+def test_korean_rules_every_raise_reopens():
+    game = Game([1000, 1000, 30], KoreanRules(ante=10), button=0)  # 선: seat 1
+    game.act(Action("삥"))
+    game.act(Action("따당"))  # seat 2: all-in for 20
+    game.act(Action("콜"))
+    assert game.actor == 1 and K.TTADANG in kinds(game)
+
+
+def test_pokerkit_does_not_let_a_re_raise_after_the_half_bet_all_in():
+    """pokerkit rules the first fixed-limit example by the full-bet rule: A may not raise."""
+    from pokerkit import Automation, FixedLimitBadugi
+
+    automations = (
+        Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING, Automation.HOLE_DEALING, Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+    )  # fmt: skip
+    # pokerkit seats from the button's left: A (small blind), B (big blind), C (the button)
+    state = FixedLimitBadugi.create_state(automations, True, 0, (1, 2), 2, 4, (100, 5, 100), 3)
+    state.check_or_call()  # C
+    state.check_or_call()  # A
+    state.check_or_call()  # B
+    while state.can_stand_pat_or_discard():
+        state.stand_pat_or_discard()
+    state.complete_bet_or_raise_to(2)  # A
+    state.complete_bet_or_raise_to(3)  # B: all-in
+    state.check_or_call()  # C
+    assert state.actor_index == 0 and not state.can_complete_bet_or_raise_to()
+    ours = after_the_first_draw(b_stack=5)
+    ours.act(Action("bet"))
+    ours.act(Action("raise"))
+    ours.act(Action("call"))
+    assert K.RAISE in kinds(ours)
+
+
+# -- 6. Caps, stated and choosable -------------------------------------------------------------
+
+
+def test_heads_up_the_live_rule_is_uncapped_and_cap_heads_up_caps_it():
+    for cap, raises in ((False, 10), (True, 3)):
+        game = Game([1000, 1000], Rules(small_bet=2, cap_heads_up=cap), button=0)
+        made = 0
+        while K.RAISE in kinds(game) and made < 10:
+            game.act(Action("raise"))
+            made += 1
+        assert made == raises  # the big blind is the bet: three raises follow under the cap
+
+
+def test_a_matched_big_blind_gets_no_turn_when_everyone_else_is_all_in():
+    game = Game([3, 100], Rules(small_bet=2), button=0)  # the button posts 1
+    game.act(Action("raise"))  # all-in for 3 (total 3: a raise of 1, half a bet)
+    game.act(Action("call"))  # the big blind matches: nobody left to bet with
+    assert game.phase == "draw"
+
+
+# -- 7. Bad input ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"ante": -1}, ValueError, "ante must be at least 0"),
+        ({"ante": 1.5}, TypeError, "ante must be a whole number"),
+        ({"cap_heads_up": 1}, TypeError, "cap_heads_up is True or False"),
+        ({"structure": "quarter-pot-limit"}, ValueError, "half-pot-limit"),
+        ({"structure": 3}, TypeError, "structure is text"),
+        ({"small_blind": 1, "big_blind": 0}, ValueError, "small_blind is 0 when big_blind is 0"),
+    ],
+)
+def test_bad_new_rule_fields_are_named(kwargs, error, message):
+    with pytest.raises(error, match=message):
+        Rules(**kwargs)
+
+
+def test_an_illegal_amount_under_half_pot_limit_changes_nothing():
+    game = Game([1000] * 3, Rules(20, 40, 10, 20, structure="half-pot-limit"), button=0)
+    before = (list(game.stacks), list(game.history), game.legal_actions())
+    for amount in (39, 46):
+        with pytest.raises(IllegalActionError):
+            game.act(Action("raise", amount))
+    assert (list(game.stacks), list(game.history), game.legal_actions()) == before
+
+
+# -- fuzzing -----------------------------------------------------------------------------------
+
+CASINO = st.builds(
+    Rules,
+    small_bet=st.integers(1, 6),
+    max_raises=st.integers(0, 4),
+    structure=st.sampled_from(["fixed-limit", "pot-limit", "half-pot-limit", "no-limit"]),
+    ante=st.integers(0, 2),
+    cap_heads_up=st.booleans(),
+    burn=st.booleans(),
+)
+NO_BLINDS = st.builds(
+    Rules,
+    small_bet=st.integers(1, 6),
+    small_blind=st.just(0),
+    big_blind=st.just(0),
+    ante=st.integers(1, 3),
+    structure=st.sampled_from(["fixed-limit", "pot-limit", "half-pot-limit", "no-limit"]),
+    cap_heads_up=st.booleans(),
+)
+KOREAN = st.builds(KoreanRules, ante=st.integers(1, 4), chip=st.integers(1, 3))
+ANY_RULES = st.one_of(CASINO, NO_BLINDS, KOREAN)
+
+
+def snapshot(game: Game) -> tuple:
+    return (
+        list(game.stacks), [list(h) for h in game.hands], list(game.stub), list(game.folded),
+        list(game.committed), list(game.round_bets), list(game.history), game.phase,
+        game.actor, game.legal_actions(),
+    )  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(ANY_RULES, st.integers(2, 8), st.integers(0, 2**32 - 1))
+def test_random_play_under_every_rule_set_keeps_chips_and_refuses_illegal_amounts(
+    rules, seats, seed
+):
+    rng = random.Random(seed)
+    stacks = [rng.randint(1, 60) for _ in range(seats)]
+    game = Game(stacks, rules, button=seed % seats, seed=seed)
+    while not game.done:
+        assert sum(game.stacks) + game.pot == sum(stacks)
+        legal = game.legal_actions()
+        bets = [a for a in legal if a.kind in (K.BET, K.RAISE)]
+        if bets and rng.random() < 0.3:  # one chip beyond the most: refused, nothing changes
+            before = snapshot(game)
+            too_much = (bets[0].max_amount or bets[0].amount) + 1
+            with pytest.raises(IllegalActionError):
+                game.act(Action(bets[0].kind, too_much))
+            assert snapshot(game) == before
+        choice = rng.choice(legal)
+        if choice.kind == K.DRAW:
+            choice = Action.draw(rng.sample(game.hands[game.actor], rng.randint(0, choice.amount)))
+        elif choice.max_amount:
+            choice = Action(choice.kind, rng.randint(choice.amount, choice.max_amount))
+        game.act(choice)
+    assert sum(game.stacks) == sum(stacks)
+
+
+# loose bots (raising most badugis, drawing to anything): long hands, all-ins, short raises
+BOTS = st.builds(ThresholdBot, st.integers(6, 12), st.integers(8, 12), st.integers(0, 4))
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    ANY_RULES,
+    st.lists(BOTS, min_size=2, max_size=8),
+    st.lists(st.integers(1, 40), min_size=8, max_size=8),
+    st.integers(0, 2**32 - 1),
+)
+def test_the_c_loop_and_game_take_the_same_actions_under_random_rules(rules, bots, stacks, seed):
+    start = stacks[: len(bots)]
+    for number in range(6):
+        game = stream_game(start, rules, seed, number)
+        play_out(game, bots, number)
+        actions, won = trace_in_c(bots, number, seed, rules, stacks=start)
+        assert actions == traced(game.history)
+        assert won == [a - b for a, b in zip(game.stacks, start, strict=True)]
+
+
+# -- 5. Showdown order and mucking -------------------------------------------------------------
+
+GOLF, EIGHT, KING = "As 2h 3d 4c", "5s 6h 7d 8c", "Ks Qh Jd Tc"
+
+
+def dealt(**hands: str) -> list:
+    """A deck dealing seat0..seat2 these hands, one card at a time from the button's (0) left,
+    then the replacements nobody asks for."""
+    per_seat = [parse_cards(hands[f"seat{s}"]) for s in (1, 2, 0)]
+    return [per_seat[k][i] for i in range(4) for k in range(3)]
+
+
+def play(game: Game, *moves: str) -> None:
+    for move in moves:
+        game.act(Action.draw() if move == "pat" else Action(move))
+
+
+def shows(game: Game) -> list[tuple[str, int]]:
+    return [(e.kind, e.seat) for e in game.history if e.kind in (K.SHOW, K.MUCK)]
+
+
+def test_without_a_bet_the_first_left_of_the_button_shows_and_beaten_hands_muck():
+    deck = dealt(seat1=GOLF, seat2=KING, seat0=EIGHT)
+    game = Game([100] * 3, Rules(small_bet=2), button=0, deck=deck)
+    play(game, "call", "call", "check", *(["pat"] * 3 + ["check"] * 3) * 3)
+    assert shows(game) == [(K.SHOW, 1), (K.MUCK, 2), (K.MUCK, 0)]
+    muck = [e for e in game.history if e.kind == K.MUCK]
+    assert sorted(muck[0].cards) == sorted(parse_cards(KING))  # the full history keeps them
+    for seat in (0, 1):  # nobody else sees a mucked hand, nor its rank
+        seen = [e for e in game.view(seat).history if e.kind == K.MUCK and e.seat == 2]
+        assert seen == [Event(K.MUCK, 2, 0)]
+    assert game.stacks == [98, 104, 98]
+
+
+def test_seats_listed_in_show_always_show():
+    deck = dealt(seat1=GOLF, seat2=KING, seat0=EIGHT)
+    game = Game([100] * 3, Rules(small_bet=2), button=0, deck=deck, show=[2])
+    play(game, "call", "call", "check", *(["pat"] * 3 + ["check"] * 3) * 3)
+    assert shows(game) == [(K.SHOW, 1), (K.SHOW, 2), (K.MUCK, 0)]
+
+
+def test_the_last_to_bet_or_raise_in_the_final_round_shows_first():
+    deck = dealt(seat1=GOLF, seat2=KING, seat0=EIGHT)
+    game = Game([100] * 3, Rules(small_bet=2), button=0, deck=deck)
+    play(game, "call", "call", "check", *(["pat"] * 3 + ["check"] * 3) * 2, "pat", "pat", "pat")
+    play(game, "check", "bet", "call", "call")  # seat 2 bets the last round
+    assert shows(game) == [(K.SHOW, 2), (K.SHOW, 0), (K.SHOW, 1)]  # each beats the last
+
+
+def test_a_hand_beaten_by_an_all_in_hand_still_shows_for_the_side_pot_it_wins():
+    deck = dealt(seat2=GOLF, seat1=KING, seat0=EIGHT)
+    game = Game([100, 100, 4], Rules(small_bet=2), button=0, deck=deck)
+    play(game, "raise", "call", "call")  # the big blind (seat 2) is all-in for 4
+    play(game, *(["pat"] * 3 + ["bet", "call"]) * 3)  # seat 1 bets, seat 0 calls
+    assert shows(game) == [(K.SHOW, 1), (K.SHOW, 2), (K.SHOW, 0)]
+    # 4 each before the first draw, then 2, 4 and 4: the main pot of 12 to the golf, the
+    # side pot of 2 x 10 to the eight
+    assert game.stacks == [100 - 14 + 20, 100 - 14, 12]
+
+
+def test_show_names_seats():
+    with pytest.raises(TypeError, match="show"):
+        Game([100] * 2, show=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"show holds seats 0\.\.1"):
+        Game([100] * 2, show=[2])

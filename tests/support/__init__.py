@@ -1,0 +1,3 @@
+"""What several test folders share that is not a fixture: paths, stacked decks and played hands,
+the Ctrl-C harness. On the path through ``pythonpath = ["tests"]`` in pyproject.toml; fixtures
+live in the conftest.py files."""
