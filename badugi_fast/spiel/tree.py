@@ -45,7 +45,7 @@ import numpy.typing as npt
 
 from ..cards import DECK, Card
 from ..game import Action, ActionKind, Event, Game, KoreanRules, Phase, Rules
-from ..game.rules import AnyRules
+from ..game.rules import RuleSet
 from ..game.showdown import side_pots, winnings
 from ..hands import evaluate
 
@@ -130,7 +130,7 @@ class Config:
         return min(HAND, len(self.deck) - 2 * HAND)
 
     @property
-    def rules(self) -> AnyRules:
+    def rules(self) -> RuleSet:
         if self.korean:
             return KoreanRules(ante=self.small_bet)
         return Rules(small_bet=self.small_bet, cap_heads_up=self.cap_heads_up)
