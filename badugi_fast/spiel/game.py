@@ -21,7 +21,8 @@ information state      own cards at each round, every betting action, each draw'
 
 The rules are the library's own: a ``Game`` (state.py, rules.py) plays every hand; tree.py says
 how a small deck deals and reshuffles. Python games are slow to walk; for CFR and the like load
-it as OpenSpiel's cached tree (``pyspiel.convert_to_cached_tree(game)``), which walks it once.
+it as OpenSpiel's cached tree (``pyspiel.convert_to_cached_tree(game)``, OpenSpiel 1.6 on),
+which walks it once.
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ import copy
 import dataclasses
 import functools
 import random
+import threading
 import types
 import weakref
 from collections.abc import Callable, Sequence
@@ -199,11 +200,20 @@ def _showdown(game: Game) -> list[float]:
 
 class _Stacker:
     """``Game``'s reshuffle hook: puts the cards the chance outcome chose on top of the new stub
-    (the last card is dealt first). One for the module: a reshuffle happens inside the one
-    ``act`` that set ``queue`` just before."""
+    (the last card is dealt first). One for the module, its queue one per thread: a reshuffle
+    happens inside the one ``act`` that set the queue just before, on the same thread."""
 
     def __init__(self) -> None:
-        self.queue: list[tuple[Card, ...]] = []
+        self._local = threading.local()
+
+    @property
+    def queue(self) -> list[tuple[Card, ...]]:
+        queue: list[tuple[Card, ...]] = getattr(self._local, "queue", [])
+        return queue
+
+    @queue.setter
+    def queue(self, cards: list[tuple[Card, ...]]) -> None:
+        self._local.queue = cards
 
     def __call__(self, cards: list[Card]) -> None:
         if not self.queue:
