@@ -30,6 +30,7 @@ from .best_response import Exploitability, Tables, exploitability, exploitabilit
 from .problem import LastRound
 
 Progress = Callable[[int, float], object]  # (iterations so far, exploitability as a fraction)
+CALL_SECONDS = 0.2  # a C call of iterations lasts about this long
 
 
 @dataclass
@@ -61,12 +62,23 @@ class Solver:
         self.iterations = 0
 
     def iterate(self, iterations: int, threads: int) -> None:
-        status = lib.bf_lr_iterate(self.problem.c, self.iterations + 1, iterations, threads)
-        if status == lib.BF_LR_NO_MEMORY:
-            raise MemoryError("bf_lr_iterate: out of memory")
-        if status:
-            raise RuntimeError(f"bf_lr_iterate refused its input ({status})")
-        self.iterations += iterations
+        """Runs ``iterations`` more, in C calls of about CALL_SECONDS each so that Ctrl-C
+        stops a long solve soon (the result does not depend on how the calls are cut: the
+        tables carry the whole state and each call is told its first iteration)."""
+        left = iterations
+        chunk = 1
+        while left > 0:
+            step = min(chunk, left)
+            started = time.perf_counter()
+            status = lib.bf_lr_iterate(self.problem.c, self.iterations + 1, step, threads)
+            if status == lib.BF_LR_NO_MEMORY:
+                raise MemoryError("bf_lr_iterate: out of memory")
+            if status:
+                raise RuntimeError(f"bf_lr_iterate refused its input ({status})")
+            self.iterations += step
+            left -= step
+            spent = time.perf_counter() - started
+            chunk = max(1, min(2 * chunk, int(step * CALL_SECONDS / spent) if spent else 2 * chunk))
 
     def average(self) -> Tables:
         out = []

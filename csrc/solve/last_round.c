@@ -289,8 +289,10 @@ typedef struct {
     int32_t *batch_first, *batch_count, *batch_kind; /* [n_batches] each */
     const int32_t *terminals[2]; /* showdown nodes, fold nodes */
     int ones;               /* 1: every terminal pays 1 (the opponent's mass at every node) */
-    /* CFR's update */
-    int update;
+    /* CFR's update: update the regrets and sums; match: first turn each block's regrets
+     * into the current strategy, the tables strat[] points to */
+    int update, match;
+    double *current[2];
     double positive, negative, average;
     int failed;
 } pass;
@@ -348,6 +350,11 @@ static void forward_task(void *ctx, int task)
     /* tasks 0 .. threads-1: the other player's blocks; then p's own (CFR only) */
     int x = task < ps->threads ? ps->q : ps->p;
     hand_block(g->n_hands[x], ps->threads, task % ps->threads, &lo, &hi);
+    if (ps->match)
+        for (int32_t node = 0; node < g->n_nodes; node++)
+            if (g->kind[node] == BF_LR_DECISION && g->actor[node] == x)
+                match(g->regret[x] + g->offset[node], lo, hi, g->n_children[node],
+                      ps->current[x] + g->offset[node]);
     if (x == ps->q)
         forward(g, x, ps->strat[x], g->weights[x], lo, hi, ps->reach_q);
     else
@@ -508,9 +515,25 @@ static int run_pass(pass *ps, int own_reach, int all_nodes)
     ps->batch_kind = batches + 2 * (size_t)g->n_nodes;
     ps->terminals[0] = list;
     ps->terminals[1] = list + g->n_nodes;
-    make_batches(ps, counts);
     ps->failed = 0;
     parallel(ps->threads, ps->threads * (own_reach ? 2 : 1), forward_task, ps);
+    /* a terminal the other player never reaches is worth exactly 0 to every hand: no sweep */
+    int32_t np = g->n_hands[ps->p], nq = g->n_hands[ps->q];
+    for (int kind = 0; kind < 2; kind++) {
+        int32_t *nodes = list + (size_t)kind * g->n_nodes, kept = 0;
+        for (int32_t k = 0; k < counts[kind]; k++) {
+            const double *reach = ps->reach_q + (size_t)nodes[k] * nq;
+            int32_t j = 0;
+            while (j < nq && reach[j] == 0.0)
+                j++;
+            if (j < nq)
+                nodes[kept++] = nodes[k];
+            else
+                memset(ps->values + (size_t)nodes[k] * np, 0, sizeof(double) * (size_t)np);
+        }
+        counts[kind] = kept;
+    }
+    make_batches(ps, counts);
     parallel(ps->threads, ps->n_batches, terminal_task, ps);
     if (!ps->failed && !all_nodes)
         parallel(ps->threads, ps->threads, backward_task, ps);
@@ -524,24 +547,6 @@ static int check_threads(int threads)
 }
 
 /* ---- CFR -------------------------------------------------------------------------------- */
-
-typedef struct {
-    const bf_lr_game *g;
-    double *current[2];
-    int x, threads;
-} matching;
-
-static void match_task(void *ctx, int task)
-{
-    matching *m = ctx;
-    const bf_lr_game *g = m->g;
-    int32_t lo, hi;
-    hand_block(g->n_hands[m->x], m->threads, task, &lo, &hi);
-    for (int32_t node = 0; node < g->n_nodes; node++)
-        if (g->kind[node] == BF_LR_DECISION && g->actor[node] == m->x)
-            match(g->regret[m->x] + g->offset[node], lo, hi, g->n_children[node],
-                  m->current[m->x] + g->offset[node]);
-}
 
 /* The square root by Newton's method from above (the core links no maths library). */
 static double square_root(double x)
@@ -573,21 +578,17 @@ int bf_lr_iterate(bf_lr_game *g, int64_t first, int64_t iterations, int threads)
     int status = 0;
     if (!current[0] || !current[1] || !reach_q || !reach_p || !values)
         status = BF_LR_NO_MEMORY;
-    matching m = {g, {current[0], current[1]}, 0, threads};
     for (int64_t t = first; status == 0 && t < first + iterations; t++) {
         double before = (double)(t - 1), grown = before * square_root(before);
         for (int p = 0; p < 2 && status == 0; p++) {
             int q = 1 - p;
-            m.x = q;
-            parallel(threads, threads, match_task, &m);
-            m.x = p;
-            parallel(threads, threads, match_task, &m);
             pass ps;
             memset(&ps, 0, sizeof ps);
             ps.g = g, ps.p = p, ps.q = q, ps.threads = threads;
             ps.strat[0] = current[0], ps.strat[1] = current[1];
             ps.reach_q = reach_q, ps.reach_p = reach_p, ps.values = values;
-            ps.update = 1;
+            ps.update = 1, ps.match = 1;
+            ps.current[0] = current[0], ps.current[1] = current[1];
             ps.positive = grown / (grown + 1.0);
             ps.negative = 0.5;
             ps.average = (before / (double)t) * (before / (double)t);

@@ -12,14 +12,12 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from test_c_sanitizers import CORE_SOURCES, SANITIZE, SANITIZER_ENV, STRICT_WARNINGS
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests"))
-from test_c_sanitizers import CORE_SOURCES, SANITIZE, SANITIZER_ENV, STRICT_WARNINGS  # noqa: E402
 
 DRIVER = "tests/c/check_solve.c"
 
