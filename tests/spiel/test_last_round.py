@@ -145,3 +145,26 @@ def test_bad_input_is_refused_naming_the_field() -> None:
         from_policy({"p0": [1.0]}, game)
     with pytest.raises(TypeError, match="game is what last_round_game made"):
         to_policy(other, pyspiel.load_game("kuhn_poker"))
+
+
+def test_suit_symmetric_ranges_agree_and_a_policy_splitting_an_orbit_is_refused() -> None:
+    """On suit-symmetric ranges the solver plays each suit orbit as one row: OpenSpiel's CFR
+    plays its members alike, so the two measures agree; a policy that plays two members of an
+    orbit differently cannot be read as a solver strategy and is refused."""
+    ranges = ["A234", "KQJT"]  # 24 hands each, one orbit each
+    spot = SPOTS["fixed-limit"]
+    game = last_round_game(ranges, **spot)
+    assert game.problem.classes.symmetric
+    cached = pyspiel.convert_to_cached_tree(game)
+    solver = pyspiel.CFRPlusSolver(cached)
+    for _ in range(20):
+        solver.evaluate_and_update_policy()
+    theirs = pyspiel.exploitability(cached, solver.average_policy())
+    ours = exploitability(game.problem, from_policy(solver.average_policy(), game))
+    assert ours.chips == pytest.approx(theirs, rel=1e-9)
+    table = to_policy(solve_last_round(ranges, iterations=20, target=0, threads=1, **spot), game)
+    key = next(k for k in table.state_lookup if k.startswith("p0 "))
+    row = table.action_probability_array[table.state_lookup[key]]
+    row[:2] = [1.0, 0.0] if row[0] != 1.0 else [0.0, 1.0]  # unlike the orbit's other hands
+    with pytest.raises(ValueError, match="suit orbit alike"):
+        from_policy(table, game)
