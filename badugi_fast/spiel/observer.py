@@ -178,6 +178,10 @@ class BadugiObserver:
                 mark = "" if self.whose == "own" else f"p{p} "
                 if self.recall and self.public and p == player:
                     continue  # the history below shows the own cards as they came
+                if self.recall:  # another's cards as they came, for ALL_PLAYERS
+                    own = History(node, p).words
+                    words += [f"{mark}{w}" for w in own if w.startswith(("deal", "throw"))]
+                    continue
                 hand = node.hand(p)
                 words.append(f"{mark}hand {' '.join(map(str, hand)) or '-'}")
             for p in self._players(player):

@@ -334,3 +334,30 @@ def test_openspiel_cfr_solves_a_small_deck_with_a_draw() -> None:
             measured[iterations] = pyspiel.exploitability(game, solver.average_policy())
     assert measured[10] > measured[100]
     assert measured[100] < 1e-3
+
+
+@pytest.mark.parametrize("recall", [True, False], ids=["perfect-recall", "now"])
+def test_the_observer_shows_own_cards_all_cards_or_none_as_asked(recall: bool) -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = _load(ranks=3, suits=4, draws=1, stack=10)
+    state = _deal(game.new_initial_state(), "Ac Ad Ah As", "2c 2d 2h 2s")
+    cards = "hands" if recall else "hand"
+    shapes = {}
+    texts = {}
+    for private in ("NONE", "SINGLE_PLAYER", "ALL_PLAYERS"):
+        kind = pyspiel.IIGObservationType(
+            perfect_recall=recall, private_info=getattr(pyspiel.PrivateInfoType, private)
+        )
+        observation = make_observation(game, kind)
+        observation.set_from(state, 0)
+        shapes[private] = {k: v.shape for k, v in observation.dict.items()}
+        texts[private] = observation.string_from(state, 0)
+        if cards in observation.dict:
+            held = observation.dict[cards]
+            assert held.sum() == (4 if private == "SINGLE_PLAYER" else 8)
+    assert cards not in shapes["NONE"] and "Ac" not in texts["NONE"]
+    assert shapes["SINGLE_PLAYER"][cards] == ((2, 12) if recall else (12,))
+    assert shapes["ALL_PLAYERS"][cards] == ((2, 2, 12) if recall else (2, 12))
+    assert "Ac" in texts["SINGLE_PLAYER"] and "2c" not in texts["SINGLE_PLAYER"]
+    assert "Ac" in texts["ALL_PLAYERS"] and "2c" in texts["ALL_PLAYERS"]
