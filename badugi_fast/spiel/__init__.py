@@ -1,0 +1,27 @@
+"""OpenSpiel on Badugi (the ``[openspiel]`` extra; the rest of the library never imports it).
+
+- ``import badugi_fast.spiel`` registers the game ``"badugi"`` (game.py): heads-up hands on a
+  deck of the lowest ``ranks`` of the first ``suits``, played by the library's own ``Game``,
+  so OpenSpiel's algorithms (CFR, MCCFR, ``exploitability``) run on Badugi;
+- ``last_round_game(ranges, pot=, stacks=, rules=, sizes=)``: the last betting round between
+  two ranges (last_round.py), the problem ``badugi_fast.solve`` solves; ``to_policy`` and
+  ``from_policy`` carry strategies between the two.
+"""
+
+from .game import GAME_TYPE, BadugiGame, BadugiState
+from .last_round import LastRoundGame, from_policy, last_round_game, to_policy
+from .observer import BadugiObserver
+from .tree import Config, fork
+
+__all__ = [
+    "GAME_TYPE",
+    "BadugiGame",
+    "BadugiObserver",
+    "BadugiState",
+    "Config",
+    "LastRoundGame",
+    "fork",
+    "from_policy",
+    "last_round_game",
+    "to_policy",
+]
