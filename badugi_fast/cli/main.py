@@ -20,6 +20,7 @@ from .commands import draws as draw_commands
 from .commands import game as game_commands
 from .commands import hands as hand_commands
 from .commands import histories as history_commands
+from .commands import solve as solve_commands
 from .common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, BadInput, HelpFormatter
 
 
@@ -40,6 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
     chart_commands.add_commands(commands)
     game_commands.add_commands(commands)
     history_commands.add_commands(commands)
+    solve_commands.add_commands(commands)
     return parser
 
 

@@ -196,7 +196,11 @@ def add_commands(commands: Commands) -> None:
     sub.add_argument("--target", type=float, default=1e-3,
                      help="stop at this exploitability, a fraction of the pot "
                           "(default 0.001)")  # fmt: skip
-    sub.add_argument("--iterations", type=int, help="stop after this many iterations at the latest")
+    sub.add_argument(
+        "--iterations",
+        type=int,
+        help="stop after this many iterations at the latest (default: no limit)",
+    )
     sub.add_argument("--threads", type=int, help="C threads (default: the usable cores)")
     sub.add_argument("--ko", action="store_true", help="Korean names")
     sub.add_argument("--json", action="store_true", help="JSON output")

@@ -4,5 +4,6 @@ checked, or with the problems that kept it out; ``summarize`` gives each player'
 
 from .model import ImportedHand
 from .reader import read_histories
+from .summary import PlayerSummary, summarize
 
-__all__ = ["ImportedHand", "read_histories"]
+__all__ = ["ImportedHand", "PlayerSummary", "read_histories", "summarize"]

@@ -2,7 +2,7 @@
 ``<!-- end:NAME -->`` markers): the time and iterations of a full-range solve for each rule
 set, on one thread and on two, and the exploitability curve of the fixed-limit solve.
 
-    python docs/solving_table.py            # rewrites docs/solving.md in place
+    python benches/solving_table.py            # rewrites docs/solving.md in place
 
 Timings are wall-clock seconds of ``solve_last_round`` on the machine it runs on, the best of
 ``ROUNDS`` runs for the first row, one run for the larger trees (the suit orbits are built
@@ -20,7 +20,7 @@ from pathlib import Path
 from badugi_fast.game import KoreanRules, Rules
 from badugi_fast.solve import solve_last_round
 
-PAGE = Path(__file__).with_name("solving.md")
+PAGE = Path(__file__).resolve().parents[1] / "docs" / "solving.md"
 ROUNDS = 3  # for the fixed-limit row; the larger trees run once
 RULE_SETS = [
     ("fixed limit, capped heads-up", Rules(small_bet=2, cap_heads_up=True), None),
