@@ -11,8 +11,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.oracles import colex_index
 
-from badugi_fast.draws.ranges.range import InvalidRangeError, Range, parse_range
+from badugi_fast.draws.ranges import text as range_text
+from badugi_fast.draws.ranges.range import (
+    _WEIGHT,
+    MAX_RANGE_TEXT,
+    InvalidRangeError,
+    Range,
+    parse_range,
+)
 from badugi_fast.hands import reference
+from badugi_fast.hands.universe import all_hands
 
 RANKS = "A23456789TJQK"
 # The reference's own class numbering: number -> card ranks of the badugi (0 = ace), high first.
@@ -158,6 +166,36 @@ def test_bad_elements_are_named_with_their_position(text: str, element: str, pos
     assert caught.value.position == position
     assert repr(element) in str(caught.value)
     assert isinstance(caught.value, ValueError)
+
+
+def test_a_long_run_of_digits_is_refused_at_once_naming_the_element_bound() -> None:
+    """A million digits used to take minutes (the weight's two runs of digits split it n ways)."""
+    with pytest.raises(InvalidRangeError, match=r"element 1 '8888.*\.\.\..*at most 256 characters"):
+        parse_range("8" * 10**6)
+    with pytest.raises(InvalidRangeError, match=r"element 2 .* at most 256 characters, got 296"):
+        parse_range("8-, 0.5:" + "8" * 292)
+
+
+def test_range_text_is_bounded_by_the_longest_canonical_text() -> None:
+    with pytest.raises(InvalidRangeError, match=r"at most 16,777,216 characters, got 16,777,217"):
+        parse_range("8-," * (MAX_RANGE_TEXT // 3) + "8-")
+
+
+@pytest.mark.parametrize("pattern", [_WEIGHT, range_text._TOP_PERCENT])
+@pytest.mark.parametrize("prefix", ["", "TOP ", "0.", "1E"])
+def test_the_number_patterns_fail_a_long_run_of_digits_in_linear_time(pattern, prefix) -> None:
+    """The patterns themselves, past the bound: 10**5 digits with no ':' or '%' after them are
+    10**10 steps for a pattern that reads a number two ways, a millisecond for one that does not."""
+    assert pattern.fullmatch(prefix + "8" * 10**5) is None
+
+
+def test_a_range_of_every_hand_at_its_own_weight_reads_back_from_its_text() -> None:
+    """The longest canonical text: 270,725 hands one by one (no whole class shares a weight)."""
+    weights = np.random.default_rng(7).uniform(0.01, 1.0, len(all_hands()))
+    found = Range.from_hands(all_hands(), weights)
+    written = str(found)
+    assert len(written) < MAX_RANGE_TEXT and written.count(",") == len(all_hands()) - 1
+    assert parse_range(written) == found
 
 
 def test_a_mistyped_hand_element_names_its_bad_card() -> None:
