@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 from .._runtime.threads import thread_count
 from .._runtime.validate import below_2_64, check_seed, whole
-from ..cards import DECK, CardLike, card_id, hand_ids, looks_like_cards, parse_cards
+from ..cards import DECK, CardLike, card_id, looks_like_cards, parse_cards
 from ..errors import InvalidHandError
-from ..hands.evaluator import HandLike
+from ..hands.evaluator import HandLike, fast_hand_ids
 from .limits import Limits
 from .policies.kept import caps_for
 from .ranges.range import InvalidRangeError, Range, parse_range
@@ -46,7 +46,7 @@ def seat_of(hand: HandLike | Range | None) -> Holding:
         return hand
     if isinstance(hand, str):
         try:
-            return hand_ids(hand)
+            return fast_hand_ids(hand)
         except InvalidHandError as not_a_hand:
             try:
                 return parse_range(hand)
@@ -58,7 +58,7 @@ def seat_of(hand: HandLike | Range | None) -> Holding:
                     not_a_range.element,
                     not_a_range.position,
                 ) from None
-    return hand_ids(hand)
+    return fast_hand_ids(hand)
 
 
 def opponent_seats(opponents: object, most: int) -> list[Holding]:

@@ -226,6 +226,31 @@ def test_from_hands_takes_text_arrays_and_per_hand_weights() -> None:
         Range.from_hands(np.array([[0, 0, 1, 2]]))
 
 
+TWO_HANDS = ["As 2d 3c Kh", "Ks Kd Kh Kc"]
+
+
+@pytest.mark.parametrize(
+    ("hands", "weights", "error", "message"),
+    [
+        (TWO_HANDS, [0.5, 0.5, 0.5], ValueError, r"one number for all 2 hands .* shape \(3,\)"),
+        (TWO_HANDS, np.ones((2, 1)), ValueError, r"got shape \(2, 1\)"),
+        (TWO_HANDS, "0.5", TypeError, "a number or one number per hand, not str"),
+        (TWO_HANDS, b"0.5", TypeError, "not bytes"),
+        (TWO_HANDS, True, TypeError, "real numbers, not bool"),
+        (TWO_HANDS, [0.5, 1j], TypeError, "real numbers, not complex"),
+        (TWO_HANDS, [0.5, None], TypeError, "weight 1 is None, not a real number"),
+        (TWO_HANDS, [0.5, float("nan")], ValueError, r"in \(0, 1\], not nan \(hand 1\)"),
+        (np.array([[0.0, 1, 2, 3]]), 1.0, TypeError, "integer card ids, not float64"),
+        (np.array([[0, 1, 2]]), 1.0, ValueError, r"\(N, 4\) integer array, got shape \(1, 3\)"),
+        ({"As 2d 3c Kh": 0.5}, 1.0, TypeError, "not a mapping"),
+        ([{"As": 1, "2d": 1, "3c": 1, "Kh": 1}], 1.0, TypeError, "not a dict"),
+    ],
+)
+def test_from_hands_names_what_is_wrong_with_its_hands_or_weights(hands, weights, error, message):
+    with pytest.raises(error, match=message):
+        Range.from_hands(hands, weights)
+
+
 ELEMENTS = st.one_of(
     st.sampled_from(["8-", "7메이드", "K32+", "T987..8765", "1:8", "A23x", "KQxx", "8765", "75A-"]),
     st.lists(st.integers(0, 51), min_size=4, max_size=4, unique=True).map(

@@ -10,15 +10,16 @@ range: whole classes as rank strings (``8765-``, ``K32+``, ``T987..8765``), othe
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from numbers import Real
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ...cards import DECK, MAX_HAND_TEXT, hand_ids
+from ...cards import DECK, MAX_HAND_TEXT
 from ...errors import shown
-from ...hands.evaluator import NUM_HANDS, NUM_RANKS
+from ...hands.evaluator import NUM_HANDS, NUM_RANKS, fast_hand_ids
 from ...hands.universe import all_hands, class_counts, class_of_hands, lex_index
 from .text import _CLASS_EXPR, NUMBER, ElementError, class_element, element_mask
 
@@ -60,9 +61,10 @@ class Range:
         """A range of the given hands (text, card sequences, or an (N, 4) id array), each with
         its weight (one number for all, or one per hand); a hand given twice keeps the larger."""
         rows = _hand_rows(hands)
-        w = np.broadcast_to(np.asarray(weights, dtype=np.float64), (len(rows),))
-        if len(w) and not (np.all(w > 0) and np.all(w <= 1)):
-            raise ValueError("range weights are in (0, 1]")
+        w = _hand_weights(weights, len(rows))
+        if len(w) and not (np.all(w > 0) and np.all(w <= 1)):  # NaN fails both
+            bad = int(np.flatnonzero(~((w > 0) & (w <= 1)))[0])
+            raise ValueError(f"range weights are in (0, 1], not {w[bad]} (hand {bad})")
         dense = np.zeros(NUM_HANDS)
         if len(rows):
             np.maximum.at(dense, lex_index(rows), w)
@@ -108,7 +110,7 @@ class Range:
         return len(self._index)
 
     def __contains__(self, hand: object) -> bool:
-        position = int(lex_index(np.array(hand_ids(hand)))[0])  # type: ignore[arg-type]
+        position = int(lex_index(np.array(fast_hand_ids(hand)))[0])  # type: ignore[arg-type]
         found = np.searchsorted(self._index, position)
         return bool(found < len(self._index) and self._index[found] == position)
 
@@ -156,12 +158,40 @@ def _as_range(value: Range | str) -> Range:
     raise TypeError(f"expected a Range or range text, not {type(value).__name__}")
 
 
+def _hand_weights(weights: Any, n: int) -> npt.NDArray[np.float64]:
+    """One real number for every hand, or one per hand: never text, a bool or a complex number
+    (which numpy would read as a number), nor a sequence of another length."""
+    if isinstance(weights, str | bytes | Mapping):
+        raise TypeError(
+            f"weights are a number or one number per hand, not {type(weights).__name__}"
+        )
+    w = np.asarray(weights)
+    if w.dtype == object:
+        for i, item in enumerate(w.ravel().tolist()):
+            if isinstance(item, bool) or not isinstance(item, Real):
+                raise TypeError(f"weight {i} is {shown(item)}, not a real number")
+        w = w.astype(np.float64)
+    if w.dtype.kind not in "iuf":
+        raise TypeError(f"weights are real numbers, not {w.dtype}")
+    if w.shape not in ((), (n,)):
+        raise ValueError(
+            f"weights are one number for all {n:,} hands or one per hand, got shape {w.shape}"
+        )
+    return np.broadcast_to(w.astype(np.float64), (n,))
+
+
 def _hand_rows(hands: Iterable[Any]) -> npt.NDArray[np.int64]:
     if isinstance(hands, str):
         hands = [hands]
+    if isinstance(hands, Mapping):
+        raise TypeError(
+            "hands are a sequence of hands, not a mapping (for a weight per hand pass weights=)"
+        )
     if isinstance(hands, np.ndarray) and hands.ndim == 2:
         rows = hands
-        if rows.shape[1] != 4 or not np.issubdtype(rows.dtype, np.integer):
+        if not np.issubdtype(rows.dtype, np.integer):
+            raise TypeError(f"hands as an (N, 4) array hold integer card ids, not {rows.dtype}")
+        if rows.shape[1] != 4:
             raise ValueError(f"hands must be an (N, 4) integer array, got shape {rows.shape}")
         if len(rows) and (rows.min() < 0 or rows.max() > 51):
             raise ValueError("card ids are 0..51")
@@ -170,7 +200,7 @@ def _hand_rows(hands: Iterable[Any]) -> npt.NDArray[np.int64]:
         if len(repeated):
             raise ValueError(f"hand {int(repeated[0])} repeats a card")
         return rows.astype(np.int64)
-    return np.array([hand_ids(hand) for hand in hands], dtype=np.int64).reshape(-1, 4)
+    return np.array([fast_hand_ids(hand) for hand in hands], dtype=np.int64).reshape(-1, 4)
 
 
 def parse_range(text: str) -> Range:
