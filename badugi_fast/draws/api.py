@@ -98,7 +98,7 @@ def draw_odds(
     as_executor(executor)  # a wrong kind fails here, whichever way the odds are worked out
     ids = fast_hand_ids(hand)
     draws = check_draws(draws)
-    check_run(seed, threads, max_exact)
+    check_run(seed, threads, max_exact, trials)
     dead_ids = card_set(dead, "dead cards")
     check_apart([ids], dead_ids)
     chosen = to_policy(policy)
@@ -148,7 +148,7 @@ def equity(
         raise ValueError(f"equity needs 2 to {MAX_SEATS} players, got {len(hands)}")
     seats = [seat_of(hand) for hand in hands]
     draws = check_draws(draws)
-    check_run(seed, threads, max_exact)
+    check_run(seed, threads, max_exact, trials)
     chosen = to_policy(policy)
     caps = check_limits(limits)
     dead_ids = card_set(dead, "dead cards")
@@ -243,7 +243,7 @@ def best_discard(
         raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, got {objective!r}")
     seats = None if opponents is None else [ids, *opponent_seats(opponents, MAX_SEATS - 1)]
     exact_budget = BEST_DISCARD_EXACT if max_exact is None else max_exact
-    check_run(seed, threads, exact_budget)
+    check_run(seed, threads, exact_budget, trials)
     ours = to_policy(objective if policy is None else policy)
     theirs = to_policy(opponent_policy)
     caps = check_limits(limits)
