@@ -1,4 +1,6 @@
-"""The one home of argument checks shared by every layer: whole numbers and seeds.
+"""The one home of argument checks shared by every layer: whole numbers, seeds, and the upper
+bound of each count a caller gives (trials, hands), checked by every function and command that
+takes it.
 
 A whole number is an ``int`` or a numpy integer (``operator.index`` accepts both), never a bool,
 a float or anything that merely converts to int: a silent truncation is a wrong answer.
@@ -11,6 +13,12 @@ import operator
 import numpy as np
 
 SEED_BITS = 64  # the C streams are keyed by a 64-bit seed
+# Monte Carlo trials: at least 2 (one trial has no standard error), at most 2**53, past which
+# the tallies' sums (doubles) no longer hold every whole number, so a count would be wrong.
+MIN_TRIALS = 2
+MAX_TRIALS = 1 << 53
+# Hands of one seed's stream: hand h's random numbers start at h * 1024 in a 64-bit counter.
+MAX_HANDS = 1 << 54
 
 
 def is_whole(value: object) -> bool:
@@ -53,4 +61,35 @@ def below_2_64(name: str, value: object) -> int:
     number = whole(name, value)
     if not 0 <= number < 1 << SEED_BITS:
         raise ValueError(f"{name} must be in 0 .. 2**64-1, got {number}")
+    return number
+
+
+def check_trials(trials: object) -> int | None:
+    """None (the caller's default) or a number of Monte Carlo trials, MIN_TRIALS .. MAX_TRIALS;
+    checked whether or not the answer turns out exact, so a bad value never depends on it."""
+    if trials is None:
+        return None
+    number = whole("trials", trials)
+    if number < MIN_TRIALS:
+        raise ValueError(
+            f"trials must be at least {MIN_TRIALS} (one trial has no standard error), got {number}"
+        )
+    if number > MAX_TRIALS:
+        raise ValueError(f"trials must be at most 2**53 ({MAX_TRIALS:,}), got {number:,}")
+    return number
+
+
+def check_hands(hands: object, first_hand: object = 0) -> int:
+    """A number of hands, at least 1, such that hands ``first_hand`` .. ``first_hand + hands - 1``
+    lie in a seed's stream of MAX_HANDS hands."""
+    start = whole("first_hand", first_hand, 0)
+    number = whole("hands", hands, 1)
+    if start + number > MAX_HANDS:
+        span = (
+            f"hands {start:,} .. {start + number - 1:,} run past it"
+            if start
+            else (f"got {number:,}")
+        )
+        raise ValueError(f"hands must be at most 2**54 ({MAX_HANDS:,}), the hands a seed's stream"
+                         f" holds: {span}")  # fmt: skip
     return number

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from .._runtime.blocks import INSTALL_HINT
+from .._runtime.threads import THREADS_PER_CORE, available_cores, max_threads
 from .common import EXIT_USAGE, BadInput
 
 CONNECT_TIMEOUT = "20s"  # how long to wait for a --scheduler that does not answer
@@ -49,11 +50,14 @@ def dask_executor(args: argparse.Namespace) -> Iterator[Any]:
     if workers is None and scheduler is None:
         yield None
         return
-    if workers is not None and workers < 1:
-        raise BadInput(f"--workers must be at least 1, got {workers}")
+    if workers is not None and not 1 <= workers <= max_threads():
+        raise BadInput(
+            f"--workers must be 1 .. {max_threads()} ({THREADS_PER_CORE} x the"
+            f" {available_cores()} cores this process may use), got {workers:,}"
+        )
     distributed = _import_distributed("--workers" if workers is not None else "--scheduler")
     if scheduler is not None:
-        with distributed.Client(scheduler, timeout=CONNECT_TIMEOUT) as client:
+        with _connect(distributed, scheduler) as client:
             yield client
         return
     with (
@@ -67,6 +71,15 @@ def dask_executor(args: argparse.Namespace) -> Iterator[Any]:
         distributed.Client(cluster) as client,
     ):
         yield client
+
+
+def _connect(distributed: Any, scheduler: str) -> Any:
+    """A Client of the --scheduler: an address Dask cannot read (no port, an unknown protocol)
+    is bad input; one it cannot reach is an OSError (exit 2), as a missing file is."""
+    try:
+        return distributed.Client(scheduler, timeout=CONNECT_TIMEOUT)
+    except (ValueError, TypeError) as error:
+        raise BadInput(f"--scheduler {scheduler!r}: {error}") from None
 
 
 def _import_distributed(option: str) -> Any:

@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
+from .._runtime.validate import check_seed
+
 
 class Commands(Protocol):
     """What ``add_subparsers`` returns: each command family adds its commands to it."""
@@ -61,11 +63,22 @@ def percent(p: float) -> str:
     return f"{100 * p:.2f}%"
 
 
-def positive(name: str, value: int | None) -> int | None:
-    """A count the user gave (trials, hands): at least 1 whenever given, even if unused."""
-    if value is not None and value < 1:
-        raise BadInput(f"{name} must be at least 1, got {value}")
+def positive(name: str, value: int | None, most: int | None = None, least: int = 1) -> int | None:
+    """A count the user gave (trials, hands, threads): ``least`` .. ``most`` whenever given,
+    even if unused; ``most`` is the library's own bound for the quantity, so the command and
+    the function it calls draw the line at the same place."""
+    if value is not None and value < least:
+        raise BadInput(f"{name} must be at least {least}, got {value}")
+    if value is not None and most is not None and value > most:
+        raise BadInput(f"{name} must be at most {most:,}, got {value:,}")
     return value
+
+
+def checked_seed(seed: int | None) -> int | None:
+    """--seed checked before anything is seeded from it (bots too): 0 .. 2**64-1."""
+    with user_values("--seed"):
+        check_seed(seed)
+    return seed
 
 
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):

@@ -19,8 +19,8 @@ from typing import NamedTuple, TypeVar
 import numpy as np
 
 from .._runtime.blocks import Executor, as_executor
-from ..cards import DECK, CardLike, hand_ids
-from ..hands.evaluator import HandLike
+from ..cards import DECK, CardLike
+from ..hands.evaluator import HandLike, fast_hand_ids
 from .best import native as best
 from .best import options as best_pass
 from .checks import (
@@ -96,9 +96,9 @@ def draw_odds(
     ``executor``, as in ``equity``, plays the Monte Carlo trials there in blocks, with the same
     tally bit for bit."""
     as_executor(executor)  # a wrong kind fails here, whichever way the odds are worked out
-    ids = hand_ids(hand)
+    ids = fast_hand_ids(hand)
     draws = check_draws(draws)
-    check_run(seed, threads, max_exact)
+    check_run(seed, threads, max_exact, trials)
     dead_ids = card_set(dead, "dead cards")
     check_apart([ids], dead_ids)
     chosen = to_policy(policy)
@@ -148,7 +148,7 @@ def equity(
         raise ValueError(f"equity needs 2 to {MAX_SEATS} players, got {len(hands)}")
     seats = [seat_of(hand) for hand in hands]
     draws = check_draws(draws)
-    check_run(seed, threads, max_exact)
+    check_run(seed, threads, max_exact, trials)
     chosen = to_policy(policy)
     caps = check_limits(limits)
     dead_ids = card_set(dead, "dead cards")
@@ -235,7 +235,7 @@ def best_discard(
     four-card badugi, ``"min-rank"`` the expected final rank (lower is better), ``"max-equity"``
     the equity against a random hand; in the table model (exact, instant) when no cards are dead
     and our draws follow the objective's table, else by the draw engine."""
-    ids = hand_ids(hand)
+    ids = fast_hand_ids(hand)
     draws = check_draws(draws)
     if draws == 0:
         raise ValueError("best_discard needs at least one draw")
@@ -243,7 +243,7 @@ def best_discard(
         raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, got {objective!r}")
     seats = None if opponents is None else [ids, *opponent_seats(opponents, MAX_SEATS - 1)]
     exact_budget = BEST_DISCARD_EXACT if max_exact is None else max_exact
-    check_run(seed, threads, exact_budget)
+    check_run(seed, threads, exact_budget, trials)
     ours = to_policy(objective if policy is None else policy)
     theirs = to_policy(opponent_policy)
     caps = check_limits(limits)

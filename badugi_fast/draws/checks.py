@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._runtime.threads import thread_count
-from .._runtime.validate import below_2_64, check_seed, whole
-from ..cards import DECK, CardLike, card_id, hand_ids, looks_like_cards, parse_cards
-from ..errors import InvalidHandError
-from ..hands.evaluator import HandLike
+from .._runtime.validate import below_2_64, check_seed, check_trials, whole
+from ..cards import DECK, MAX_HAND_TEXT, CardLike, card_id, looks_like_cards, parse_cards
+from ..errors import InvalidHandError, shown
+from ..hands.evaluator import HandLike, fast_hand_ids
 from .limits import Limits
 from .policies.kept import caps_for
 from .ranges.range import InvalidRangeError, Range, parse_range
@@ -46,19 +46,26 @@ def seat_of(hand: HandLike | Range | None) -> Holding:
         return hand
     if isinstance(hand, str):
         try:
-            return hand_ids(hand)
+            return fast_hand_ids(hand)
         except InvalidHandError as not_a_hand:
             try:
                 return parse_range(hand)
             except InvalidRangeError as not_a_range:
                 if looks_like_cards(hand):
                     raise not_a_hand from None
+                if len(hand) > MAX_HAND_TEXT and "," not in hand:  # both refuse it for length
+                    raise InvalidRangeError(
+                        f"{shown(hand)} is neither a hand nor a range: a hand's text and a range"
+                        f" element are at most {MAX_HAND_TEXT} characters, got {len(hand):,}",
+                        not_a_range.element,
+                        not_a_range.position,
+                    ) from None
                 raise InvalidRangeError(
-                    f"{hand!r} is neither a hand ({not_a_hand}) nor a range ({not_a_range})",
+                    f"{shown(hand)} is neither a hand ({not_a_hand}) nor a range ({not_a_range})",
                     not_a_range.element,
                     not_a_range.position,
                 ) from None
-    return hand_ids(hand)
+    return fast_hand_ids(hand)
 
 
 def opponent_seats(opponents: object, most: int) -> list[Holding]:
@@ -84,18 +91,19 @@ def check_apart(hands: Sequence[Sequence[int] | Range | None], dead: frozenset[i
             raise ValueError(f"{DECK[card]} is in hand {seen[card]} and in the dead cards")
 
 
-def check_run(seed: object, threads: object, max_exact: object) -> None:
-    """Validate the arguments every draw function shares, before any work."""
+def check_run(seed: object, threads: object, max_exact: object, trials: object = None) -> None:
+    """Validate the arguments every draw function shares, before any work (trials too, though
+    an exact answer will not use them)."""
     check_seed(seed)
     if threads is not None:
         thread_count(threads, 1)  # type: ignore[arg-type]
     below_2_64("max_exact", max_exact)
+    check_trials(trials)
 
 
 def trials_or(trials: object, default: int) -> int:
-    if trials is None:
-        return default
-    return whole("trials", trials, 1)
+    checked = check_trials(trials)
+    return default if checked is None else checked
 
 
 def first_discard(

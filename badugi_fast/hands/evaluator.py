@@ -13,7 +13,7 @@ from .._runtime.threads import AUTO_THREADS_MIN_ROWS, available_cores, run_in_th
 from ..cards import Card, CardLike, hand_ids
 from ..errors import InvalidHandError
 from .kernels import kernel_id
-from .text import c_hand_ids, parse_hands
+from .text import c_hand_ids, parse_hands, refuse_mapping_hand, refuse_unordered_hands
 
 NUM_RANKS: int = lib.BF_NUM_RANKS
 NUM_HANDS: int = lib.BF_NUM_HANDS
@@ -97,7 +97,7 @@ def _rank_otherwise(hand: Any) -> int:
             return rank
     if isinstance(hand, str):
         hand = str(hand)
-    return int(_rank(*hand_ids(hand)))
+    return int(_rank(*fast_hand_ids(hand)))
 
 
 _ID_TYPES = frozenset(
@@ -106,11 +106,13 @@ _ID_TYPES = frozenset(
 
 
 def fast_hand_ids(hand: HandLike) -> tuple[int, int, int, int]:
-    """hand_ids, reading text in C when it can."""
+    """hand_ids, reading text in C when it can; a mapping is refused (hand_ids would read its
+    keys). Every public function taking one hand reads it here."""
     if hand.__class__ is str:
         ids = c_hand_ids(hand)
         if ids is not None:
             return ids
+    refuse_mapping_hand(hand)
     return hand_ids(hand)
 
 
@@ -124,6 +126,7 @@ def winners(hands: Sequence[HandLike]) -> list[int]:
     """Indices of every hand sharing the best rank (more than one means a split pot)."""
     if isinstance(hands, str):
         raise TypeError("winners() takes a list of hands, not one str")
+    refuse_unordered_hands(hands, "winners()")
     try:
         hand_list = list(hands)
     except TypeError:
@@ -179,6 +182,7 @@ def _card_rows(cards: Any) -> npt.NDArray[np.uint8]:
     """
     if isinstance(cards, str):
         return parse_hands(cards)
+    refuse_unordered_hands(cards, "evaluate_many")
     array: npt.NDArray[Any] | None
     if isinstance(cards, np.ndarray):
         if cards.dtype.kind in "USO":
@@ -224,7 +228,7 @@ def _parse_rows(hands: Any) -> npt.NDArray[np.uint8]:
     rows = np.empty((len(items), 4), dtype=np.uint8)
     for i, hand in enumerate(items):
         try:
-            rows[i] = hand_ids(hand)
+            rows[i] = fast_hand_ids(hand)
         except InvalidHandError as error:
             raise InvalidHandError(
                 f"row {i}: {error}", token=error.token, row=i, hand=_as_list(hand)

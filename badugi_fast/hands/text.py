@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import TextIO
 
@@ -14,6 +15,24 @@ import numpy.typing as npt
 from .._badugi import ffi, lib
 from ..cards import hand_ids
 from ..errors import InvalidHandError
+
+
+def refuse_mapping_hand(hand: object) -> None:
+    """A hand is text or a sequence of cards: a mapping would be read as its keys."""
+    if isinstance(hand, Mapping):
+        raise TypeError(
+            f"a hand is a str or a sequence of cards, not a {type(hand).__name__}"
+            " (its keys would be read as the cards)"
+        )
+
+
+def refuse_unordered_hands(hands: object, who: str) -> None:
+    """Many hands come in order, one result per hand: a mapping would be read as its keys and a
+    set in no stated order."""
+    if isinstance(hands, Mapping | AbstractSet):
+        raise TypeError(
+            f"{who} takes the hands in order (a list or an array), not a {type(hands).__name__}"
+        )
 
 
 def parse_hands(hands: str | os.PathLike[str] | TextIO | Iterable[str]) -> npt.NDArray[np.uint8]:
@@ -29,6 +48,7 @@ def parse_hands(hands: str | os.PathLike[str] | TextIO | Iterable[str]) -> npt.N
         return _parse_lines(hands.read())
     if isinstance(hands, str):
         return _parse_lines(hands)
+    refuse_unordered_hands(hands, "parse_hands")
     try:
         rows = list(hands)
     except TypeError:

@@ -54,12 +54,12 @@ def test_a_closed_stdin_is_named_and_exits_2():
     )
 
 
-@pytest.mark.parametrize("trials", ["-5", "0"])
-def test_trials_below_one_are_refused_even_when_the_answer_is_exact(trials):
+@pytest.mark.parametrize("trials", ["-5", "0", "1"])
+def test_trials_below_two_are_refused_even_when_the_answer_is_exact(trials):
     for command in (["odds", "As 2d 3c 3h"], ["equity", "As 2d 3c Kc", "5s 6d 7c 8h"]):
         run = badugi(*command, "--draws", "1", "--trials", trials, text=True, stdin="")
         assert run.returncode == 1
-        assert run.stderr == f"badugi: --trials must be at least 1, got {trials}\n"
+        assert run.stderr == f"badugi: --trials must be at least 2, got {trials}\n"
 
 
 @pytest.mark.parametrize(

@@ -145,14 +145,56 @@ def test_optimal_policy_solves_a_custom_utility_like_the_named_one(max_badugi):
         bf.draw_odds("As 2d 3c 3h", 2, policy=custom, limits="3-2-1")
 
 
+FOUR_CARD_BADUGI = np.array([1.0] * 715 + [0.0] * 377)  # u = 1 for a four-card badugi
+MINUS_RANK = -np.arange(1.0, 1093.0)
+
+
+def table_model_badugi(solved, draws=3):
+    """P(a four-card badugi) after ``draws`` draws of a uniform random hand, in the table model."""
+    start = np.full(optimal.NUM_HANDS, 1.0 / optimal.NUM_HANDS)
+    end = optimal.forward(solved.table, draws, solved.limits, start)
+    return float(optimal.rank_distribution(end)[:715].sum())
+
+
+@pytest.mark.parametrize("utility", [FOUR_CARD_BADUGI, MINUS_RANK], ids=["badugi", "minus-rank"])
+@pytest.mark.parametrize(
+    ("scale", "shift"), [(1e-11, 0.0), (1e-13, 0.0), (1.0, 1e4), (7.0, -3.0), (1e300, 0.0)]
+)
+def test_a_positive_affine_change_of_the_utility_gives_the_same_policy(utility, scale, shift):
+    plain = optimal_policy(utility, 3).solved
+    changed = optimal_policy(scale * utility + shift, 3).solved
+    assert changed.table == plain.table and changed.ties == plain.ties
+    np.testing.assert_allclose(changed.values, scale * plain.values + shift, rtol=1e-9)
+    if utility is FOUR_CARD_BADUGI:
+        assert round(table_model_badugi(changed), 4) == 0.4989
+
+
+def test_the_named_min_rank_table_is_the_one_of_any_rescaled_minus_rank():
+    named = optimal.named("min-rank", optimal.NO_LIMITS)
+    assert optimal_policy(MINUS_RANK / 1091 + 1e4, 3).solved.table == named.table
+
+
+@pytest.mark.parametrize(
+    "utility", [[0.0] * 1092, np.full(1092, -2.5), [1e-300] * 1092], ids=["zeros", "minus", "tiny"]
+)
+def test_a_utility_with_no_spread_is_refused(utility):
+    with pytest.raises(ValueError, match="no spread"):
+        optimal_policy(utility, 1)
+
+
 @pytest.mark.parametrize(
     ("args", "error", "message"),
     [
         (([1.0] * 10, 1), ValueError, "1,092 in all"),
         (([1.0] * 1091 + [float("nan")], 1), ValueError, "rank 1092"),
         (("max-badugi", 1), TypeError, "sequence of 1,092"),
-        (([1.0] * 1092, 4), ValueError, "draws must be 1 .. 3"),
-        (([1.0] * 1092, 1, (3, 2, 5)), ValueError, "0..4 cards"),
+        ((["1"] * 1092, 1), TypeError, r"utility\[0\] \(rank 1\) is '1', not a real number"),
+        (([0.0] * 1091 + [1j], 1), TypeError, r"utility\[1091\] .* 1j, not a real number"),
+        ((np.ones(1092, dtype=complex), 1), TypeError, "not a real number"),
+        ((np.array(["1"] * 1092), 1), TypeError, "not a real number"),
+        (([0] * 1091 + [10**400], 1), ValueError, "rank 1092.*not a finite number"),
+        ((FOUR_CARD_BADUGI, 4), ValueError, "draws must be 1 .. 3"),
+        ((FOUR_CARD_BADUGI, 1, (3, 2, 5)), ValueError, "0..4 cards"),
     ],
 )
 def test_optimal_policy_names_bad_input(args, error, message):

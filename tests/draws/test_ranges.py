@@ -11,8 +11,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.oracles import colex_index
 
-from badugi_fast.draws.ranges.range import InvalidRangeError, Range, parse_range
+from badugi_fast.draws.ranges import text as range_text
+from badugi_fast.draws.ranges.range import (
+    _WEIGHT,
+    MAX_RANGE_TEXT,
+    InvalidRangeError,
+    Range,
+    parse_range,
+)
 from badugi_fast.hands import reference
+from badugi_fast.hands.universe import all_hands
 
 RANKS = "A23456789TJQK"
 # The reference's own class numbering: number -> card ranks of the badugi (0 = ace), high first.
@@ -160,6 +168,36 @@ def test_bad_elements_are_named_with_their_position(text: str, element: str, pos
     assert isinstance(caught.value, ValueError)
 
 
+def test_a_long_run_of_digits_is_refused_at_once_naming_the_element_bound() -> None:
+    """A million digits used to take minutes (the weight's two runs of digits split it n ways)."""
+    with pytest.raises(InvalidRangeError, match=r"element 1 '8888.*\.\.\..*at most 256 characters"):
+        parse_range("8" * 10**6)
+    with pytest.raises(InvalidRangeError, match=r"element 2 .* at most 256 characters, got 296"):
+        parse_range("8-, 0.5:" + "8" * 292)
+
+
+def test_range_text_is_bounded_by_the_longest_canonical_text() -> None:
+    with pytest.raises(InvalidRangeError, match=r"at most 16,777,216 characters, got 16,777,217"):
+        parse_range("8-," * (MAX_RANGE_TEXT // 3) + "8-")
+
+
+@pytest.mark.parametrize("pattern", [_WEIGHT, range_text._TOP_PERCENT])
+@pytest.mark.parametrize("prefix", ["", "TOP ", "0.", "1E"])
+def test_the_number_patterns_fail_a_long_run_of_digits_in_linear_time(pattern, prefix) -> None:
+    """The patterns themselves, past the bound: 10**5 digits with no ':' or '%' after them are
+    10**10 steps for a pattern that reads a number two ways, a millisecond for one that does not."""
+    assert pattern.fullmatch(prefix + "8" * 10**5) is None
+
+
+def test_a_range_of_every_hand_at_its_own_weight_reads_back_from_its_text() -> None:
+    """The longest canonical text: 270,725 hands one by one (no whole class shares a weight)."""
+    weights = np.random.default_rng(7).uniform(0.01, 1.0, len(all_hands()))
+    found = Range.from_hands(all_hands(), weights)
+    written = str(found)
+    assert len(written) < MAX_RANGE_TEXT and written.count(",") == len(all_hands()) - 1
+    assert parse_range(written) == found
+
+
 def test_a_mistyped_hand_element_names_its_bad_card() -> None:
     with pytest.raises(InvalidRangeError, match=r"element 2 'As 2d 3c Kx' .*: unknown card 'Kx'"):
         parse_range("8-, As 2d 3c Kx")
@@ -186,6 +224,31 @@ def test_from_hands_takes_text_arrays_and_per_hand_weights() -> None:
         Range.from_hands(["As 2d 3c Kh"], 0.0)
     with pytest.raises(ValueError, match="repeats"):
         Range.from_hands(np.array([[0, 0, 1, 2]]))
+
+
+TWO_HANDS = ["As 2d 3c Kh", "Ks Kd Kh Kc"]
+
+
+@pytest.mark.parametrize(
+    ("hands", "weights", "error", "message"),
+    [
+        (TWO_HANDS, [0.5, 0.5, 0.5], ValueError, r"one number for all 2 hands .* shape \(3,\)"),
+        (TWO_HANDS, np.ones((2, 1)), ValueError, r"got shape \(2, 1\)"),
+        (TWO_HANDS, "0.5", TypeError, "a number or one number per hand, not str"),
+        (TWO_HANDS, b"0.5", TypeError, "not bytes"),
+        (TWO_HANDS, True, TypeError, "real numbers, not bool"),
+        (TWO_HANDS, [0.5, 1j], TypeError, "real numbers, not complex"),
+        (TWO_HANDS, [0.5, None], TypeError, "weight 1 is None, not a real number"),
+        (TWO_HANDS, [0.5, float("nan")], ValueError, r"in \(0, 1\], not nan \(hand 1\)"),
+        (np.array([[0.0, 1, 2, 3]]), 1.0, TypeError, "integer card ids, not float64"),
+        (np.array([[0, 1, 2]]), 1.0, ValueError, r"\(N, 4\) integer array, got shape \(1, 3\)"),
+        ({"As 2d 3c Kh": 0.5}, 1.0, TypeError, "not a mapping"),
+        ([{"As": 1, "2d": 1, "3c": 1, "Kh": 1}], 1.0, TypeError, "not a dict"),
+    ],
+)
+def test_from_hands_names_what_is_wrong_with_its_hands_or_weights(hands, weights, error, message):
+    with pytest.raises(error, match=message):
+        Range.from_hands(hands, weights)
 
 
 ELEMENTS = st.one_of(

@@ -145,6 +145,20 @@ def test_equity_matrix_monte_carlo_is_reproducible_and_blocked_rows_are_nan() ->
     assert np.array_equal(values, again, equal_nan=True)
 
 
+@pytest.mark.parametrize(
+    ("first", "second", "player"), [("8-", "골프", 2), ("골프", "8-", 1)], ids=["second", "first"]
+)
+def test_equity_matrix_refuses_a_range_the_dead_cards_empty_as_equity_does(
+    first: str, second: str, player: int
+) -> None:
+    """Every ace is dead, and 골프 (A-2-3-4) needs one: no NaN equity with a stderr."""
+    message = f"the range of player {player} \\('432A'\\) is empty once the dead cards are removed"
+    with pytest.raises(ValueError, match=message):
+        equity_matrix(first, second, 1, dead="As Ad Ah Ac")
+    with pytest.raises(ValueError, match=r"the range of player 2 .* is empty once"):
+        equity(["8-", "골프"], 1, dead="As Ad Ah Ac")
+
+
 def test_a_range_of_every_hand_at_one_weight_is_dealt_exactly_as_a_random_hand() -> None:
     ranged = equity([HERO, "0.5:any"], 2, trials=20_000, seed=4, max_exact=0)
     assert ranged.equity == equity([HERO, None], 2, trials=20_000, seed=4, max_exact=0).equity

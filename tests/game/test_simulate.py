@@ -363,7 +363,7 @@ def test_table_bots_refuse_what_they_cannot_play():
     with pytest.raises(ValueError, match=r"solved for cutting limits \(3, 3, 3\)"):
         threshold(policy=LOWEST_333.policy, limits=(3, 2, 1))
     with pytest.raises(ValueError, match="solved for 2 draws"):
-        threshold(policy=optimal_policy(np.ones(1092), 2))
+        threshold(policy=optimal_policy(np.arange(1092.0), 2))
     with pytest.raises(ValueError, match=r"cutting limit is 0\.\.4 cards, got \(5, 2, 1\)"):
         threshold(policy="max-badugi", limits=(5, 2, 1))
 

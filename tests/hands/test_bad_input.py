@@ -337,6 +337,39 @@ def test_an_endless_iterator_is_not_read_to_its_end():
         bf.describe(range(1_000_000))
 
 
+_AS_KEYS = {"As": 1, "2d": 1, "3h": 1, "4c": 1}  # its keys are a hand: never read as one
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: bf.evaluate(_AS_KEYS),
+        lambda: bf.describe(_AS_KEYS),
+        lambda: bf.compare(_AS_KEYS, "Kc Kd Kh Ks"),
+        lambda: bf.winners(["Kc Kd Kh Ks", _AS_KEYS]),
+        lambda: bf.evaluate_many([_AS_KEYS]),
+    ],
+    ids=["evaluate", "describe", "compare", "winners", "evaluate_many"],
+)
+def test_a_mapping_is_not_a_hand_though_its_keys_are_cards(call):
+    with pytest.raises(TypeError, match=r"not a dict \(its keys would be read as the cards\)"):
+        call()
+
+
+@pytest.mark.parametrize("function", [bf.winners, bf.parse_hands, bf.evaluate_many])
+@pytest.mark.parametrize(
+    "hands", [{"As 2d 3h 4c": 1, "Kc Kd Kh Ks": 2}, {"As 2d 3h 4c", "Kc Kd Kh Ks"}]
+)
+def test_many_hands_come_in_order_never_as_a_mapping_or_a_set(function, hands):
+    """One result per hand, by position: a dict would be read as its keys, a set in no order."""
+    with pytest.raises(TypeError, match=r"takes the hands in order \(a list or an array\), not a"):
+        function(hands)
+
+
+def test_a_set_of_four_cards_is_a_hand():
+    assert bf.evaluate({"As", "2d", "3h", "4c"}) == 1
+
+
 _GOOD = np.array([[3, 5, 10, 12]], dtype=np.uint8)
 _HUGE = "As " * 100_000
 

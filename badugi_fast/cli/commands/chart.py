@@ -16,12 +16,14 @@ import numpy as np
 from ...draws.chart.lookup import ChartRow, best_starting_hands, load_chart
 from ...hands.evaluator import NUM_HANDS
 from ..common import EXIT_OK, Commands, HelpFormatter, dump, percent, positive, user_values
-from ..io.plots import pyplot
+from ..io.plots import check_picture_path, pyplot, save
 
 
 def cmd_chart(args: argparse.Namespace) -> int:
     positive("--top", args.top)
     positive("--opponents", args.opponents)
+    if args.plot is not None:
+        check_picture_path(args.plot)
     with user_values():
         rows = best_starting_hands(args.opponents, args.top, policy=args.policy)
     chart = load_chart()
@@ -31,7 +33,7 @@ def cmd_chart(args: argparse.Namespace) -> int:
         "policy": args.policy,
         "max_stderr": chart.settings.target,
     }
-    if args.plot:
+    if args.plot is not None:
         chart_picture(args.plot, rows, args.opponents, args.policy)
     if args.json:
         print(dump({**facts, "hands": [_row_json(i, row) for i, row in enumerate(rows, 1)]}))
@@ -87,8 +89,7 @@ def chart_picture(path: str, rows: Sequence[ChartRow], opponents: int, policy: s
     curve_axis.legend(fontsize=8)
     curve_axis.grid(alpha=0.3)
     figure.tight_layout()
-    figure.savefig(path)
-    plt.close(figure)
+    save(figure, path)
 
 
 def add_commands(commands: Commands) -> None:

@@ -10,6 +10,8 @@ import argparse
 from typing import Any
 
 from ... import draws as draws_api
+from ..._runtime.threads import max_threads
+from ..._runtime.validate import MAX_TRIALS, MIN_TRIALS
 from ...draws.api import DEFAULT_DRAWS, OBJECTIVES
 from ...draws.checks import seat_of
 from ...draws.policies.policy import POLICY_NAMES
@@ -19,6 +21,7 @@ from ..common import (
     BadInput,
     Commands,
     HelpFormatter,
+    checked_seed,
     dump,
     percent,
     positive,
@@ -80,8 +83,9 @@ def _assumed_text(facts: dict[str, Any]) -> str:
 
 def _run_options(args: argparse.Namespace) -> dict[str, Any]:
     """The options odds and equity share; the counts checked even where unused (exact)."""
-    positive("--trials", args.trials)
-    positive("--threads", args.threads)
+    positive("--trials", args.trials, MAX_TRIALS, MIN_TRIALS)
+    positive("--threads", args.threads, max_threads())
+    checked_seed(args.seed)
     policy, _ = _policy(args)
     return {
         "dead": args.dead or (),
@@ -110,10 +114,14 @@ def odds_json(odds: draws_api.DrawOdds) -> dict[str, Any]:
 
 def cmd_odds(args: argparse.Namespace) -> int:
     options = _run_options(args)
+    if args.plot is not None:
+        from ..io.plots import check_picture_path
+
+        check_picture_path(args.plot)  # before the work, not after it
     with user_values():
         odds = draws_api.draw_odds(args.hand, args.draws, discard=args.discard, **options)
     facts = assumed(args, odds, _policy(args)[1])
-    if args.plot:
+    if args.plot is not None:
         from ..io.plots import odds_picture
 
         with user_values():
@@ -135,8 +143,9 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def cmd_discard(args: argparse.Namespace) -> int:
-    positive("--trials", args.trials)
-    positive("--threads", args.threads)
+    positive("--trials", args.trials, MAX_TRIALS, MIN_TRIALS)
+    positive("--threads", args.threads, max_threads())
+    checked_seed(args.seed)
     opponents: Any = [_opponent(h) for h in args.vs] if args.vs else None
     with user_values():
         options = draws_api.best_discard(

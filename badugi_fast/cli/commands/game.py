@@ -6,20 +6,25 @@ import argparse
 import dataclasses
 import secrets
 import sys
+from math import isnan
 from pathlib import Path
 from typing import Any
 
+from ..._runtime.threads import max_threads
+from ..._runtime.validate import MAX_HANDS
 from ...draws.policies.optimal import OBJECTIVES
 from ...draws.policies.policy import POLICY_NAMES
 from ...game.rules import KoreanRules, Rules, RuleSet
 from ...game.simulation.local import ENGINES
 from ...game.state import Game
+from ...game.table import start_stacks
 from ..cluster import add_distributed_options, dask_executor
 from ..common import (
     EXIT_OK,
     BadInput,
     Commands,
     HelpFormatter,
+    checked_seed,
     dump,
     positive,
     progress_wanted,
@@ -61,8 +66,11 @@ def make_bot(name: str, seed: int | None) -> Any:
 
 
 def make_bots(text: str, seed: int | None) -> tuple[list[str], list[Any]]:
+    """The bots of --bots; seat i's random bot is seeded by seed + i (mod 2**64, so the largest
+    seed seeds every seat)."""
     names = [name.strip() for name in text.split(",")]
-    return names, [make_bot(n, None if seed is None else seed + i) for i, n in enumerate(names)]
+    seeds = [None if seed is None else (seed + i) % 2**64 for i in range(len(names))]
+    return names, [make_bot(n, s) for n, s in zip(names, seeds, strict=True)]
 
 
 def make_rules(args: argparse.Namespace) -> RuleSet:
@@ -98,21 +106,26 @@ def _unit_name(rules: RuleSet, korean: bool) -> str:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from ...game.simulation import simulate
 
-    positive("--hands", args.hands)
+    positive("--hands", args.hands, MAX_HANDS)
     positive("--stacks", args.stacks)
-    positive("--threads", args.threads)
-    seed = secrets.randbits(64) if args.seed is None else args.seed
+    positive("--threads", args.threads, max_threads())
+    seed = secrets.randbits(64) if checked_seed(args.seed) is None else args.seed
     rules = make_rules(args)
     names, players = make_bots(args.bots, seed)
+    saving = _save_folder(args)  # checked and made before the run, not after it
+    if args.plot is not None:
+        from ..io.plots import check_picture_path
+
+        check_picture_path(args.plot)
     with dask_executor(args) as executor, user_values():
         result = simulate(players, args.hands, seed, rules, stacks=args.stacks,
                           progress=progress_wanted(args), engine=args.engine,
                           threads=args.threads, executor=executor)  # fmt: skip
     unit = _unit_name(rules, False)
     stacks = args.stacks if args.stacks is not None else 100 * result.big_blind
-    if args.save_hands:
-        _save_hands(args, rules, seed, stacks)
-    if args.plot:
+    if saving is not None:
+        _save_hands(args, rules, seed, stacks, *saving)
+    if args.plot is not None:
         from ...game.simulation import play_hands
         from ..io.plots import simulate_picture
 
@@ -123,10 +136,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     rows = list(zip(names, result.profit_per_100, result.stderr_per_100,
                     result.big_blinds_per_100, strict=True))  # fmt: skip
     if args.json:
-        seats = [
-            {"bot": n, "profit_per_100": p, "stderr_per_100": e, "big_blinds_per_100": b}
+        seats = [  # a stderr that one hand leaves undefined (NaN) is null: JSON has no NaN
+            {"bot": n, "profit_per_100": p, "stderr_per_100": None if isnan(e) else e,
+             "big_blinds_per_100": b}
             for n, p, e, b in rows
-        ]
+        ]  # fmt: skip
         print(dump({"hands": result.hands, "seed": seed, "rules": rules_json(rules),
                     "stacks": stacks, "unit": unit, "unit_chips": result.big_blind,
                     "engine": result.engine, "seats": seats}))  # fmt: skip
@@ -138,23 +152,33 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print(f"{result.hands:,} hands, {name}, {stake}, played in {result.engine}")
     print(f"seed {seed} (repeat with --seed {seed}); stacks {stacks:,} chips each")
     for seat, (bot, profit, error, per_unit) in enumerate(rows):
-        chips = f"{profit:+.1f} ± {error:.1f} chips/100 hands"
+        spread = "undefined (one hand)" if isnan(error) else f"{error:.1f}"
+        chips = f"{profit:+.1f} ± {spread} chips/100 hands"
         print(f"seat {seat}\t{bot}\t{chips}\t{per_unit:+.2f} {unit}s/100 hands")
     return EXIT_OK
 
 
-def _save_hands(args: argparse.Namespace, rules: RuleSet, seed: int, stacks: int) -> None:
-    """The first N hands replayed in Game (the same deals as either engine) and written as PHH."""
-    from ...game import phh
-    from ...game.stream import play_out, stream_game
-
+def _save_folder(args: argparse.Namespace) -> tuple[int, Path] | None:
+    """--save-hands N DIR: N a positive number of hands, DIR made (with its parents) now."""
+    if not args.save_hands:
+        return None
     count, folder = args.save_hands
     if not count.isdigit() or int(count) < 1:
         raise BadInput(f"--save-hands N DIR: N is a positive number of hands, got {count!r}")
     directory = Path(folder)
     directory.mkdir(parents=True, exist_ok=True)
+    return int(count), directory
+
+
+def _save_hands(
+    args: argparse.Namespace, rules: RuleSet, seed: int, stacks: int, count: int, directory: Path
+) -> None:
+    """The first N hands replayed in Game (the same deals as either engine) and written as PHH."""
+    from ...game import phh
+    from ...game.stream import play_out, stream_game
+
     names, players = make_bots(args.bots, seed)
-    for number in range(min(int(count), args.hands)):
+    for number in range(min(count, args.hands)):
         game = stream_game([stacks] * len(players), rules, seed, number)
         play_out(game, players, number)
         text = phh.dumps(game, players=[f"{n} (seat {i})" for i, n in enumerate(names)])
@@ -231,12 +255,14 @@ def add_simulate(commands: Commands) -> argparse.ArgumentParser:
 def cmd_play(args: argparse.Namespace) -> int:
     from .play import play
 
-    positive("--hands", args.hands)
+    positive("--hands", args.hands, MAX_HANDS)
     positive("--stack", args.stack)
-    names, players = make_bots(args.bots, args.seed)
+    names, players = make_bots(args.bots, checked_seed(args.seed))
     if not 0 <= args.seat <= len(players):
         raise BadInput(f"--seat must be 0..{len(players)} with {len(players)} bot(s)")
     rules = make_rules(args)
+    with user_values("--stack"):
+        start_stacks(rules, args.stack, len(players) + 1)  # the engines' bound on chips
     save = Path(args.save) if args.save else None
     if save is not None:
         save.mkdir(parents=True, exist_ok=True)

@@ -6,7 +6,10 @@ unless a picture is asked for.
 
 from __future__ import annotations
 
+import errno
+import os
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -30,6 +33,44 @@ def pyplot() -> Any:
     import matplotlib.pyplot as plt
 
     return plt
+
+
+def check_picture_path(path: str, option: str = "--plot") -> None:
+    """Before any work: the picture's format is one matplotlib writes, named by the file's
+    extension (BadInput: exit 1), and its folder exists and takes a new file (OSError: exit 2),
+    so a long run never ends in an error it could have met at the start."""
+    if not path:
+        raise BadInput(f"{option} needs a file name, e.g. {option} result.png")
+    pyplot()  # matplotlib, or what to install
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    formats = FigureCanvasBase.get_supported_filetypes()
+    extension = Path(path).suffix.lower().lstrip(".")
+    if extension not in formats:
+        names = ", ".join(sorted(formats))
+        got = f"'.{extension}'" if extension else "no extension"
+        raise BadInput(f"{option} {path!r}: the file's extension names the picture's format,"
+                       f" one of {names}; got {got}")  # fmt: skip
+    folder = Path(path).parent
+    if not folder.exists():
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(folder))
+    if not folder.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder))
+    if Path(path).is_dir():
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+    if not os.access(folder, os.W_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(folder))
+
+
+def save(figure: Any, path: str) -> None:
+    """``figure.savefig(path)``; matplotlib's ValueError (a format it does not write) is bad
+    input, an OSError stays one (the command line's exit 2)."""
+    try:
+        figure.savefig(path)
+    except ValueError as error:
+        raise BadInput(f"--plot {path!r}: {error}") from None
+    finally:
+        pyplot().close(figure)
 
 
 def odds_picture(path: str, hand: str, by_draws: Sequence[DrawOdds]) -> None:
@@ -57,8 +98,7 @@ def odds_picture(path: str, hand: str, by_draws: Sequence[DrawOdds]) -> None:
     ranks_axis.set_ylabel("probability")
     ranks_axis.set_title(f"final class after {len(by_draws) - 1} draw(s)")
     figure.tight_layout()
-    figure.savefig(path)
-    plt.close(figure)
+    save(figure, path)
 
 
 def simulate_picture(path: str, names: Sequence[str], won: npt.NDArray[np.int64], unit_chips: int,
@@ -81,5 +121,4 @@ def simulate_picture(path: str, names: Sequence[str], won: npt.NDArray[np.int64]
     axis.set_title("each seat's running result, ±2 standard errors")
     axis.legend(loc="upper left", fontsize=8)
     figure.tight_layout()
-    figure.savefig(path)
-    plt.close(figure)
+    save(figure, path)

@@ -4,7 +4,12 @@ The table model: a player holds a hand with d draws to come; replacements come u
 the 48 cards not in the hand (one's earlier discards, the dead cards and the other players'
 cards are ignored). An objective is a utility u over the 1,092 final ranks; V_0 = u(rank) and
 V_d(h) = max over the allowed discards of E[V_{d-1}(h - D + replacements)]. Values within 1e-12
-tie; ties go to fewer cards thrown, then to the lexicographically smallest kept ids.
+of the utility's spread (its largest value less its smallest) tie; ties go to fewer cards
+thrown, then to the lexicographically smallest kept ids. The solver works on the utility scaled
+to 0 .. 1 (the values are scaled back), so any positive affine change of a utility, a * u + b
+with a > 0, gives the same policy: only the order of expected utilities matters, and a tie
+tolerance in the utility's own units would make 1e-13 * u a different, worse policy than u (and
+u + 10**4 lose ties to rounding). A utility with no spread says nothing to choose by: refused.
 
 Named objectives:
 - ``"max-badugi"``: u = 1 for a four-card badugi, else 0;
@@ -26,11 +31,13 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from numbers import Real
 
 import numpy as np
 import numpy.typing as npt
 
 from ..._badugi import ffi, lib
+from ...errors import shown
 from ...hands.evaluator import evaluate_many
 from ...hands.universe import colex_hands
 from ..limits import Limits, LimitsLike, check_limits
@@ -61,18 +68,47 @@ class Solved:
         return hashlib.sha256(self.table[: self.draws * NUM_HANDS]).hexdigest()
 
 
+@dataclass(frozen=True)
+class Scale:
+    """A utility u as ``top * (low + spread * unit)`` with unit spanning 0 .. 1 exactly: u is
+    divided by its largest magnitude first, so that the spread of finite numbers such as -1e308
+    and 1e308 does not overflow."""
+
+    unit: npt.NDArray[np.float64]
+    low: float
+    spread: float
+    top: float
+
+    @classmethod
+    def of(cls, u: npt.NDArray[np.float64]) -> Scale:
+        top = float(np.abs(u).max())
+        scaled = u / top if top > 0 else u
+        low, spread = float(scaled.min()), float(scaled.max() - scaled.min())
+        if not spread > 0:
+            raise ValueError(
+                "the utility has no spread: every rank is worth the same, so no discard is"
+                " better than another"
+            )
+        return cls(np.ascontiguousarray((scaled - low) / spread), low, spread, top)
+
+    def back(self, values: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """Values of the unit utility in the units of u."""
+        return (values * self.spread + self.low) * self.top
+
+
 def _caps(limits: Limits) -> object:
     return ffi.new("uint8_t[3]", list(limits))
 
 
 def solve(utility: npt.ArrayLike, draws: int, limits: Limits, name: str = "custom") -> Solved:
-    """Solve levels 1 .. draws for a utility over ranks (``utility[r - 1]`` for rank r)."""
-    u = np.ascontiguousarray(utility, dtype=np.float64)
+    """Solve levels 1 .. draws for a utility over ranks (``utility[r - 1]`` for rank r), scaled
+    to 0 .. 1 for the C solver (whose tie tolerance is absolute) and its values scaled back."""
+    scale = Scale.of(np.asarray(utility, dtype=np.float64))
     table = bytearray(lib.BF_POLICY_TABLE_LEN)
     ties = np.zeros(lib.BF_POLICY_TABLE_LEN, dtype=np.uint16)
     values = np.zeros((draws + 1, NUM_HANDS))
     status = lib.bf_optimal_policy(
-        ffi.from_buffer("double[]", u),
+        ffi.from_buffer("double[]", scale.unit),
         draws,
         _caps(limits),
         ffi.from_buffer("uint8_t[]", table),
@@ -81,7 +117,7 @@ def solve(utility: npt.ArrayLike, draws: int, limits: Limits, name: str = "custo
     )
     if status != 0:
         raise ValueError("the utility must be 1,092 finite numbers")  # checked before; C too
-    return Solved(name, draws, limits, bytes(table), ties.tobytes(), values)
+    return Solved(name, draws, limits, bytes(table), ties.tobytes(), scale.back(values))
 
 
 def default_table(limits: Limits) -> bytes:
@@ -176,17 +212,30 @@ def option_values(level: npt.NDArray[np.float64], hand: Sequence[int]) -> npt.ND
 
 
 def check_utility(utility: object) -> npt.NDArray[np.float64]:
-    if isinstance(utility, str) or not isinstance(utility, Sequence | np.ndarray):
+    """1,092 finite real numbers with some spread: an int, float or numpy real each (bools count
+    as 0 and 1), never text that reads as a number nor a complex number, which numpy would
+    quietly convert or truncate."""
+    if isinstance(utility, str | bytes) or not isinstance(utility, Sequence | np.ndarray):
         raise TypeError("utility is a sequence of 1,092 numbers: utility[r - 1] for rank r")
-    try:
-        u = np.asarray(utility, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise TypeError("utility holds numbers only") from None
+    if isinstance(utility, np.ndarray) and utility.dtype.kind in "biuf":
+        u = utility.astype(np.float64)
+    else:
+        items = list(utility.ravel()) if isinstance(utility, np.ndarray) else list(utility)
+        numbers = []
+        for r, item in enumerate(items):
+            if not isinstance(item, Real | np.bool_):
+                raise TypeError(f"utility[{r}] (rank {r + 1}) is {shown(item)}, not a real number")
+            try:
+                numbers.append(float(item))
+            except OverflowError:
+                raise ValueError(f"utility[{r}] (rank {r + 1}) is not a finite number") from None
+        u = np.asarray(numbers, dtype=np.float64).reshape(np.shape(utility))
     if u.shape != (NUM_RANKS,):
         raise ValueError(f"utility needs one value per rank, 1,092 in all, got shape {u.shape}")
     if not np.isfinite(u).all():
         bad = int(np.flatnonzero(~np.isfinite(u))[0])
         raise ValueError(f"utility[{bad}] (rank {bad + 1}) is not a finite number")
+    Scale.of(u)  # refuses a utility with no spread
     return u
 
 

@@ -142,7 +142,9 @@ def optimal_policy(
 ) -> Policy:
     """The optimal policy for a utility over final ranks (``utility[r - 1]`` is the value of
     rank r, 1,092 numbers), solved in C in the table model (see draws/optimal.py) for 1 ..
-    ``draws`` draws to come under the cutting ``limits``; play it under those limits."""
+    ``draws`` draws to come under the cutting ``limits``; play it under those limits. Only the
+    order of expected utilities matters: ``a * utility + b`` with a > 0 gives the same policy,
+    and a utility with no spread (every rank worth the same) is refused."""
     return Policy(solved=optimal.solve_custom(utility, draws, limits))
 
 

@@ -266,19 +266,26 @@ def equity_matrix(
     max_exact: int = MATRIX_MAX_EXACT,
     executor: Executor = None,
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """The equity of each hand of ``range_a`` (in ``range_a.hands`` order) heads-up against
-    ``range_b``, and its stderr (0 where exact: at most ``max_exact`` plays for the hand, else
-    ``trials`` Monte Carlo trials). A hand that every hand of ``range_b`` (or the dead cards)
-    blocks gets NaN. Reproducible for a ``seed`` whatever ``threads``. ``executor``: None (this
-    machine's threads), any concurrent.futures Executor or a Dask Client; the rows go out in
-    blocks of MATRIX_BLOCK_ROWS, each row seeded by its index, so the arrays are the same bit
-    for bit on any executor."""
+    """The equity of each hand of ``range_a`` (in ``range_a.hands`` order, without the hands
+    holding a dead card) heads-up against ``range_b``, and its stderr (0 where exact: at most
+    ``max_exact`` plays for the hand, else ``trials`` Monte Carlo trials). A hand that every
+    hand of ``range_b`` holds a card of gets NaN; a range the dead cards leave empty is a
+    ValueError, as in ``equity``. Reproducible for a ``seed`` whatever ``threads``.
+    ``executor``: None (this machine's threads), any concurrent.futures Executor or a Dask
+    Client; the rows go out in blocks of MATRIX_BLOCK_ROWS, each row seeded by its index, so the
+    arrays are the same bit for bit on any executor."""
     first, second = parse_range(range_a), parse_range(range_b)  # type: ignore[arg-type]
     draws = check_draws(draws)
     dead_ids = card_set(dead, "dead cards")
+    for number, given in enumerate((first, second), start=1):  # as equity refuses them
+        if not len(_without_cards(given, dead_ids)):
+            raise ValueError(
+                f"the range of player {number} ({str(given)[:60]!r}) is empty once the dead"
+                " cards are removed"
+            )
     first = _without_cards(first, dead_ids)
+    check_run(seed, threads, max_exact, trials)
     trials = trials_or(trials, MATRIX_TRIALS)
-    check_run(seed, threads, max_exact)
     chosen, caps = to_policy(policy), check_limits(limits)
     base = secrets.randbits(64) if seed is None else seed
     rows = [(a, b, c, d) for a, b, c, d in first.hands.tolist()]

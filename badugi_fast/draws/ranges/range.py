@@ -10,20 +10,25 @@ range: whole classes as rank strings (``8765-``, ``K32+``, ``T987..8765``), othe
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from numbers import Real
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ...cards import DECK, hand_ids
-from ...hands.evaluator import NUM_HANDS, NUM_RANKS
+from ...cards import DECK, MAX_HAND_TEXT
+from ...errors import shown
+from ...hands.evaluator import NUM_HANDS, NUM_RANKS, fast_hand_ids
 from ...hands.universe import all_hands, class_counts, class_of_hands, lex_index
-from .text import _CLASS_EXPR, ElementError, class_element, element_mask
+from .text import _CLASS_EXPR, NUMBER, ElementError, class_element, element_mask
 
 __all__ = ["InvalidRangeError", "Range", "parse_range"]
 
-_WEIGHT = re.compile(r"\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*:(.*)", re.DOTALL)
+_WEIGHT = re.compile(f"\\s*({NUMBER}(?:[eE][-+]?[0-9]+)?)\\s*:(.*)", re.DOTALL)  # linear: text.py
+# The longest range text read: 16 MiB. Any range's canonical text (``str``) fits with room to
+# spare: 270,725 hands one by one, each with a 23-character weight, take about 10 MB.
+MAX_RANGE_TEXT = 1 << 24
 _REPR_CHARS = 60
 
 
@@ -56,9 +61,10 @@ class Range:
         """A range of the given hands (text, card sequences, or an (N, 4) id array), each with
         its weight (one number for all, or one per hand); a hand given twice keeps the larger."""
         rows = _hand_rows(hands)
-        w = np.broadcast_to(np.asarray(weights, dtype=np.float64), (len(rows),))
-        if len(w) and not (np.all(w > 0) and np.all(w <= 1)):
-            raise ValueError("range weights are in (0, 1]")
+        w = _hand_weights(weights, len(rows))
+        if len(w) and not (np.all(w > 0) and np.all(w <= 1)):  # NaN fails both
+            bad = int(np.flatnonzero(~((w > 0) & (w <= 1)))[0])
+            raise ValueError(f"range weights are in (0, 1], not {w[bad]} (hand {bad})")
         dense = np.zeros(NUM_HANDS)
         if len(rows):
             np.maximum.at(dense, lex_index(rows), w)
@@ -104,7 +110,7 @@ class Range:
         return len(self._index)
 
     def __contains__(self, hand: object) -> bool:
-        position = int(lex_index(np.array(hand_ids(hand)))[0])  # type: ignore[arg-type]
+        position = int(lex_index(np.array(fast_hand_ids(hand)))[0])  # type: ignore[arg-type]
         found = np.searchsorted(self._index, position)
         return bool(found < len(self._index) and self._index[found] == position)
 
@@ -152,12 +158,40 @@ def _as_range(value: Range | str) -> Range:
     raise TypeError(f"expected a Range or range text, not {type(value).__name__}")
 
 
+def _hand_weights(weights: Any, n: int) -> npt.NDArray[np.float64]:
+    """One real number for every hand, or one per hand: never text, a bool or a complex number
+    (which numpy would read as a number), nor a sequence of another length."""
+    if isinstance(weights, str | bytes | Mapping):
+        raise TypeError(
+            f"weights are a number or one number per hand, not {type(weights).__name__}"
+        )
+    w = np.asarray(weights)
+    if w.dtype == object:
+        for i, item in enumerate(w.ravel().tolist()):
+            if isinstance(item, bool) or not isinstance(item, Real):
+                raise TypeError(f"weight {i} is {shown(item)}, not a real number")
+        w = w.astype(np.float64)
+    if w.dtype.kind not in "iuf":
+        raise TypeError(f"weights are real numbers, not {w.dtype}")
+    if w.shape not in ((), (n,)):
+        raise ValueError(
+            f"weights are one number for all {n:,} hands or one per hand, got shape {w.shape}"
+        )
+    return np.broadcast_to(w.astype(np.float64), (n,))
+
+
 def _hand_rows(hands: Iterable[Any]) -> npt.NDArray[np.int64]:
     if isinstance(hands, str):
         hands = [hands]
+    if isinstance(hands, Mapping):
+        raise TypeError(
+            "hands are a sequence of hands, not a mapping (for a weight per hand pass weights=)"
+        )
     if isinstance(hands, np.ndarray) and hands.ndim == 2:
         rows = hands
-        if rows.shape[1] != 4 or not np.issubdtype(rows.dtype, np.integer):
+        if not np.issubdtype(rows.dtype, np.integer):
+            raise TypeError(f"hands as an (N, 4) array hold integer card ids, not {rows.dtype}")
+        if rows.shape[1] != 4:
             raise ValueError(f"hands must be an (N, 4) integer array, got shape {rows.shape}")
         if len(rows) and (rows.min() < 0 or rows.max() > 51):
             raise ValueError("card ids are 0..51")
@@ -166,15 +200,22 @@ def _hand_rows(hands: Iterable[Any]) -> npt.NDArray[np.int64]:
         if len(repeated):
             raise ValueError(f"hand {int(repeated[0])} repeats a card")
         return rows.astype(np.int64)
-    return np.array([hand_ids(hand) for hand in hands], dtype=np.int64).reshape(-1, 4)
+    return np.array([fast_hand_ids(hand) for hand in hands], dtype=np.int64).reshape(-1, 4)
 
 
 def parse_range(text: str) -> Range:
-    """The range that ``text`` names (elements joined by commas; see this module's doc)."""
+    """The range that ``text`` names (elements joined by commas; see this module's doc). The
+    text is at most ``MAX_RANGE_TEXT`` characters and each element at most ``MAX_HAND_TEXT``;
+    reading takes time linear in the text."""
     if isinstance(text, Range):
         return text
     if not isinstance(text, str):
         raise TypeError(f"range text must be a str, not {type(text).__name__}")
+    if len(text) > MAX_RANGE_TEXT:
+        raise InvalidRangeError(
+            f"a range's text is at most {MAX_RANGE_TEXT:,} characters, got {len(text):,}:"
+            f" {shown(text[:100])}"
+        )
     dense = np.zeros(NUM_HANDS)
     position = 0
     for number, element in enumerate(text.split(","), start=1):
@@ -183,14 +224,14 @@ def parse_range(text: str) -> Range:
         except ElementError as error:
             where = position + len(element) - len(element.lstrip())
             raise InvalidRangeError(
-                f"range element {number} {element.strip()!r} (at character {where}): {error}",
-                element.strip(),
+                f"range element {number} {shown(element.strip())} (at character {where}): {error}",
+                element.strip()[:MAX_HAND_TEXT],
                 where,
             ) from None
         position += len(element) + 1
     result = Range.from_vector(dense)
     if not len(result):
-        raise InvalidRangeError(f"the range {text!r} holds no hands")
+        raise InvalidRangeError(f"the range {shown(text)} holds no hands")
     return result
 
 
@@ -198,6 +239,8 @@ def _apply_element(dense: npt.NDArray[np.float64], element: str) -> None:
     body = element.strip()
     if not body:
         raise ElementError("empty element")
+    if len(body) > MAX_HAND_TEXT:  # before any pattern sees it
+        raise ElementError(f"an element is at most {MAX_HAND_TEXT} characters, got {len(body):,}")
     remove = body.startswith("!")
     body = body[1:].strip() if remove else body
     weight = 1.0
@@ -217,19 +260,37 @@ def _apply_element(dense: npt.NDArray[np.float64], element: str) -> None:
 def _canonical_elements(
     index: npt.NDArray[np.int32], weights: npt.NDArray[np.float64]
 ) -> list[str]:
-    """Disjoint elements, weight 1 first, then by weight: whole classes as rank strings and runs
-    of consecutive classes, the other hands one by one."""
+    """Disjoint elements by weight, largest first (so weight 1 first): whole classes of one
+    weight as rank strings and runs of consecutive classes, the other hands one by one. Grouped
+    by sorting, not by a pass over the range per weight: 270,725 hands of as many weights take
+    a second, not an hour."""
+    if not len(index):
+        return []
+    unique, group = np.unique(weights, return_inverse=True)
+    classes = class_of_hands()[index].astype(np.int64)
+    key = group.astype(np.int64) * (NUM_RANKS + 1) + classes  # (weight, class) pairs
+    keys, counts = np.unique(key, return_counts=True)
+    full = keys[counts == class_counts()[keys % (NUM_RANKS + 1)]]
+    whole = np.isin(key, full)
+    full_classes: dict[int, list[int]] = {}
+    for pair in full.tolist():
+        full_classes.setdefault(pair // (NUM_RANKS + 1), []).append(pair % (NUM_RANKS + 1))
+    order = np.lexsort((index, -group))  # by weight, largest first, then by position
+    loose = order[~whole[order]]
+    names = [str(card) for card in DECK]
+    rows = all_hands()[index[loose]].tolist()
+    loose_group = group[loose].tolist()
     elements = []
-    unique = np.unique(weights)
-    for weight in sorted(unique, key=lambda w: (w != 1.0, -w)):
-        chosen = index[weights == weight]
-        prefix = "" if weight == 1.0 else f"{float(weight)!r}:"
-        classes = class_of_hands()[chosen]
-        full = np.flatnonzero(np.bincount(classes, minlength=NUM_RANKS + 1) == class_counts())
-        full = full[full > 0]
-        elements += [prefix + run for run in _class_runs(full)]
-        rest = chosen[~np.isin(classes, full)]
-        elements += [prefix + " ".join(str(DECK[c]) for c in all_hands()[i]) for i in rest]
+    at = 0
+    for g in range(len(unique) - 1, -1, -1):
+        weight = float(unique[g])
+        prefix = "" if weight == 1.0 else f"{weight!r}:"
+        ranks = np.array(full_classes.get(g, []), dtype=np.intp)
+        elements += [prefix + run for run in _class_runs(ranks)]
+        while at < len(rows) and loose_group[at] == g:
+            a, b, c, d = rows[at]
+            elements.append(f"{prefix}{names[a]} {names[b]} {names[c]} {names[d]}")
+            at += 1
     return elements
 
 

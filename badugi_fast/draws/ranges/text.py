@@ -12,6 +12,12 @@ The forms, tried in this order (see ``parse_range`` for the whole language):
 - an explicit hand: ``As 2d 3c Kh``;
 - any name ``lookup_name`` knows: ``7메이드``, ``A23 베이스``, ``골프``, ``6탑``, ``무탑``.
 A hand belongs to a class element by the class of the whole four-card hand.
+
+Every pattern here matches in time linear in the text: no two parts of one pattern can take the
+same characters (a number is digits with an optional fraction, or a fraction alone, not
+``[0-9]*[.]?[0-9]+``, whose two runs of digits can split a run of n digits n ways, and fail in
+n**2 steps). An element is at most ``MAX_HAND_TEXT`` characters, as a hand's text is: no form
+needs more.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from ...cards import looks_like_cards, parse_cards
 from ...errors import InvalidHandError
 from ...hands.evaluator import NUM_RANKS
 from ...hands.naming import class_rank, class_ranks, lookup_name, size_of_rank
-from ...hands.universe import all_hands, class_of_hands, lex_index
+from ...hands.universe import all_hands, class_of_hands, colex_index
 from ..chart.lookup import top_percent
 
 RANK_CHARS = "A23456789TJQK"
@@ -35,7 +41,8 @@ _CLASS = f"(?:1:{_RANK}|{_RANK}{{2,4}})"
 _CLASS_EXPR = re.compile(f"({_CLASS})(?:(-|\\+)|\\.\\.({_CLASS}))?")
 _TOP_RANK = re.compile(f"({_RANK})(-|\\+)")
 _PATTERN = re.compile(f"[{RANK_CHARS}X]{{4}}")
-_TOP_PERCENT = re.compile(r"TOP\s*([0-9]*\.?[0-9]+)\s*%")
+NUMBER = r"(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)"  # 12, 12.5 or .5: one way to read each
+_TOP_PERCENT = re.compile(f"TOP\\s*({NUMBER})\\s*%")
 _ANY = ("ANY", "RANDOM", "*")
 
 Mask = npt.NDArray[np.bool_]
@@ -45,8 +52,9 @@ class ElementError(ValueError):
     """What is wrong with one element; ``parse_range`` adds the element and its position."""
 
 
-def element_mask(text: str) -> Mask:
-    """The hands the element selects (its weight and ``!`` are read by the caller)."""
+def element_mask(text: str) -> Mask | int:
+    """The hands the element selects: a mask over the universe, or for an explicit hand its
+    position (its weight and ``!`` are read by the caller, which bounds its length)."""
     upper = re.sub(r"\s+", " ", text.strip()).upper()
     if upper in _ANY:
         return np.ones(len(all_hands()), dtype=bool)
@@ -65,10 +73,8 @@ def element_mask(text: str) -> Mask:
     if _PATTERN.fullmatch(compact) and "X" in compact:
         return _pattern_mask(compact)
     hand = _explicit_hand(text)
-    if hand is not None:
-        mask = np.zeros(len(all_hands()), dtype=bool)
-        mask[lex_index(np.array(hand))] = True
-        return mask
+    if hand is not None:  # a position, not a mask: a canonical text may hold 270,725 hands
+        return _position(hand)
     try:
         named = lookup_name(text)
     except ValueError:
@@ -124,6 +130,12 @@ def _pattern_mask(pattern: str) -> Mask:
                 ok &= suits[:, first] != suits[:, second]
         mask |= ok
     return mask
+
+
+def _position(hand: list[int]) -> int:
+    """A hand's position in ``all_hands()`` (lexicographic order) without numpy: the order of
+    52 - 1 - id reversed, so the last colex index less the colex index of the mirrored ids."""
+    return len(all_hands()) - 1 - colex_index([51 - card for card in hand])
 
 
 def _explicit_hand(text: str) -> list[int] | None:

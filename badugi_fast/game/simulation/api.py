@@ -38,7 +38,8 @@ def simulate(
     threads: int | None = None,
     executor: Executor = None,
 ) -> SimulationResult:
-    """Play ``hands`` independent hands, moving the button one seat clockwise each hand. Every
+    """Play ``hands`` independent hands (1 .. 2**54), moving the button one seat clockwise each
+    hand; each seat's profit per 100 hands with its standard error (NaN for one hand). Every
     seat starts each hand with ``stacks`` chips: one number for all or one per seat, by default
     100 big blinds (or antes). The deals follow ``seed`` (0 .. 2**64-1; None: a random one).
     ``engine``: "auto" plays in C when it can, "c" insists on it (ValueError when the bots or
@@ -71,15 +72,23 @@ def simulate(
         progress=progress,
         threads=threads,
     )
-    mean = np.array([t / hands for t in total])
-    variance = np.maximum(np.array([float(q) for q in square]) / hands - mean * mean, 0.0)
     return SimulationResult(
         hands,
-        [float(100 * m) for m in mean],
-        [float(100 * sqrt(v / hands)) for v in variance],
+        [100 * t / hands for t in total],
+        [100 * standard_error(t, q, hands) for t, q in zip(total, square, strict=True)],
         rules.unit,
         played_by,
     )
+
+
+def standard_error(total: int, square: int, n: int) -> float:
+    """The standard error of the mean of n results from their exact sum and sum of squares:
+    sqrt(s**2 / n) with the sample variance s**2 = (n * square - total**2) / (n * (n - 1)),
+    the numerator worked out in whole numbers (no cancellation). NaN for one result, whose
+    spread nothing measures."""
+    if n < 2:
+        return float("nan")
+    return sqrt((n * square - total * total) / (n * n * (n - 1)))
 
 
 def play_hands(

@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from ..._badugi import ffi, lib
 from ..._runtime.threads import run_in_threads, thread_count
-from ..._runtime.validate import below_2_64, check_seed, whole
+from ..._runtime.validate import below_2_64, check_hands, check_seed, whole
 from ..actions import ActionKind, Event
 from ..bots import Bot, ThresholdBot
 from ..rules import RuleSet, check_rules
@@ -42,7 +42,6 @@ AUTO_THREADS_MIN_HANDS = 1024
 # chips would take hours: the bots' re-raises are bounded, ThresholdBot.max_bets.)
 C_BLOCK_HANDS = 1 << 12
 DEEP_BETS = 10_000
-MAX_HANDS = 1 << 54  # hand h's numbers start at h * 1024 in a 64-bit counter
 
 
 @dataclass(frozen=True)
@@ -101,9 +100,7 @@ def check_play(
     check_run(bots, hands, engine)
     check_seed(seed)
     seed = secrets.randbits(64) if seed is None else seed
-    first_hand = whole("first_hand", first_hand, 0)
-    if first_hand + hands > MAX_HANDS:
-        raise ValueError(f"a seed's stream holds {MAX_HANDS} hands")
+    check_hands(hands, first_hand)
     rules = check_rules(rules)
     return seed, first_hand, rules, start_stacks(rules, stacks, len(bots))
 
@@ -111,7 +108,7 @@ def check_play(
 def check_run(bots: Sequence[Bot], hands: int, engine: str) -> None:
     if not MIN_SEATS <= len(bots) <= MAX_SEATS:
         raise ValueError(f"simulate takes {MIN_SEATS} to {MAX_SEATS} bots, got {len(bots)}")
-    whole("hands", hands, 1)
+    check_hands(hands)
     if engine not in ALL_ENGINES:
         raise ValueError(f"engine is one of {', '.join(ALL_ENGINES)}, not {engine!r}")
 
