@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 import re
 import string
-from collections.abc import Iterable, Sized
+from collections.abc import Iterable, Mapping, Sized
 from itertools import islice
 from typing import SupportsIndex
 
@@ -185,6 +185,11 @@ def hand_ids(hand: str | Iterable[CardLike]) -> tuple[int, int, int, int]:
                     return a, b, c, d
         ids = [int(card) for card in parse_cards(hand)]
     else:
+        if isinstance(hand, Mapping):  # its keys would be read as the cards
+            raise TypeError(
+                f"a hand is a str or a sequence of cards, not a {type(hand).__name__}"
+                " (its keys would be read as the cards)"
+            )
         try:
             items = list(islice(hand, HAND_SIZE + 1))  # an endless iterator is not read to its end
         except TypeError:

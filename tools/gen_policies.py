@@ -3,7 +3,7 @@
 The tables are solved on first use by the C solver (csrc/draws/optimal.c, about 0.1 s a level),
 so the package ships no table file: this generator pins what the solver must produce. Run it
 after a deliberate change of the model or the tie rule, and commit the digests; the tests solve
-the tables again and compare (tests/test_optimal.py).
+the tables again and compare (tests/draws/test_optimal.py).
 
     python tools/gen_policies.py            # rewrite the digests
     python tools/gen_policies.py --check    # exit 1 if the solver's output differs

@@ -13,7 +13,7 @@ from .._runtime.threads import AUTO_THREADS_MIN_ROWS, available_cores, run_in_th
 from ..cards import Card, CardLike, hand_ids
 from ..errors import InvalidHandError
 from .kernels import kernel_id
-from .text import c_hand_ids, parse_hands, refuse_mapping_hand, refuse_unordered_hands
+from .text import c_hand_ids, parse_hands, refuse_unordered_hands
 
 NUM_RANKS: int = lib.BF_NUM_RANKS
 NUM_HANDS: int = lib.BF_NUM_HANDS
@@ -106,13 +106,12 @@ _ID_TYPES = frozenset(
 
 
 def fast_hand_ids(hand: HandLike) -> tuple[int, int, int, int]:
-    """hand_ids, reading text in C when it can; a mapping is refused (hand_ids would read its
-    keys). Every public function taking one hand reads it here."""
+    """hand_ids, reading text in C when it can. Every public function taking one hand reads it
+    here."""
     if hand.__class__ is str:
         ids = c_hand_ids(hand)
         if ids is not None:
             return ids
-    refuse_mapping_hand(hand)
     return hand_ids(hand)
 
 

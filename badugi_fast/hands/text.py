@@ -17,15 +17,6 @@ from ..cards import hand_ids
 from ..errors import InvalidHandError
 
 
-def refuse_mapping_hand(hand: object) -> None:
-    """A hand is text or a sequence of cards: a mapping would be read as its keys."""
-    if isinstance(hand, Mapping):
-        raise TypeError(
-            f"a hand is a str or a sequence of cards, not a {type(hand).__name__}"
-            " (its keys would be read as the cards)"
-        )
-
-
 def refuse_unordered_hands(hands: object, who: str) -> None:
     """Many hands come in order, one result per hand: a mapping would be read as its keys and a
     set in no stated order."""

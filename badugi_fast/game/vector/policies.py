@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._badugi import ffi, lib
-from ..._runtime.validate import whole
+from ..._runtime.validate import check_hands
 from ...hands.evaluator import evaluate_many
 from ...hands.naming import class_ranks
 from ..bots import ThresholdBot
@@ -324,7 +324,7 @@ def check_no_idle(obs: Obs, actions: Actions, playing: npt.NDArray[np.bool_]) ->
 def play(game: VectorGame, policy: VectorPolicy, hands: int) -> npt.NDArray[np.int64]:
     """Step ``game`` from a reset under ``policy`` until every table has finished ``hands``
     hands; the chips each seat won in each: an int64 array (tables, hands, seats)."""
-    whole("hands", hands, 1)
+    check_hands(hands)
     won = np.zeros((game.tables, hands, game.seats), dtype=np.int64)
     finished = np.zeros(game.tables, dtype=np.int64)
     obs = game.reset()
