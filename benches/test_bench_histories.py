@@ -5,7 +5,9 @@ written as PHH). The comparison row is pokerkit's nearest path: its PHH reader
 pokerkit has no importer of draw-game room histories. Both rows check their results.
 
 extra_info["hands_per_second"] is the figure (fastest round). Run:
-``python -m pytest benches/test_bench_histories.py --benchmark-only``.
+``python -m pytest benches/test_bench_histories.py --benchmark-only``; on a shared machine add
+``--benchmark-timer time.process_time`` (CPU time: other processes' load counts less) and pin
+one core with ``taskset -c 0``.
 """
 
 from __future__ import annotations

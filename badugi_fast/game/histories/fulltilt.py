@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .lines import Handler, noise, structure_of
+from .lines import Rule, noise, structure_of
 from .model import Post
 from .pokerstars import PokerStars
 
@@ -67,7 +67,7 @@ class FullTilt(PokerStars):
         )
         hand.date, hand.time, hand.time_zone = date, clock["time"], clock["tz"]
 
-    def patterns(self) -> list[tuple[re.Pattern[str], Handler]]:
+    def patterns(self) -> list[Rule]:
         n = r"(?P<name>.+?)"
         return [
             (re.compile(rf"{n} (?P<verb>folds|checks)(?: \[[^]]*\])?"), self.simple),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .lines import Handler, TextParser, noise, structure_of
+from .lines import Rule, TextParser, noise, structure_of
 from .model import Post, Seat, Step
 
 START = re.compile(r"#[0-9]+: ")
@@ -47,7 +47,7 @@ class KingsClub(TextParser):
         self.summary = False
         hand.finishing = {}
 
-    def patterns(self) -> list[tuple[re.Pattern[str], Handler]]:
+    def patterns(self) -> list[Rule]:
         n = r"(?P<name>.+?)"
         return [
             (re.compile(rf"{n} (?P<verb>folds|checks)"), self.simple),

@@ -10,11 +10,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
 
 from .model import HandRecord, LineProblem, amount
 
 Line = tuple[int, str]  # (line number in the file, text without the line end)
 Handler = Callable[[re.Match[str], int], None]
+# A pattern, its handler and, optionally, the literals of which a line it matches holds at least
+# one (``": folds"``): the pattern is tried only on such lines (none given: on every line).
+Rule = tuple[re.Pattern[str], Handler] | tuple[re.Pattern[str], Handler, tuple[str, ...]]
+_Entry = tuple[re.Pattern[str], Callable[..., None], tuple[str, ...]]
 
 _CARD = re.compile(r"[AKQJT98765432][cdhs]")
 _UNKNOWN_VARIANTS = ("badacey", "badeucey", "triple draw", "2-7", "a-5", "a5", "hold", "omaha")
@@ -72,11 +77,14 @@ def noise(patterns: Sequence[str]) -> re.Pattern[str]:
 class TextParser:
     """The loop every text format runs: each line goes to the first pattern that matches it.
     A subclass sets ``site``, ``NOISE`` and ``patterns()``, and ``header()`` for the first
-    line."""
+    line. ``patterns()`` is read once per class (its handlers by name): a rule's literals
+    only spare the patterns a line cannot match, so the first pattern that matches is the one
+    the whole table would give."""
 
     site = ""
     NOISE: re.Pattern[str] = re.compile(r"(?!)")
     CHAT: re.Pattern[str] = re.compile(r"(?!)")  # tried after every pattern, as it takes most
+    _TABLE: ClassVar[list[_Entry]]  # patterns() as read once, set on each class
 
     def __init__(self, lines: list[Line]) -> None:
         self.lines = lines
@@ -89,8 +97,19 @@ class TextParser:
     def header(self, line: int, text: str) -> None:
         raise NotImplementedError
 
-    def patterns(self) -> list[tuple[re.Pattern[str], Handler]]:
+    def patterns(self) -> list[Rule]:
         raise NotImplementedError
+
+    def _table(self) -> list[_Entry]:
+        cls = type(self)
+        table: list[_Entry] | None = cls.__dict__.get("_TABLE")
+        if table is None:
+            table = []
+            for rule in self.patterns():
+                handler: Any = getattr(cls, rule[1].__name__)
+                table.append((rule[0], handler, rule[2] if len(rule) == 3 else ("",)))
+            cls._TABLE = table
+        return table
 
     def parse(self) -> HandRecord:
         """The hand as the file tells it; problems of single lines go to ``hand.problems`` (the
@@ -98,14 +117,19 @@ class TextParser:
         line, text = self.lines[0]
         self.text = text
         self.header(line, text)
-        table = self.patterns()
+        table = self._table()
         for line, text in self.lines[1:]:
             self.text = text
             try:
-                for pattern, handle in table:
+                for pattern, handle, needs in table:
+                    for literal in needs:
+                        if literal in text:
+                            break
+                    else:
+                        continue  # no line this pattern matches
                     match = pattern.fullmatch(text)
                     if match is not None:
-                        handle(match, line)
+                        handle(self, match, line)
                         break
                 else:  # noise is rare: tried once nothing else takes the line
                     if not self.NOISE.fullmatch(text) and not self.CHAT.fullmatch(text):
@@ -128,4 +152,4 @@ class TextParser:
         return cards(text, line, self.text, unknown)
 
 
-__all__ = ["Line", "TextParser", "Unsupported", "cards", "money", "noise", "structure_of"]
+__all__ = ["Line", "Rule", "TextParser", "Unsupported", "cards", "money", "noise", "structure_of"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .lines import Handler, TextParser, Unsupported, noise, structure_of
+from .lines import Rule, TextParser, Unsupported, noise, structure_of
 from .model import Post, Seat, Step
 
 START = re.compile(r"PokerStars (?:Game|Hand) #")
@@ -75,34 +75,42 @@ class PokerStars(TextParser):
         hand.small_bet, hand.big_bet = self.money(match["sb"], line), self.money(match["bb"], line)
         hand.date, hand.time, hand.time_zone = match["date"], match["time"], match["tz"]
 
-    def patterns(self) -> list[tuple[re.Pattern[str], Handler]]:
+    def patterns(self) -> list[Rule]:
         n = r"(?P<name>.+?)"
         return [
-            (re.compile(rf"{n}: (?P<verb>folds|checks)(?: \[[^]]*\])?"), self.simple),
+            (re.compile(rf"{n}: (?P<verb>folds|checks)(?: \[[^]]*\])?"), self.simple,
+             (": folds", ": checks")),
             (re.compile(rf"{n}: (?P<verb>calls|bets) (?P<a>{_A})(?P<allin> and is all-in)?"),
-             self.bet),
+             self.bet, (": calls ", ": bets ")),
             (re.compile(rf"{n}: raises {_A} to (?P<a>{_A})(?P<allin> and is all-in)?"),
-             self.raise_to),
+             self.raise_to, (": raises ",)),
             (re.compile(rf"{n}: discards (?P<count>[0-4])(?: cards?)?(?: \[(?P<cards>[^]]*)\])?"),
-             self.discard),
-            (re.compile(rf"{n}: stands pat"), self.stand_pat),
+             self.discard, (": discards ",)),
+            (re.compile(rf"{n}: stands pat"), self.stand_pat, (": stands pat",)),
             (re.compile(r"Dealt to (?P<name>.+?) \[(?P<a>[^]]*)\](?: \[(?P<b>[^]]*)\])?"),
-             self.dealt),
-            (re.compile(rf"{n}: shows \[(?P<cards>[^]]*)\](?: \((?P<label>.*)\))?"), self.shows),
-            (re.compile(rf"{n}: (?:mucks hand|doesn't show hand)"), self.mucks),
+             self.dealt, ("Dealt to ",)),
+            (re.compile(rf"{n}: shows \[(?P<cards>[^]]*)\](?: \((?P<label>.*)\))?"), self.shows,
+             (": shows [",)),
+            (re.compile(rf"{n}: (?:mucks hand|doesn't show hand)"), self.mucks,
+             (": mucks hand", ": doesn't show hand")),
             (re.compile(rf"{n} collected (?P<a>{_A}) from (?:pot|main pot|side pot(?:-[0-9]+)?)"),
-             self.collected),
-            (re.compile(rf"Uncalled bet \((?P<a>{_A})\) returned to {n}"), self.returned),
-            (re.compile(r"\*\*\* (?P<street>[A-Z ]+) \*\*\*"), self.street),
+             self.collected, (" collected ",)),
+            (re.compile(rf"Uncalled bet \((?P<a>{_A})\) returned to {n}"), self.returned,
+             ("Uncalled bet (",)),
+            (re.compile(r"\*\*\* (?P<street>[A-Z ]+) \*\*\*"), self.street, ("*** ",)),
             (re.compile(r"Table '(?P<table>[^']*)' (?:(?P<max>[0-9]+)-max )?(?:\(Play Money\) )?"
-                        r"Seat #(?P<button>[0-9]+) is the button"), self.table),
+                        r"Seat #(?P<button>[0-9]+) is the button"), self.table,
+             ("Table '",)),
             (re.compile(rf"Seat (?P<seat>[0-9]+): {n} \((?P<a>{_A}) in chips(?:, {_A} bounty)?\)"
-                        r"(?P<out> is sitting out| out of hand \(.*\))?"), self.seat),
+                        r"(?P<out> is sitting out| out of hand \(.*\))?"), self.seat,
+             ("Seat ",)),
             (re.compile(rf"{n}: posts (?P<kind>small blind|big blind|small & big blinds|the ante)"
-                        rf" (?P<a>{_A})(?: and is all-in)?"), self.post),
+                        rf" (?P<a>{_A})(?: and is all-in)?"), self.post,
+             (": posts ",)),
             (re.compile(rf"Total pot (?P<a>{_A})(?: Main pot {_A}\.)?(?: Side pot(?:-[0-9]+)? "
-                        rf"{_A}\.)* \| Rake (?P<rake>{_A})"), self.total),
-            (re.compile(r"Seat [0-9]+: .*"), self.summary_seat),
+                        rf"{_A}\.)* \| Rake (?P<rake>{_A})"), self.total,
+             ("Total pot ",)),
+            (re.compile(r"Seat [0-9]+: .*"), self.summary_seat, ("Seat ",)),
         ]  # fmt: skip
 
     # -- the table ----------------------------------------------------------------------------

@@ -11,7 +11,6 @@ imported.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 
@@ -19,6 +18,7 @@ from ...cards import Card, parse_cards
 from ...hands.hand import describe
 from ..actions import BET_KINDS, Action, ActionKind, IllegalActionError
 from ..phh import write as phh_write
+from ..phh.write import toml_value
 from ..rules import Rules
 from ..state import HIDDEN, Game, HiddenCard
 from .model import HandRecord, ImportedHand, LineProblem, Step
@@ -326,16 +326,6 @@ def _check_label_of_each_shown_hand(record: HandRecord) -> None:
 # -- PHH --------------------------------------------------------------------------------------
 
 
-def _toml(value: object) -> str:
-    """A field's value as TOML: text (JSON's escapes are TOML's, but for DEL), a whole number,
-    or a list of them (the PHH writer's own rule, for the fields it does not write)."""
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
-    return str(value)
-
-
 def _order(game: Game) -> list[int]:
     return [(game.button + k) % game.seats for k in range(1, game.seats + 1)]
 
@@ -356,9 +346,9 @@ def _write(record: HandRecord, game: Game, file: str) -> str:
                      + got)  # fmt: skip
         collected.append(record.collected.get(name, 0))
     lines = [line for line in text.splitlines() if not line.startswith("finishing_stacks =")]
-    lines += [f"{name} = {_toml(value)}" for name, value in _fields(record, game, names)]
-    lines.append(f"_source_file = {_toml(file)}")
-    lines += [f"finishing_stacks = {_toml(final)}", f"winnings = {_toml(collected)}"]
+    lines += [f"{name} = {toml_value(value)}" for name, value in _fields(record, game, names)]
+    lines.append(f"_source_file = {toml_value(file)}")
+    lines += [f"finishing_stacks = {toml_value(final)}", f"winnings = {toml_value(collected)}"]
     return "\n".join(lines) + "\n"
 
 

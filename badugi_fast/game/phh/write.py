@@ -72,14 +72,16 @@ def _seen_text(cards: Sequence[Card], known: frozenset[Card] | None) -> str:
     return "".join(str(c) if known is None or c in known else HIDDEN for c in cards)
 
 
-def _toml(value: object) -> str:
+def toml_value(value: object) -> str:
+    """A PHH field's value as TOML: text (JSON's string escapes, and DEL escaped), true or
+    false, a whole number, or a list of them."""
     if isinstance(value, str):
         # JSON's string escapes are TOML's, but for DEL, which TOML also wants escaped.
         return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
     return str(value)
 
 
@@ -124,10 +126,10 @@ def dumps(game: Game, players: Sequence[str] | None = None, hide: bool | Sequenc
     for name, value in fields:
         if name == "actions":
             lines.append("actions = [")
-            lines += [f"  {_toml(action)}," for action in actions]
+            lines += [f"  {toml_value(action)}," for action in actions]
             lines.append("]")
         else:
-            lines.append(f"{name} = {_toml(value)}")
+            lines.append(f"{name} = {toml_value(value)}")
     return "\n".join(lines) + "\n"
 
 
@@ -256,4 +258,4 @@ class _ActionWriter:
         return _seen_text(event.cards if cards is None else cards, self.known.get(event.seat))  # type: ignore[arg-type]
 
 
-__all__ = ["dumps"]
+__all__ = ["dumps", "toml_value"]
