@@ -15,11 +15,12 @@ round as the C loop counts them) and ``fill_c_spec`` (the C hand loop's settings
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .._badugi import lib
-from .._runtime.validate import whole
+from .._runtime.validate import is_whole, whole
 from .actions import Action, ActionKind
 
 if TYPE_CHECKING:
@@ -28,12 +29,31 @@ if TYPE_CHECKING:
 K = ActionKind
 # in the order of the C loop's BF_GAME_FIXED_LIMIT .. BF_GAME_HALF_POT_LIMIT
 STRUCTURES = ("fixed-limit", "pot-limit", "no-limit", "half-pot-limit")
+CUTTING_TYPES = ("simultaneous", "in_turn")  # 동시에, 순서대로
 
 
-def _check_chips(name: str, value: object, least: int, optional: bool = False) -> None:
+def _check_whole(rules: object, name: str, least: int, optional: bool = False) -> None:
+    """The field ``name`` of a rule set is a whole number of at least ``least`` (or None when
+    ``optional``): TypeError or ValueError naming it; a numpy integer is kept as an int."""
+    value = getattr(rules, name)
     if value is None and optional:
         return
-    whole(name, value, least)
+    object.__setattr__(rules, name, whole(name, value, least))
+
+
+def _check_flag(rules: object, name: str) -> None:
+    """The field ``name`` of a rule set is True or False (not 1, not "no")."""
+    value = getattr(rules, name)
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} is True or False, not {type(value).__name__} {value!r}")
+
+
+def _check_text(name: str, value: object, allowed: tuple[str, ...], said: str) -> None:
+    """The field ``name`` is one of the texts ``allowed`` (``said``: them, as the message says)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} is text, not {type(value).__name__}")
+    if value not in allowed:
+        raise ValueError(f"{name} is {said}, not {value!r}")
 
 
 def someone_can_call(game: Game, seat: int) -> bool:
@@ -74,26 +94,26 @@ class Rules:
     simultaneous_draws = False
 
     def __post_init__(self) -> None:
-        if not isinstance(self.structure, str):
-            raise TypeError(f"structure is text, not {type(self.structure).__name__}")
-        if self.structure not in STRUCTURES:
-            raise ValueError(
-                "structure is fixed-limit, pot-limit, half-pot-limit or no-limit, "
-                f"not {self.structure!r}"
-            )
-        _check_chips("small_bet", self.small_bet, least=1)
-        _check_chips("big_bet", self.big_bet, least=1, optional=True)
-        _check_chips("small_blind", self.small_blind, least=0, optional=True)
-        _check_chips("big_blind", self.big_blind, least=0, optional=True)
-        _check_chips("max_raises", self.max_raises, least=0)
-        _check_chips("ante", self.ante, least=0)
-        for name in ("burn", "cap_heads_up"):
-            if not isinstance(getattr(self, name), bool):
-                raise TypeError(
-                    f"{name} is True or False, not {type(getattr(self, name)).__name__}"
-                )
-        if self.blinds[0] > 0 and self.blinds[1] == 0:
-            raise ValueError(f"small_blind is 0 when big_blind is 0, not {self.blinds[0]}")
+        """Every field checked (type, then range), the way each is named in the message."""
+        _check_text(
+            "structure",
+            self.structure,
+            STRUCTURES,
+            "fixed-limit, pot-limit, half-pot-limit or no-limit",
+        )
+        _check_whole(self, "small_bet", least=1)
+        _check_whole(self, "big_bet", least=1, optional=True)
+        _check_whole(self, "small_blind", least=0, optional=True)
+        _check_whole(self, "big_blind", least=0, optional=True)
+        _check_whole(self, "max_raises", least=0)
+        _check_whole(self, "ante", least=0)
+        _check_flag(self, "burn")
+        _check_flag(self, "cap_heads_up")
+        small, big = self.blinds
+        if small > 0 and big == 0:
+            raise ValueError(f"small_blind is 0 when big_blind is 0, not {small}")
+        if small > big:
+            raise ValueError(f"small_blind is at most big_blind ({big}), not {small}")
 
     def bet_size(self, round_index: int) -> int:
         if round_index < 2:
@@ -231,21 +251,20 @@ class KoreanRules:
     max_raises: int | None = None
 
     def __post_init__(self) -> None:
-        if self.cutting_type not in ("simultaneous", "in_turn"):
-            raise ValueError(
-                f"cutting_type is 'simultaneous' or 'in_turn', not {self.cutting_type!r}"
-            )
-        if not isinstance(self.cutting, tuple | list) or not all(
-            isinstance(c, int) and not isinstance(c, bool) for c in self.cutting
-        ):
+        """Every field checked (type, then range), the way each is named in the message."""
+        _check_whole(self, "ante", least=1)
+        _check_whole(self, "chip", least=1)
+        if not isinstance(self.cutting, tuple | list) or not all(map(is_whole, self.cutting)):
             raise TypeError(f"cutting is three whole numbers of cards, not {self.cutting!r}")
-        if len(self.cutting) != 3 or any(not 0 <= c <= 4 for c in self.cutting):
+        cutting = tuple(operator.index(c) for c in self.cutting)
+        if len(cutting) != 3 or any(not 0 <= c <= 4 for c in cutting):
             raise ValueError(
-                f"cutting is three limits of 0..4 cards, e.g. (3, 2, 1), not {self.cutting}"
+                f"cutting is three limits of 0..4 cards, e.g. (3, 2, 1), not {cutting}"
             )
-        _check_chips("ante", self.ante, least=1)
-        _check_chips("chip", self.chip, least=1)
-        _check_chips("max_raises", self.max_raises, least=0, optional=True)
+        object.__setattr__(self, "cutting", cutting)  # a list or numpy integers: kept as a tuple
+        _check_text("cutting_type", self.cutting_type, CUTTING_TYPES, "'simultaneous' or 'in_turn'")
+        _check_flag(self, "allow_full")
+        _check_whole(self, "max_raises", least=0, optional=True)
 
     burn = False  # the Korean rooms deal without burn cards
 

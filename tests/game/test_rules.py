@@ -4,8 +4,11 @@ random legal and illegal actions, and by the threshold bots in both engines, act
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -259,6 +262,64 @@ def test_a_matched_big_blind_gets_no_turn_when_everyone_else_is_all_in():
 def test_bad_new_rule_fields_are_named(kwargs, error, message):
     with pytest.raises(error, match=message):
         Rules(**kwargs)
+
+
+# Values of the wrong type for each kind of rule field, by the field's annotation: a field of a
+# kind not listed here fails the walk below, so every new field gets its check and its row.
+WRONG_TYPES: dict[str, list[object]] = {
+    "int": [None, 2.0, "2", True, np.float64(2.0), [2]],
+    "int | None": [2.0, "2", False, Fraction(2), (2,)],
+    "bool": ["no", "", 1, 0, None, np.bool_(True)],
+    "str": [3, None, b"in_turn", ["fixed-limit"]],
+    "tuple[int, int, int]": ["321", 3, (3.0, 2, 1), (True, 2, 1), None],
+}
+
+
+@pytest.mark.parametrize("rule_set", [Rules, KoreanRules])
+def test_every_rule_field_refuses_a_value_of_the_wrong_type_by_name(rule_set):
+    walked = 0
+    for field in dataclasses.fields(rule_set):
+        for value in WRONG_TYPES[str(field.type)]:
+            with pytest.raises(TypeError, match=field.name) as refused:
+                rule_set(**{field.name: value})
+            assert not isinstance(refused.value, ValueError), (field.name, value)
+            walked += 1
+    assert walked >= 5 * len(dataclasses.fields(rule_set))
+
+
+@pytest.mark.parametrize(
+    ("rule_set", "kwargs", "message"),
+    [
+        (Rules, {"small_bet": 0}, "small_bet must be at least 1"),
+        (Rules, {"big_bet": 0}, "big_bet must be at least 1"),
+        (Rules, {"small_blind": -1}, "small_blind must be at least 0"),
+        (Rules, {"big_blind": -2}, "big_blind must be at least 0"),
+        (Rules, {"max_raises": -1}, "max_raises must be at least 0"),
+        (Rules, {"small_blind": 3, "big_blind": 2}, r"small_blind is at most big_blind \(2\)"),
+        (KoreanRules, {"ante": 0}, "ante must be at least 1"),
+        (KoreanRules, {"chip": 0}, "chip must be at least 1"),
+        (KoreanRules, {"cutting": (3, 2)}, "cutting is three limits"),
+        (KoreanRules, {"cutting": (5, 2, 1)}, "cutting is three limits"),
+        (KoreanRules, {"cutting_type": "sometimes"}, "cutting_type is 'simultaneous' or"),
+        (KoreanRules, {"max_raises": -1}, "max_raises must be at least 0"),
+    ],
+)
+def test_every_rule_field_refuses_a_value_out_of_its_range_by_name(rule_set, kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        rule_set(**kwargs)
+
+
+def test_numpy_integers_and_a_list_of_limits_are_kept_as_plain_ints_and_a_tuple():
+    rules = Rules(small_bet=np.int64(4), max_raises=np.int8(2))
+    assert rules == Rules(small_bet=4, max_raises=2) and type(rules.small_bet) is int
+    korean = KoreanRules(ante=np.int32(5), cutting=[np.int64(3), 3, 3])  # type: ignore[arg-type]
+    assert korean.cutting == (3, 3, 3) and hash(korean) == hash(KoreanRules(5, cutting=(3, 3, 3)))
+
+
+def test_allow_full_given_a_truthy_text_is_refused_by_name():
+    """ "no" is truthy: accepted, it offered 풀, and phh.dumps wrote files loads refused."""
+    with pytest.raises(TypeError, match="allow_full is True or False, not str 'no'"):
+        KoreanRules(allow_full="no")  # type: ignore[arg-type]
 
 
 def test_an_illegal_amount_under_half_pot_limit_changes_nothing():
