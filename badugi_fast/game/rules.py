@@ -159,9 +159,12 @@ class Rules:
             game.post_forced_bet(seat, blind, K.POST)
 
     def opening_bet(self, game: Game) -> tuple[int, int]:
-        """Before the first draw the big blind is the opening bet; other rounds open at 0."""
+        """Before the first draw the big blind is the opening bet, the full big blind even when
+        its poster is short (Robert's Rules, button and blind use, rule 1: the bring-in and the
+        raise sizes "remain the same even when the player in the blind does not have enough
+        chips to post the full amount"); other rounds open at 0."""
         if game.round_index == 0 and self.has_blinds:
-            return max(game.round_bets), 1
+            return max(*game.round_bets, self.blinds[1]), 1
         return 0, 0
 
     def opener(self, game: Game) -> int:

@@ -185,6 +185,10 @@ class Game:
         """The betting is open to ``seat``: it has not acted since the last full bet or raise."""
         return self._round is not None and seat not in self._round.closed
 
+    def to_call(self, seat: int) -> int:
+        """The chips ``seat`` must add to match the round's bet (0 between betting rounds)."""
+        return self._round.current - self.round_bets[seat] if self._round else 0
+
     def round_has_action(self) -> bool:
         """Someone has acted (beyond forced bets) in this betting round."""
         return any(
@@ -217,7 +221,7 @@ class Game:
         history = tuple(self._seen[seat])
         own_discards = self._own_discards[seat]
         draws_left = ROUNDS - 1 - self.round_index
-        to_call = self._round.current - self.round_bets[seat] if self._round else 0  # none open: 0
+        to_call = self.to_call(seat)
         return View(
             seat,
             tuple(self.hands[seat]),

@@ -247,7 +247,7 @@ static inline void start_round(state_t *hs)
         hs->raises = 0;
         opener = (hs->first + hs->n - 1) % hs->n;
     } else if (hs->round_index == 0 && hs->spec->big_blind > 0) {
-        hs->current = 0;
+        hs->current = hs->spec->big_blind; /* the full blind, though its poster be short */
         for (int p = 0; p < hs->n; p++)
             hs->current = hs->round_bets[p] > hs->current ? hs->round_bets[p] : hs->current;
         hs->raises = 1; /* the big blind is the opening bet */

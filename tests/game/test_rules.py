@@ -225,6 +225,50 @@ def test_pokerkit_does_not_let_a_re_raise_after_the_half_bet_all_in():
     assert K.RAISE in kinds(ours)
 
 
+# -- 5. A short big blind (Robert's Rules, button and blind use, rule 1: the bring-in and the
+#    raise sizes "remain the same even when the player in the blind does not have enough chips
+#    to post the full amount")
+
+
+def test_a_short_big_blind_does_not_lower_the_fixed_limit_bring_in():
+    game = Game([100, 100, 1, 100], Rules(small_bet=2), button=0)  # the big blind posts 1 of 2
+    assert game.round_bets == [0, 1, 1, 0] and game.actor == 3
+    assert game.legal_actions() == [Action(K.FOLD), Action(K.CALL, 2), Action(K.RAISE, 4)]
+    game.act(Action("call"))
+    game.act(Action("fold"))
+    assert amount_of(game, K.CALL) == 1  # the small blind completes to the full blind of 2
+
+
+def test_a_short_big_blind_does_not_lower_the_no_limit_bring_in_nor_the_least_raise():
+    game = Game([100, 100, 1], Rules(small_bet=20, structure="no-limit"), button=0)
+    assert game.round_bets == [0, 10, 1] and game.actor == 0
+    assert amount_of(game, K.CALL) == 20
+    (raise_,) = [a for a in game.legal_actions() if a.kind == K.RAISE]
+    assert (raise_.amount, raise_.max_amount) == (40, 100)
+
+
+def test_the_calls_past_a_short_big_blind_make_a_side_pot_it_cannot_win():
+    deck = dealt(seat2=GOLF, seat1=KING, seat0=EIGHT)
+    game = Game([100, 100, 1], Rules(small_bet=2), button=0, deck=deck)
+    play(game, "call", "call", *(["pat"] * 3 + ["check"] * 2) * 3)
+    # the golf wins the main pot of 1 x 3; the side pot of 1 x 2 goes to the eight
+    assert game.stacks == [100 - 2 + 2, 100 - 2, 3]
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_the_c_loop_and_game_take_the_same_actions_with_a_short_big_blind(seats):
+    bots = [ThresholdBot(12, 12, 1)] * seats  # raise any badugi, call anything
+    for number in range(seats * 3):  # each seat in turn posts the big blind of 4 on 1 to 3 chips
+        big_blind = (number + (1 if seats == 2 else 2)) % seats  # the button: number % seats
+        stacks = [1 + number % 3 if p == big_blind else 50 for p in range(seats)]
+        game = stream_game(stacks, Rules(small_bet=4), 5, number)
+        assert (game.history[1].seat, game.history[1].amount) == (big_blind, 1 + number % 3)
+        play_out(game, bots, number)
+        actions, won = trace_in_c(bots, number, 5, Rules(small_bet=4), stacks=stacks)
+        assert actions == traced(game.history)
+        assert won == [a - b for a, b in zip(game.stacks, stacks, strict=True)]
+
+
 # -- 6. Caps, stated and choosable -------------------------------------------------------------
 
 

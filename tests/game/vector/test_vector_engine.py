@@ -52,8 +52,24 @@ def assert_same_obs(obs_c: dict[str, Any], obs_r: dict[str, Any], where: str) ->
 def test_the_c_engine_steps_as_the_reference_under_random_legal_actions(
     name: str, seats: int
 ) -> None:
-    rules = RULE_SETS[name]
     stacks = [30 + 25 * s for s in range(seats)]  # unequal: all-ins and side pots
+    step_both(RULE_SETS[name], seats, stacks, name)
+
+
+@pytest.mark.parametrize("name", ["fixed", "no-limit", "antes and blinds", "korean"])
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_the_c_engine_steps_as_the_reference_when_blinds_and_raises_find_short_stacks(
+    name: str, seats: int
+) -> None:
+    """Stacks of 1 to 3 big blinds beside deep ones: short big blinds, all-in calls that
+    leave two players with chips (the cap's count), raises only all-in players could face."""
+    unit = RULE_SETS[name].unit
+    stacks = [unit * (1 + s) // 2 if s < 3 else 40 * unit for s in range(seats)]
+    step_both(RULE_SETS[name], seats, stacks, name)
+
+
+def step_both(rules: RuleSet, seats: int, stacks: list[int], name: str) -> None:
+    """160 steps of random legal actions in the C engine and the reference, compared."""
     tables = 5
     c = VectorGame(tables, seats, rules, seed=seats, stacks=stacks)
     ref = ReferenceGame(tables, seats, rules, seed=seats, stacks=stacks)
