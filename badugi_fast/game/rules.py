@@ -1,15 +1,15 @@
 """The betting rules: the two rule sets, the casino ``Rules`` (the casino rules, Robert's Rules
 of Poker) and the Korean room rules ``KoreanRules``; ``RuleSet`` is either.
 
-A rule set decides what is forced, who opens, what each player may do and what a raise counts
-as; ``Game`` (state.py) runs the hand. Rule sets read the game through its public surface only
-(seats, button, first, round_index, stacks, round_bets, pot, in_hand, raise_size, may_raise,
-round_has_action, post_forced_bet), so every difference between the casino and the Korean
-rooms lives here. What ``Game`` and the C hand loop ask of a rule set: ``burn`` (a burn card before
-each draw's first replacement), ``simultaneous_draws`` (everyone chooses, then the exchanges are
-dealt), ``unit`` (what results are counted in: the big blind, or the ante), ``post_forced``,
-``opening_bet`` (amount to match, bets so far), ``opener`` (betting starts after this seat),
-``draw_starts_after``, ``draw_cap``, ``options``, ``full_raise`` (counts and re-opens),
+A rule set decides what is forced, who opens, what each player may do and what a raise counts as;
+``Game`` (state.py) runs the hand. Rule sets read the game through its public surface only (seats,
+button, first, round_index, stacks, round_bets, pot, in_hand, raise_size, may_raise,
+not_all_in_at_last_bet, round_has_action, post_forced_bet), so every difference between the casino
+and the Korean rooms lives here. What ``Game`` and the C hand loop ask of a rule set: ``burn`` (a
+burn card before each draw's first replacement), ``simultaneous_draws`` (everyone chooses, then the
+exchanges are dealt), ``unit`` (what results are counted in: the big blind, or the ante),
+``post_forced``, ``opening_bet`` (amount to match, bets so far), ``opener`` (betting starts after
+this seat), ``draw_starts_after``, ``draw_cap``, ``options``, ``full_raise`` (counts and re-opens),
 ``largest_amounts`` (every fixed amount: the engines' bound), ``c_max_bets`` (bets and raises a
 round as the C loop counts them) and ``fill_c_spec`` (the C hand loop's settings)."""
 
@@ -63,23 +63,23 @@ def someone_can_call(game: Game, seat: int) -> bool:
 
 @dataclass(frozen=True)
 class Rules:
-    """Casino betting: ``structure`` "fixed-limit" (the default), "pot-limit", "half-pot-limit"
-    or "no-limit" (Wikipedia's Badugi article). Fixed limit: ``big_bet`` defaults to twice
-    ``small_bet``, the
-    blinds to half a small bet and a full small bet (as $20-$40 plays with $10/$20 blinds), and
-    a round allows a bet (the big blind, before the first draw) and ``max_raises`` raises, with
-    no cap once two players are left unless ``cap_heads_up``. Pot and no limit: a bet or raise
-    raises by at least the big blind, the round's largest raise and one chip, and puts in at
-    most the call plus the pot after calling (pot limit), the call plus half of it (half-pot
-    limit; both never less than that least) or the whole stack (no limit); all-in for less is
-    always allowed. Their legal actions carry the range: ``amount`` the least, ``max_amount``
-    the most. An all-in raise short of a full raise (fixed limit: of half a bet) neither counts
-    towards the cap nor re-opens the betting to players who have acted. ``ante``: every player
-    antes first, dead money; ``small_blind=0, big_blind=0`` plays without blinds, the player
-    left of the button opening the first round.
-    ``burn``: the dealer burns the top card of the stub before dealing the first replacement of
-    each draw (none when everyone stands pat); a burned card joins the muck, out of play, and
-    is never reshuffled."""
+    """Casino betting: ``structure`` "fixed-limit" (the default), "pot-limit", "half-pot-limit" or
+    "no-limit" (Wikipedia's Badugi article). Fixed limit: ``big_bet`` defaults to twice
+    ``small_bet``, the blinds to half a small bet and a full small bet (as $20-$40 plays with
+    $10/$20 blinds), and a round allows a bet (the big blind, before the first draw) and
+    ``max_raises`` raises while three or more players not all-in contest the pot, uncapped once two
+    are (unless ``cap_heads_up``); a round that reached its cap stays capped (``capped``). Pot and
+    no limit: a bet or raise raises by at least the big blind, the round's largest raise and one
+    chip, and puts in at most the call plus the pot after calling (pot limit), the call plus half of
+    it (half-pot limit; both never less than that least) or the whole stack (no limit); all-in for
+    less is always allowed. Their legal actions carry the range: ``amount`` the least,
+    ``max_amount`` the most. An all-in raise short of a full raise (fixed limit: of half a bet)
+    neither counts towards the cap nor re-opens the betting to players who have acted. ``ante``:
+    every player antes first, dead money; ``small_blind=0, big_blind=0`` plays without blinds, the
+    player left of the button opening the first round.
+    ``burn``: the dealer burns the top card of the stub before dealing the first replacement of each
+    draw (none when everyone stands pat); a burned card joins the muck, out of play, and is never
+    reshuffled."""
 
     small_bet: int = 2
     big_bet: int | None = None
@@ -190,8 +190,7 @@ class Rules:
         if stack <= to_call or not someone_can_call(game, seat) or not game.may_raise(seat):
             return actions
         if self.structure == "fixed-limit":
-            uncapped = len(game.in_hand()) <= 2 and not self.cap_heads_up
-            if uncapped or raises < 1 + self.max_raises:
+            if not self.capped(game, raises):
                 actions.append(Action(kind, min(to_call + self.bet_size(game.round_index), stack)))
             return actions
         least = to_call + self._least_raise(game)
@@ -200,6 +199,18 @@ class Rules:
         most = min(stack, max(limits.get(self.structure, stack), least))  # never below the least
         actions.append(Action(kind, min(least, most), max_amount=most))
         return actions
+
+    def capped(self, game: Game, raises: int) -> bool:
+        """Fixed limit: the bet and ``max_raises`` raises are in, made while three or more
+        players not all-in contested the pot (Robert's Rules, betting and raising, rule 3: the
+        cap is "for a pot involving three or more players who are not all-in"). A round that
+        reached its cap so stays capped when a fold or an all-in call leaves two (rule 4: "Once
+        the raising is capped on a betting round, it cannot be uncapped by a subsequent fold
+        that leaves two players heads-up"); a round that came down to two before the cap is
+        not capped. ``cap_heads_up``: the cap binds however few contest the pot."""
+        if raises < 1 + self.max_raises:
+            return False
+        return self.cap_heads_up or game.not_all_in_at_last_bet > 2
 
     def _least_raise(self, game: Game) -> int:
         """Pot and no limit: the big blind, the round's largest raise and one chip."""

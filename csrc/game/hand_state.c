@@ -48,6 +48,15 @@ static int in_hand_count(const state_t *hs)
     return live;
 }
 
+/* Game.not_all_in: players in the hand with chips behind. */
+static int not_all_in_count(const state_t *hs)
+{
+    int live = 0;
+    for (int p = 0; p < hs->n; p++)
+        live += !hs->folded[p] && hs->stack[p] > 0;
+    return live;
+}
+
 /* Rules.small_blind_seat: left of the button; heads-up the button itself. */
 static int small_blind_seat(const state_t *hs)
 {
@@ -152,9 +161,8 @@ static void casino_bets(const state_t *hs, int seat, bf_options *o)
     int64_t to_call = o->to_call, stack = hs->stack[seat];
     if (stack <= to_call || !someone_can_call(hs, seat) || hs->closed[seat])
         return;
-    if (spec->structure == BF_GAME_FIXED_LIMIT) {
-        int uncapped = in_hand_count(hs) <= 2 && !spec->cap_heads_up;
-        if (!uncapped && hs->raises >= spec->max_bets)
+    if (spec->structure == BF_GAME_FIXED_LIMIT) { /* Rules.capped */
+        if (hs->raises >= spec->max_bets && (spec->cap_heads_up || hs->not_all_in > 2))
             return;
         o->least = o->most = at_most(to_call + bet_size(hs), stack);
     } else {
@@ -218,6 +226,7 @@ static inline void bet(state_t *hs, int seat, choice_t choice)
         if (raised_by > 0) {
             if (full_raise(hs, raised_by)) { /* counts, and re-opens the betting */
                 hs->raises += hs->raises < BF_GAME_MAX_BETS;
+                hs->not_all_in = not_all_in_count(hs);
                 memset(hs->closed, 0, sizeof hs->closed);
             }
             hs->raise_size = raised_by > hs->raise_size ? raised_by : hs->raise_size;
@@ -258,6 +267,7 @@ static inline void start_round(state_t *hs)
         hs->raises = 0;
     }
     hs->raise_size = hs->current; /* before the first draw the big blind is the bet to raise */
+    hs->not_all_in = not_all_in_count(hs);
     queue_after(hs, opener, -1);
 }
 

@@ -282,6 +282,83 @@ def test_heads_up_the_live_rule_is_uncapped_and_cap_heads_up_caps_it():
         assert made == raises  # the big blind is the bet: three raises follow under the cap
 
 
+def raise_on(game: Game, times: int) -> None:
+    for _ in range(times):
+        game.act(Action("raise"))
+
+
+def test_a_capped_round_stays_capped_when_a_fold_leaves_two():
+    """Robert's Rules, betting and raising, rule 4: "Once the raising is capped on a betting
+    round, it cannot be uncapped by a subsequent fold that leaves two players heads-up"."""
+    game = Game([1000] * 3, Rules(small_bet=2), button=0)
+    raise_on(game, 3)  # the big blind and three raises: capped
+    game.act(Action("fold"))
+    assert game.actor == 1 and kinds(game) == [K.FOLD, K.CALL]
+
+
+def test_a_round_that_comes_down_to_two_before_the_cap_is_uncapped():
+    """Rule 4: unlimited raising heads-up "applies any time the action becomes heads-up before
+    the raising has been capped"."""
+    game = Game([1000] * 3, Rules(small_bet=2), button=0)
+    game.act(Action("raise"))
+    game.act(Action("fold"))
+    raise_on(game, 6)  # seats 2 and 0: the big blind and seven raises
+    assert game.round_bets == [16, 1, 14] and game.actor == 2 and K.RAISE in kinds(game)
+
+
+def test_the_cap_does_not_bind_the_two_players_left_with_chips():
+    """Robert's Rules, betting and raising, rule 3: the cap is "for a pot involving three or
+    more players who are not all-in"."""
+    game = Game([1000, 1000, 3], Rules(small_bet=2), button=0)
+    play(game, "raise", "raise", "call", "raise")  # the big blind calls all-in for 3
+    assert game.round_bets == [8, 6, 3] and game.actor == 1 and K.RAISE in kinds(game)
+    raise_on(game, 3)
+    assert game.round_bets == [12, 14, 3] and K.RAISE in kinds(game)
+
+
+def test_the_cap_binds_three_players_with_chips_beside_an_all_in_one():
+    game = Game([1000, 1000, 3, 1000], Rules(small_bet=2), button=0)
+    play(game, "raise", "raise", "call", "call", "raise")  # the big blind (seat 2) calls all-in
+    assert game.round_bets == [6, 6, 3, 8] and game.actor == 0  # three with chips: capped
+    assert kinds(game) == [K.FOLD, K.CALL]
+
+
+def test_cap_heads_up_keeps_the_cap_for_two_players_with_chips():
+    game = Game([1000, 1000, 3], Rules(small_bet=2, cap_heads_up=True), button=0)
+    play(game, "raise", "raise", "call", "raise")
+    assert kinds(game) == [K.FOLD, K.CALL]
+
+
+CAP_BOTS = [ThresholdBot(12, 12, 1, max_bets=9)] * 4  # raise any badugi up to nine bets
+
+
+@pytest.mark.parametrize(
+    "stacks", [[1000] * 3, [1000, 1000, 5], [1000, 7, 1000, 11], [9, 1000, 1000, 1000]]
+)
+def test_the_c_loop_and_game_cap_the_raises_alike(stacks):
+    rules = Rules(small_bet=2)
+    bots = CAP_BOTS[: len(stacks)]
+    raised_past_the_cap = 0
+    for number in range(120):
+        game = stream_game(stacks, rules, 9, number)
+        play_out(game, bots, number)
+        actions, won = trace_in_c(bots, number, 9, rules, stacks=stacks)
+        assert actions == traced(game.history), number
+        assert won == [a - b for a, b in zip(game.stacks, stacks, strict=True)]
+        raised_past_the_cap += max(bets_per_round(game)) > 4
+    assert raised_past_the_cap > 0
+
+
+def bets_per_round(game: Game) -> list[int]:
+    """Bets and raises of each betting round (the big blind counting as the first bet)."""
+    counts = [1]
+    for before, event in zip(game.history, game.history[1:], strict=False):
+        if event.kind == K.DRAW and before.kind != K.DRAW:
+            counts.append(0)
+        counts[-1] += event.kind in (K.BET, K.RAISE)
+    return counts
+
+
 def test_a_matched_big_blind_gets_no_turn_when_everyone_else_is_all_in():
     game = Game([3, 100], Rules(small_bet=2), button=0)  # the button posts 1
     game.act(Action("raise"))  # all-in for 3 (total 3: a raise of 1, half a bet)

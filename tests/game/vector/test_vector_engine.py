@@ -13,7 +13,7 @@ import pytest
 from badugi_fast.game import IllegalActionError, KoreanRules, Rules, RuleSet, VectorGame
 from badugi_fast.game.vector.policies import random_policy
 from badugi_fast.game.vector.reference import VectorGame as ReferenceGame
-from badugi_fast.game.vector.spec import EXACT, N_ACTIONS
+from badugi_fast.game.vector.spec import BET, CHECK_CALL, EXACT, FOLD, N_ACTIONS
 
 RULE_SETS = {
     "fixed": Rules(),
@@ -98,6 +98,34 @@ def step_both(rules: RuleSet, seats: int, stacks: list[int], name: str) -> None:
     assert np.array_equal(c.last_hand, ref.last_hand)
     assert np.array_equal(c.last_chips, ref.last_chips)
     assert_same_obs(c.next_hands(), ref.next_hands(), "next hands")
+
+
+# The cardroom rules' examples, seats turned so that the button is seat 0 (table 0's first hand):
+# (stacks, rules, the actions, then the seat to act, its to_call and whether it may raise).
+CARDROOM_EXAMPLES = {
+    "a capped round stays capped after a fold": (
+        [1000] * 3, Rules(), [BET, BET, BET, FOLD], (1, 2, False)
+    ),
+    "the cap binds three or more players with chips": (
+        [1000, 1000, 3], Rules(), [BET, BET, CHECK_CALL, BET], (1, 2, True)
+    ),
+    "a short big blind does not lower the bring-in": (
+        [100, 100, 1, 100], Rules(), [], (3, 2, True)
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("example", CARDROOM_EXAMPLES)
+@pytest.mark.parametrize("engine", [VectorGame, ReferenceGame])
+def test_both_engines_play_the_cardroom_rules_examples(example: str, engine: type) -> None:
+    stacks, rules, actions, (seat, to_call, may_raise) = CARDROOM_EXAMPLES[example]
+    game = engine(1, len(stacks), rules, seed=1, stacks=stacks)
+    obs = game.reset()
+    for action in actions:
+        obs, *_ = game.step(np.array([action]))
+    assert (obs["seat"][0], obs["to_call"][0], obs["action_mask"][0, BET]) == (
+        seat, to_call, may_raise
+    )  # fmt: skip
 
 
 @pytest.mark.parametrize("name", ["fixed", "no-limit", "korean"])
