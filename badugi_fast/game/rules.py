@@ -57,8 +57,16 @@ def _check_text(name: str, value: object, allowed: tuple[str, ...], said: str) -
 
 
 def someone_can_call(game: Game, seat: int) -> bool:
-    """A bet or raise needs another player in the hand with chips behind to answer it."""
+    """Another player in the hand has chips behind (else a seat with nothing to call has nothing
+    to decide)."""
     return any(game.stacks[p] > 0 for p in game.in_hand() if p != seat)
+
+
+def someone_can_answer(game: Game, seat: int) -> bool:
+    """A bet or raise needs another player in the hand with more chips behind than the call it
+    faces now: else nobody could put in a chip of it, and it is not offered (the excess would
+    only come back)."""
+    return any(game.stacks[p] > game.to_call(p) for p in game.in_hand() if p != seat)
 
 
 @dataclass(frozen=True)
@@ -187,7 +195,7 @@ class Rules:
             [Action(K.FOLD), Action(K.CALL, min(to_call, stack))] if to_call else [Action(K.CHECK)]
         )
         kind = K.RAISE if current else K.BET
-        if stack <= to_call or not someone_can_call(game, seat) or not game.may_raise(seat):
+        if stack <= to_call or not someone_can_answer(game, seat) or not game.may_raise(seat):
             return actions
         if self.structure == "fixed-limit":
             if not self.capped(game, raises):
@@ -321,7 +329,7 @@ class KoreanRules:
             actions.append(Action(K.CALL, min(to_call, stack)))
         if self.max_raises is not None and raises >= self.max_raises:
             return actions
-        if not someone_can_call(game, seat):
+        if not someone_can_answer(game, seat):
             return actions
         pot_after_call = game.pot + to_call
         raises_to = {

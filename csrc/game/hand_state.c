@@ -120,6 +120,15 @@ static int someone_can_call(const state_t *hs, int seat)
     return 0;
 }
 
+/* someone_can_answer: another player in the hand with more chips behind than its call. */
+static int someone_can_answer(const state_t *hs, int seat)
+{
+    for (int p = 0; p < hs->n; p++)
+        if (p != seat && !hs->folded[p] && hs->stack[p] > hs->current - hs->round_bets[p])
+            return 1;
+    return 0;
+}
+
 static int64_t at_most(int64_t amount, int64_t stack)
 {
     return amount < stack ? amount : stack;
@@ -138,7 +147,7 @@ static void korean_raises(const state_t *hs, int seat, bf_options *o)
 {
     const bf_game_spec *spec = hs->spec;
     int64_t stack = hs->stack[seat], to_call = o->to_call;
-    if (hs->raises >= spec->max_bets || stack <= to_call || !someone_can_call(hs, seat) ||
+    if (hs->raises >= spec->max_bets || stack <= to_call || !someone_can_answer(hs, seat) ||
         hs->closed[seat])
         return;
     int64_t after_call = bf_state_pot(hs) + to_call;
@@ -159,7 +168,7 @@ static void casino_bets(const state_t *hs, int seat, bf_options *o)
 {
     const bf_game_spec *spec = hs->spec;
     int64_t to_call = o->to_call, stack = hs->stack[seat];
-    if (stack <= to_call || !someone_can_call(hs, seat) || hs->closed[seat])
+    if (stack <= to_call || !someone_can_answer(hs, seat) || hs->closed[seat])
         return;
     if (spec->structure == BF_GAME_FIXED_LIMIT) { /* Rules.capped */
         if (hs->raises >= spec->max_bets && (spec->cap_heads_up || hs->not_all_in > 2))

@@ -359,6 +359,43 @@ def bets_per_round(game: Game) -> list[int]:
     return counts
 
 
+def test_a_raise_nobody_could_answer_is_not_offered():
+    """The only opponent with chips (the big blind, seat 0) has exactly its call behind."""
+    game = Game([4, 4, 200, 200, 12], Rules(small_bet=2), button=3)
+    play(game, "raise", "fold", "fold")  # seat 1 all-in for 4
+    assert game.actor == 4 and game.legal_actions() == [Action(K.FOLD), Action(K.CALL, 3)]
+    game.act(Action("call"))
+    assert game.actor == 0 and kinds(game) == [K.FOLD, K.CALL]
+
+
+def test_a_raise_one_opponent_could_answer_in_part_is_offered():
+    game = Game([4, 5, 200, 200, 12], Rules(small_bet=2), button=3)  # the big blind has 3
+    play(game, "raise", "fold", "fold")
+    assert game.actor == 4 and K.RAISE in kinds(game)
+
+
+def test_no_limit_and_korean_rules_offer_no_raise_nobody_could_answer():
+    game = Game([4, 4, 200, 200, 30], Rules(small_bet=2, structure="no-limit"), button=3)
+    play(game, "raise", "fold", "fold")
+    assert game.actor == 4 and kinds(game) == [K.FOLD, K.CALL]
+    korean = Game([1000, 40, 40], KoreanRules(ante=10), button=0)  # 선: seat 1
+    play(korean, "삥", "하프")  # seat 2: all-in for 30; seat 1 has exactly its call of 20 left
+    assert korean.round_bets == [0, 10, 30] and korean.actor == 0
+    assert kinds(korean) == [K.DIE, K.CALL]
+
+
+@pytest.mark.parametrize("stacks", [[4, 4, 200, 200, 12], [2, 30, 5, 6]])
+def test_the_c_loop_and_game_offer_no_raise_nobody_could_answer_alike(stacks):
+    rules = Rules(small_bet=2)
+    bots = CAP_BOTS * 2
+    for number in range(150):
+        game = stream_game(stacks, rules, 4, number)
+        play_out(game, bots[: len(stacks)], number)
+        actions, won = trace_in_c(bots[: len(stacks)], number, 4, rules, stacks=stacks)
+        assert actions == traced(game.history), number
+        assert won == [a - b for a, b in zip(game.stacks, stacks, strict=True)]
+
+
 def test_a_matched_big_blind_gets_no_turn_when_everyone_else_is_all_in():
     game = Game([3, 100], Rules(small_bet=2), button=0)  # the button posts 1
     game.act(Action("raise"))  # all-in for 3 (total 3: a raise of 1, half a bet)

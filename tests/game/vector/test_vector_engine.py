@@ -109,6 +109,9 @@ CARDROOM_EXAMPLES = {
     "the cap binds three or more players with chips": (
         [1000, 1000, 3], Rules(), [BET, BET, CHECK_CALL, BET], (1, 2, True)
     ),
+    "a raise nobody could answer is not offered": (
+        [200, 12, 4, 4, 200], Rules(), [BET, FOLD, FOLD], (1, 3, False)
+    ),
     "a short big blind does not lower the bring-in": (
         [100, 100, 1, 100], Rules(), [], (3, 2, True)
     ),
