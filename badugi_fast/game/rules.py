@@ -100,6 +100,7 @@ class Rules:
     cap_heads_up: bool = False  # fixed limit: the raise cap binds heads-up too (online rule)
 
     simultaneous_draws = False
+    muck = True  # a hand beaten in every pot it may win is mucked (the cardroom show order)
 
     def __post_init__(self) -> None:
         """Every field checked (type, then range), the way each is named in the message."""
@@ -261,7 +262,10 @@ class KoreanRules:
     (when ``allow_full``), 다이 folds.
     Amounts round down to ``chip``. ``cutting`` caps the cards exchanged at 아침, 점심, 저녁
     (3-2-1 or 3-3-3); ``cutting_type`` "simultaneous" (동시에: everyone chooses, then the
-    exchanges are dealt in turn) or "in_turn" (순서대로). ``max_raises`` caps raises per round.
+    exchanges are dealt in turn) or "in_turn" (순서대로). ``max_raises``: raises per round after
+    its opening bet (the 삥, or an opening 쿼터, 하프 or 풀), as ``Rules.max_raises`` counts
+    them; None: no cap. At the showdown every player left shows ("남은 사람들이 패를 펴고");
+    ``muck=True`` mucks a hand beaten in every pot it may win, as the casino does.
     Simplification: if 선 has folded or is all-in, nobody may 삥 or 체크; the others 콜 for
     nothing instead."""
 
@@ -270,7 +274,8 @@ class KoreanRules:
     cutting: tuple[int, int, int] = (3, 2, 1)
     cutting_type: str = "simultaneous"
     allow_full: bool = False
-    max_raises: int | None = None
+    max_raises: int | None = None  # raises after the opening bet, per round; None: no cap
+    muck: bool = False  # beaten hands are mucked (the casino's show order), not all shown
 
     def __post_init__(self) -> None:
         """Every field checked (type, then range), the way each is named in the message."""
@@ -287,6 +292,7 @@ class KoreanRules:
         _check_text("cutting_type", self.cutting_type, CUTTING_TYPES, "'simultaneous' or 'in_turn'")
         _check_flag(self, "allow_full")
         _check_whole(self, "max_raises", least=0, optional=True)
+        _check_flag(self, "muck")
 
     burn = False  # the Korean rooms deal without burn cards
 
@@ -327,7 +333,7 @@ class KoreanRules:
             actions += [Action(K.BBING, min(self.ante, stack)), Action(K.CHECK)]
         else:
             actions.append(Action(K.CALL, min(to_call, stack)))
-        if self.max_raises is not None and raises >= self.max_raises:
+        if self.max_raises is not None and raises >= 1 + self.max_raises:
             return actions
         if not someone_can_answer(game, seat):
             return actions
@@ -358,11 +364,11 @@ class KoreanRules:
         spec.simultaneous, spec.allow_full = self.simultaneous_draws, self.allow_full
 
     def c_max_bets(self) -> int:
-        """max_raises; a cap above BF_GAME_MAX_BETS never binds, as every raise adds at least a
-        quarter of the pot."""
+        """The opening bet and max_raises raises; a cap above BF_GAME_MAX_BETS never binds, as
+        every raise adds at least a quarter of the pot."""
         if self.max_raises is None:
             return int(lib.BF_GAME_MAX_BETS)
-        return min(self.max_raises, lib.BF_GAME_MAX_BETS)
+        return min(1 + self.max_raises, lib.BF_GAME_MAX_BETS)
 
 
 RuleSet = Rules | KoreanRules  # the rule sets a Game, the C hand loop and VectorGame play

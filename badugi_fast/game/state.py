@@ -504,7 +504,8 @@ class Game:
         turns = [q for q in (first, *self._seats_after(first, lambda q: q != first)) if in_hand(q)]
         known = [(chips, seats & ranks.keys()) for chips, seats in pots] if unknown else pots
         order = [q for q in turns if q in ranks]  # a hand still unknown never shows
-        shows = dict(showing(order, ranks, known, self.show)) if ranks else {}
+        always = self.show if self.rules.muck else frozenset(ranks)  # Korean: all show
+        shows = dict(showing(order, ranks, known, always)) if ranks else {}
         for p in turns:
             if p in unknown and p in self._unshown_winners:
                 ranks[p] = _UNRANKED_WINNER  # won without showing: no show, no muck

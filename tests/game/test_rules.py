@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.games import assert_same_hand
 
 from badugi_fast import parse_cards
 from badugi_fast.game import (
@@ -22,7 +23,9 @@ from badugi_fast.game import (
     IllegalActionError,
     KoreanRules,
     Rules,
+    phh,
 )
+from badugi_fast.game.actions import KO_NAMES
 from badugi_fast.game.bots import ThresholdBot
 from badugi_fast.game.simulation.local import trace_in_c, traced
 from badugi_fast.game.stream import play_out, stream_game
@@ -562,6 +565,83 @@ BOTS = st.builds(ThresholdBot, st.integers(6, 12), st.integers(8, 12), st.intege
 def test_the_c_loop_and_game_take_the_same_actions_under_random_rules(rules, bots, stacks, seed):
     start = stacks[: len(bots)]
     for number in range(6):
+        game = stream_game(start, rules, seed, number)
+        play_out(game, bots, number)
+        actions, won = trace_in_c(bots, number, seed, rules, stacks=start)
+        assert actions == traced(game.history)
+        assert won == [a - b for a, b in zip(game.stacks, start, strict=True)]
+
+
+# -- 8. The Korean rules: everyone left shows, one meaning of max_raises, 패스
+
+
+def test_under_the_korean_rules_every_player_left_shows_the_hand():
+    """The Korean room rules: "남은 사람들이 패를 펴고 족보로 승자를 결정합니다"."""
+    deck = dealt(seat1=GOLF, seat2=KING, seat0=EIGHT)
+    game = Game([100] * 3, KoreanRules(cutting=(3, 3, 3)), button=0, deck=deck)
+    play(game, *(["체크", "콜", "콜"] + ["패스"] * 3) * 3, "체크", "콜", "콜")
+    assert shows(game) == [(K.SHOW, 1), (K.SHOW, 2), (K.SHOW, 0)]
+    for seat in (0, 2):  # and everyone sees every hand
+        seen = {e.seat: e.cards for e in game.view(seat).history if e.kind == K.SHOW}
+        assert sorted(seen[2]) == sorted(parse_cards(KING))
+    assert game.stacks == [99, 102, 99]
+
+
+def test_korean_rules_muck_beaten_hands_when_asked_to():
+    deck = dealt(seat1=GOLF, seat2=KING, seat0=EIGHT)
+    game = Game([100] * 3, KoreanRules(cutting=(3, 3, 3), muck=True), button=0, deck=deck)
+    play(game, *(["체크", "콜", "콜"] + ["패스"] * 3) * 3, "체크", "콜", "콜")
+    assert shows(game) == [(K.SHOW, 1), (K.MUCK, 2), (K.MUCK, 0)]
+    again = phh.loads(phh.dumps(game))  # the choice is in the history's rules
+    assert again.rules == game.rules
+    assert_same_hand(game, again)
+
+
+def test_max_raises_counts_raises_after_the_opening_bet_in_both_rule_sets():
+    """Robert's Rules' "a bet and three raises": the 삥, or an opening 쿼터 or 하프, is the bet."""
+    casino = Game([1000] * 3, Rules(small_bet=2, small_blind=0, big_blind=0, ante=1, max_raises=1))
+    play(casino, "bet", "raise")
+    assert kinds(casino) == [K.FOLD, K.CALL]
+    for opening in ("삥", "쿼터", "하프"):
+        korean = Game([1000] * 3, KoreanRules(ante=10, max_raises=1), button=0)
+        play(korean, opening, "따당")
+        assert kinds(korean) == [K.DIE, K.CALL], opening
+    korean = Game([1000] * 3, KoreanRules(ante=10, max_raises=0), button=0)
+    korean.act(Action("쿼터"))  # the opening bet is always allowed
+    assert kinds(korean) == [K.DIE, K.CALL]
+
+
+def test_pass_stands_pat_wherever_korean_action_words_are_taken():
+    assert Action("패스") == Action.draw() == Action(K.DRAW)
+    game = Game([100] * 2, KoreanRules(), button=0)
+    play(game, "체크", "콜")
+    hands = [list(h) for h in game.hands]
+    play(game, "패스", "패스")
+    assert [list(h) for h in game.hands] == hands and game.round_index == 1
+    with pytest.raises(ValueError, match="패스 stands pat: it throws no cards"):
+        Action("패스", cards=tuple(hands[0][:1]))
+    with pytest.raises(IllegalActionError, match="not draw"):
+        game.act(Action("패스"))  # a betting turn
+
+
+def test_korean_casino_words_are_not_a_draws_name():
+    assert "패스" not in KO_NAMES.values() and KO_NAMES[K.CALL] == "콜"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.builds(
+        KoreanRules,
+        ante=st.integers(1, 3),
+        max_raises=st.sampled_from([None, 0, 1, 2]),
+        allow_full=st.booleans(),
+    ),
+    st.lists(BOTS, min_size=2, max_size=6),
+    st.integers(0, 2**32 - 1),
+)
+def test_the_c_loop_and_game_cap_korean_raises_alike(rules, bots, seed):
+    start = [60] * len(bots)
+    for number in range(4):
         game = stream_game(start, rules, seed, number)
         play_out(game, bots, number)
         actions, won = trace_in_c(bots, number, seed, rules, stacks=start)
