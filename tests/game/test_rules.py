@@ -624,7 +624,7 @@ def test_pass_stands_pat_wherever_korean_action_words_are_taken():
         game.act(Action("패스"))  # a betting turn
 
 
-def test_korean_casino_words_are_not_a_draws_name():
+def test_pass_is_not_the_korean_name_of_every_draw():
     assert "패스" not in KO_NAMES.values() and KO_NAMES[K.CALL] == "콜"
 
 
