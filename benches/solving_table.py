@@ -25,7 +25,7 @@ ROUNDS = 3  # for the fixed-limit row; the larger trees run once
 RULE_SETS = [
     ("fixed limit, capped heads-up", Rules(small_bet=2, cap_heads_up=True), None),
     ("fixed limit, uncapped heads-up", Rules(small_bet=2), None),
-    ("Korean (ante 2, 2 raises)", KoreanRules(ante=2, max_raises=2), None),
+    ("Korean (ante 2, a bet and a raise)", KoreanRules(ante=2, max_raises=1), None),
     ("no limit, sizes 1, all-in", Rules(structure="no-limit", small_bet=2), (1.0, "allin")),
     ("pot limit, size 1 (the pot)", Rules(structure="pot-limit", small_bet=2), (1.0,)),
 ]

@@ -24,7 +24,7 @@ FIXED = Rules(small_bet=2, cap_heads_up=True)
 RULE_SETS = {  # as docs/solving.md's table
     "fixed limit, capped heads-up": (FIXED, None),
     "fixed limit, uncapped heads-up": (Rules(small_bet=2), None),
-    "Korean, ante 2, 2 raises": (KoreanRules(ante=2, max_raises=2), None),
+    "Korean, ante 2, a bet and a raise": (KoreanRules(ante=2, max_raises=1), None),
     "no limit, 1/allin": (Rules(structure="no-limit", small_bet=2), (1.0, "allin")),
     "pot limit, 1": (Rules(structure="pot-limit", small_bet=2), (1.0,)),
 }

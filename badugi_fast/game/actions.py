@@ -43,11 +43,13 @@ class ActionKind(StrEnum):
 
 
 K = ActionKind
+PASS = "패스"  # stand pat, the Korean rooms' word ("패스 버튼"): a draw of no cards
 KO_ACTIONS: dict[str, str] = {
     "삥": K.BBING, "체크": K.CHECK, "콜": K.CALL, "따당": K.TTADANG,
-    "쿼터": K.QUARTER, "하프": K.HALF, "풀": K.FULL, "다이": K.DIE,
+    "쿼터": K.QUARTER, "하프": K.HALF, "풀": K.FULL, "다이": K.DIE, PASS: K.DRAW,
 }  # fmt: skip
-KO_NAMES: dict[str, str] = {english: korean for korean, english in KO_ACTIONS.items()}
+# The betting kinds' Korean names (a draw is 패스 only when it throws nothing).
+KO_NAMES: dict[str, str] = {english: ko for ko, english in KO_ACTIONS.items() if ko != PASS}
 # Every action that bets or raises, casino and Korean (삥, 따당, 쿼터, 하프, 풀).
 BET_KINDS: tuple[str, ...] = (K.BET, K.RAISE, K.BBING, K.TTADANG, K.QUARTER, K.HALF, K.FULL)
 FOLD_KINDS = (K.FOLD, K.DIE)
@@ -85,7 +87,8 @@ class Action:
     """``fold``, ``check``, ``call``, ``bet``, ``raise`` (``amount``: chips this action puts in),
     or ``draw`` (``cards``: the discards, possibly none: standing pat; in ``legal_actions`` its
     ``amount`` is the most cards that may be thrown). Korean rules use their own kinds (English
-    or Korean names: ``Action("콜")`` is ``Action(ActionKind.CALL)``)."""
+    or Korean names: ``Action("콜")`` is ``Action(ActionKind.CALL)``); ``Action("패스")``
+    stands pat, as ``Action.draw()``."""
 
     kind: str  # an ActionKind whenever the name is known
     amount: int = 0
@@ -93,6 +96,8 @@ class Action:
     max_amount: int = 0  # in legal_actions, pot and no limit: the most this bet may put in
 
     def __post_init__(self) -> None:
+        if self.kind == PASS and self.cards:
+            raise ValueError(f"{PASS} stands pat: it throws no cards, not {len(self.cards)}")
         object.__setattr__(self, "kind", _kind(self.kind))
         object.__setattr__(self, "amount", _chips("amount", self.amount))
         object.__setattr__(self, "max_amount", _chips("max_amount", self.max_amount))
@@ -141,6 +146,7 @@ __all__ = [
     "BET_KINDS",
     "KO_ACTIONS",
     "KO_NAMES",
+    "PASS",
     "ROUNDS",
     "Action",
     "ActionKind",

@@ -1,25 +1,26 @@
 """The betting rules: the two rule sets, the casino ``Rules`` (the casino rules, Robert's Rules
 of Poker) and the Korean room rules ``KoreanRules``; ``RuleSet`` is either.
 
-A rule set decides what is forced, who opens, what each player may do and what a raise counts
-as; ``Game`` (state.py) runs the hand. Rule sets read the game through its public surface only
-(seats, button, first, round_index, stacks, round_bets, pot, in_hand, raise_size, may_raise,
-round_has_action, post_forced_bet), so every difference between the casino and the Korean
-rooms lives here. What ``Game`` and the C hand loop ask of a rule set: ``burn`` (a burn card before
-each draw's first replacement), ``simultaneous_draws`` (everyone chooses, then the exchanges are
-dealt), ``unit`` (what results are counted in: the big blind, or the ante), ``post_forced``,
-``opening_bet`` (amount to match, bets so far), ``opener`` (betting starts after this seat),
-``draw_starts_after``, ``draw_cap``, ``options``, ``full_raise`` (counts and re-opens),
+A rule set decides what is forced, who opens, what each player may do and what a raise counts as;
+``Game`` (state.py) runs the hand. Rule sets read the game through its public surface only (seats,
+button, first, round_index, stacks, round_bets, pot, in_hand, raise_size, may_raise,
+not_all_in_at_last_bet, round_has_action, post_forced_bet), so every difference between the casino
+and the Korean rooms lives here. What ``Game`` and the C hand loop ask of a rule set: ``burn`` (a
+burn card before each draw's first replacement), ``simultaneous_draws`` (everyone chooses, then the
+exchanges are dealt), ``unit`` (what results are counted in: the big blind, or the ante),
+``post_forced``, ``opening_bet`` (amount to match, bets so far), ``opener`` (betting starts after
+this seat), ``draw_starts_after``, ``draw_cap``, ``options``, ``full_raise`` (counts and re-opens),
 ``largest_amounts`` (every fixed amount: the engines' bound), ``c_max_bets`` (bets and raises a
 round as the C loop counts them) and ``fill_c_spec`` (the C hand loop's settings)."""
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .._badugi import lib
-from .._runtime.validate import whole
+from .._runtime.validate import is_whole, whole
 from .actions import Action, ActionKind
 
 if TYPE_CHECKING:
@@ -28,38 +29,65 @@ if TYPE_CHECKING:
 K = ActionKind
 # in the order of the C loop's BF_GAME_FIXED_LIMIT .. BF_GAME_HALF_POT_LIMIT
 STRUCTURES = ("fixed-limit", "pot-limit", "no-limit", "half-pot-limit")
+CUTTING_TYPES = ("simultaneous", "in_turn")  # 동시에, 순서대로
 
 
-def _check_chips(name: str, value: object, least: int, optional: bool = False) -> None:
+def _check_whole(rules: object, name: str, least: int, optional: bool = False) -> None:
+    """The field ``name`` of a rule set is a whole number of at least ``least`` (or None when
+    ``optional``): TypeError or ValueError naming it; a numpy integer is kept as an int."""
+    value = getattr(rules, name)
     if value is None and optional:
         return
-    whole(name, value, least)
+    object.__setattr__(rules, name, whole(name, value, least))
+
+
+def _check_flag(rules: object, name: str) -> None:
+    """The field ``name`` of a rule set is True or False (not 1, not "no")."""
+    value = getattr(rules, name)
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} is True or False, not {type(value).__name__} {value!r}")
+
+
+def _check_text(name: str, value: object, allowed: tuple[str, ...], said: str) -> None:
+    """The field ``name`` is one of the texts ``allowed`` (``said``: them, as the message says)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} is text, not {type(value).__name__}")
+    if value not in allowed:
+        raise ValueError(f"{name} is {said}, not {value!r}")
 
 
 def someone_can_call(game: Game, seat: int) -> bool:
-    """A bet or raise needs another player in the hand with chips behind to answer it."""
+    """Another player in the hand has chips behind (else a seat with nothing to call has nothing
+    to decide)."""
     return any(game.stacks[p] > 0 for p in game.in_hand() if p != seat)
+
+
+def someone_can_answer(game: Game, seat: int) -> bool:
+    """A bet or raise needs another player in the hand with more chips behind than the call it
+    faces now: else nobody could put in a chip of it, and it is not offered (the excess would
+    only come back)."""
+    return any(game.stacks[p] > game.to_call(p) for p in game.in_hand() if p != seat)
 
 
 @dataclass(frozen=True)
 class Rules:
-    """Casino betting: ``structure`` "fixed-limit" (the default), "pot-limit", "half-pot-limit"
-    or "no-limit" (Wikipedia's Badugi article). Fixed limit: ``big_bet`` defaults to twice
-    ``small_bet``, the
-    blinds to half a small bet and a full small bet (as $20-$40 plays with $10/$20 blinds), and
-    a round allows a bet (the big blind, before the first draw) and ``max_raises`` raises, with
-    no cap once two players are left unless ``cap_heads_up``. Pot and no limit: a bet or raise
-    raises by at least the big blind, the round's largest raise and one chip, and puts in at
-    most the call plus the pot after calling (pot limit), the call plus half of it (half-pot
-    limit; both never less than that least) or the whole stack (no limit); all-in for less is
-    always allowed. Their legal actions carry the range: ``amount`` the least, ``max_amount``
-    the most. An all-in raise short of a full raise (fixed limit: of half a bet) neither counts
-    towards the cap nor re-opens the betting to players who have acted. ``ante``: every player
-    antes first, dead money; ``small_blind=0, big_blind=0`` plays without blinds, the player
-    left of the button opening the first round.
-    ``burn``: the dealer burns the top card of the stub before dealing the first replacement of
-    each draw (none when everyone stands pat); a burned card joins the muck, out of play, and
-    is never reshuffled."""
+    """Casino betting: ``structure`` "fixed-limit" (the default), "pot-limit", "half-pot-limit" or
+    "no-limit" (Wikipedia's Badugi article). Fixed limit: ``big_bet`` defaults to twice
+    ``small_bet``, the blinds to half a small bet and a full small bet (as $20-$40 plays with
+    $10/$20 blinds), and a round allows a bet (the big blind, before the first draw) and
+    ``max_raises`` raises while three or more players not all-in contest the pot, uncapped once two
+    are (unless ``cap_heads_up``); a round that reached its cap stays capped (``capped``). Pot and
+    no limit: a bet or raise raises by at least the big blind, the round's largest raise and one
+    chip, and puts in at most the call plus the pot after calling (pot limit), the call plus half of
+    it (half-pot limit; both never less than that least) or the whole stack (no limit); all-in for
+    less is always allowed. Their legal actions carry the range: ``amount`` the least,
+    ``max_amount`` the most. An all-in raise short of a full raise (fixed limit: of half a bet)
+    neither counts towards the cap nor re-opens the betting to players who have acted. ``ante``:
+    every player antes first, dead money; ``small_blind=0, big_blind=0`` plays without blinds, the
+    player left of the button opening the first round.
+    ``burn``: the dealer burns the top card of the stub before dealing the first replacement of each
+    draw (none when everyone stands pat); a burned card joins the muck, out of play, and is never
+    reshuffled."""
 
     small_bet: int = 2
     big_bet: int | None = None
@@ -72,28 +100,29 @@ class Rules:
     cap_heads_up: bool = False  # fixed limit: the raise cap binds heads-up too (online rule)
 
     simultaneous_draws = False
+    muck = True  # a hand beaten in every pot it may win is mucked (the cardroom show order)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.structure, str):
-            raise TypeError(f"structure is text, not {type(self.structure).__name__}")
-        if self.structure not in STRUCTURES:
-            raise ValueError(
-                "structure is fixed-limit, pot-limit, half-pot-limit or no-limit, "
-                f"not {self.structure!r}"
-            )
-        _check_chips("small_bet", self.small_bet, least=1)
-        _check_chips("big_bet", self.big_bet, least=1, optional=True)
-        _check_chips("small_blind", self.small_blind, least=0, optional=True)
-        _check_chips("big_blind", self.big_blind, least=0, optional=True)
-        _check_chips("max_raises", self.max_raises, least=0)
-        _check_chips("ante", self.ante, least=0)
-        for name in ("burn", "cap_heads_up"):
-            if not isinstance(getattr(self, name), bool):
-                raise TypeError(
-                    f"{name} is True or False, not {type(getattr(self, name)).__name__}"
-                )
-        if self.blinds[0] > 0 and self.blinds[1] == 0:
-            raise ValueError(f"small_blind is 0 when big_blind is 0, not {self.blinds[0]}")
+        """Every field checked (type, then range), the way each is named in the message."""
+        _check_text(
+            "structure",
+            self.structure,
+            STRUCTURES,
+            "fixed-limit, pot-limit, half-pot-limit or no-limit",
+        )
+        _check_whole(self, "small_bet", least=1)
+        _check_whole(self, "big_bet", least=1, optional=True)
+        _check_whole(self, "small_blind", least=0, optional=True)
+        _check_whole(self, "big_blind", least=0, optional=True)
+        _check_whole(self, "max_raises", least=0)
+        _check_whole(self, "ante", least=0)
+        _check_flag(self, "burn")
+        _check_flag(self, "cap_heads_up")
+        small, big = self.blinds
+        if small > 0 and big == 0:
+            raise ValueError(f"small_blind is 0 when big_blind is 0, not {small}")
+        if small > big:
+            raise ValueError(f"small_blind is at most big_blind ({big}), not {small}")
 
     def bet_size(self, round_index: int) -> int:
         if round_index < 2:
@@ -139,9 +168,12 @@ class Rules:
             game.post_forced_bet(seat, blind, K.POST)
 
     def opening_bet(self, game: Game) -> tuple[int, int]:
-        """Before the first draw the big blind is the opening bet; other rounds open at 0."""
+        """Before the first draw the big blind is the opening bet, the full big blind even when
+        its poster is short (Robert's Rules, button and blind use, rule 1: the bring-in and the
+        raise sizes "remain the same even when the player in the blind does not have enough
+        chips to post the full amount"); other rounds open at 0."""
         if game.round_index == 0 and self.has_blinds:
-            return max(game.round_bets), 1
+            return max(*game.round_bets, self.blinds[1]), 1
         return 0, 0
 
     def opener(self, game: Game) -> int:
@@ -164,11 +196,10 @@ class Rules:
             [Action(K.FOLD), Action(K.CALL, min(to_call, stack))] if to_call else [Action(K.CHECK)]
         )
         kind = K.RAISE if current else K.BET
-        if stack <= to_call or not someone_can_call(game, seat) or not game.may_raise(seat):
+        if stack <= to_call or not someone_can_answer(game, seat) or not game.may_raise(seat):
             return actions
         if self.structure == "fixed-limit":
-            uncapped = len(game.in_hand()) <= 2 and not self.cap_heads_up
-            if uncapped or raises < 1 + self.max_raises:
+            if not self.capped(game, raises):
                 actions.append(Action(kind, min(to_call + self.bet_size(game.round_index), stack)))
             return actions
         least = to_call + self._least_raise(game)
@@ -177,6 +208,18 @@ class Rules:
         most = min(stack, max(limits.get(self.structure, stack), least))  # never below the least
         actions.append(Action(kind, min(least, most), max_amount=most))
         return actions
+
+    def capped(self, game: Game, raises: int) -> bool:
+        """Fixed limit: the bet and ``max_raises`` raises are in, made while three or more
+        players not all-in contested the pot (Robert's Rules, betting and raising, rule 3: the
+        cap is "for a pot involving three or more players who are not all-in"). A round that
+        reached its cap so stays capped when a fold or an all-in call leaves two (rule 4: "Once
+        the raising is capped on a betting round, it cannot be uncapped by a subsequent fold
+        that leaves two players heads-up"); a round that came down to two before the cap is
+        not capped. ``cap_heads_up``: the cap binds however few contest the pot."""
+        if raises < 1 + self.max_raises:
+            return False
+        return self.cap_heads_up or game.not_all_in_at_last_bet > 2
 
     def _least_raise(self, game: Game) -> int:
         """Pot and no limit: the big blind, the round's largest raise and one chip."""
@@ -219,7 +262,10 @@ class KoreanRules:
     (when ``allow_full``), 다이 folds.
     Amounts round down to ``chip``. ``cutting`` caps the cards exchanged at 아침, 점심, 저녁
     (3-2-1 or 3-3-3); ``cutting_type`` "simultaneous" (동시에: everyone chooses, then the
-    exchanges are dealt in turn) or "in_turn" (순서대로). ``max_raises`` caps raises per round.
+    exchanges are dealt in turn) or "in_turn" (순서대로). ``max_raises``: raises per round after
+    its opening bet (the 삥, or an opening 쿼터, 하프 or 풀), as ``Rules.max_raises`` counts
+    them; None: no cap. At the showdown every player left shows ("남은 사람들이 패를 펴고");
+    ``muck=True`` mucks a hand beaten in every pot it may win, as the casino does.
     Simplification: if 선 has folded or is all-in, nobody may 삥 or 체크; the others 콜 for
     nothing instead."""
 
@@ -228,24 +274,25 @@ class KoreanRules:
     cutting: tuple[int, int, int] = (3, 2, 1)
     cutting_type: str = "simultaneous"
     allow_full: bool = False
-    max_raises: int | None = None
+    max_raises: int | None = None  # raises after the opening bet, per round; None: no cap
+    muck: bool = False  # beaten hands are mucked (the casino's show order), not all shown
 
     def __post_init__(self) -> None:
-        if self.cutting_type not in ("simultaneous", "in_turn"):
-            raise ValueError(
-                f"cutting_type is 'simultaneous' or 'in_turn', not {self.cutting_type!r}"
-            )
-        if not isinstance(self.cutting, tuple | list) or not all(
-            isinstance(c, int) and not isinstance(c, bool) for c in self.cutting
-        ):
+        """Every field checked (type, then range), the way each is named in the message."""
+        _check_whole(self, "ante", least=1)
+        _check_whole(self, "chip", least=1)
+        if not isinstance(self.cutting, tuple | list) or not all(map(is_whole, self.cutting)):
             raise TypeError(f"cutting is three whole numbers of cards, not {self.cutting!r}")
-        if len(self.cutting) != 3 or any(not 0 <= c <= 4 for c in self.cutting):
+        cutting = tuple(operator.index(c) for c in self.cutting)
+        if len(cutting) != 3 or any(not 0 <= c <= 4 for c in cutting):
             raise ValueError(
-                f"cutting is three limits of 0..4 cards, e.g. (3, 2, 1), not {self.cutting}"
+                f"cutting is three limits of 0..4 cards, e.g. (3, 2, 1), not {cutting}"
             )
-        _check_chips("ante", self.ante, least=1)
-        _check_chips("chip", self.chip, least=1)
-        _check_chips("max_raises", self.max_raises, least=0, optional=True)
+        object.__setattr__(self, "cutting", cutting)  # a list or numpy integers: kept as a tuple
+        _check_text("cutting_type", self.cutting_type, CUTTING_TYPES, "'simultaneous' or 'in_turn'")
+        _check_flag(self, "allow_full")
+        _check_whole(self, "max_raises", least=0, optional=True)
+        _check_flag(self, "muck")
 
     burn = False  # the Korean rooms deal without burn cards
 
@@ -286,9 +333,9 @@ class KoreanRules:
             actions += [Action(K.BBING, min(self.ante, stack)), Action(K.CHECK)]
         else:
             actions.append(Action(K.CALL, min(to_call, stack)))
-        if self.max_raises is not None and raises >= self.max_raises:
+        if self.max_raises is not None and raises >= 1 + self.max_raises:
             return actions
-        if not someone_can_call(game, seat):
+        if not someone_can_answer(game, seat):
             return actions
         pot_after_call = game.pot + to_call
         raises_to = {
@@ -317,11 +364,11 @@ class KoreanRules:
         spec.simultaneous, spec.allow_full = self.simultaneous_draws, self.allow_full
 
     def c_max_bets(self) -> int:
-        """max_raises; a cap above BF_GAME_MAX_BETS never binds, as every raise adds at least a
-        quarter of the pot."""
+        """The opening bet and max_raises raises; a cap above BF_GAME_MAX_BETS never binds, as
+        every raise adds at least a quarter of the pot."""
         if self.max_raises is None:
             return int(lib.BF_GAME_MAX_BETS)
-        return min(self.max_raises, lib.BF_GAME_MAX_BETS)
+        return min(1 + self.max_raises, lib.BF_GAME_MAX_BETS)
 
 
 RuleSet = Rules | KoreanRules  # the rule sets a Game, the C hand loop and VectorGame play

@@ -86,6 +86,9 @@ class HiddenCard(Card):
 class _Round:
     current: int  # the amount to match this round
     raises: int  # bets and raises so far this round (the big blind counts as the bet)
+    # players in the hand with chips behind just after the last bet or raise that counted (at
+    # the start: then): the fixed-limit cap binds only where three or more were (rules.py)
+    not_all_in: int
     pending: list[int] = field(default_factory=list)  # seats still to act, in order
     # seats that acted since the last full bet or raise: a short all-in does not re-open
     # the betting for them (rules.py: full_raise)
@@ -181,9 +184,23 @@ class Game:
         """Bets and raises in this betting round as the raise cap counts them (0 between rounds)."""
         return self._round.raises if self._round else 0
 
+    @property
+    def not_all_in_at_last_bet(self) -> int:
+        """Players in the hand with chips behind just after the round's last bet or raise that
+        counted towards the cap (at the round's start, then); 0 between rounds."""
+        return self._round.not_all_in if self._round else 0
+
+    def not_all_in(self) -> int:
+        """Players in the hand with chips behind."""
+        return sum(not self.folded[p] and self.stacks[p] > 0 for p in range(self.seats))
+
     def may_raise(self, seat: int) -> bool:
         """The betting is open to ``seat``: it has not acted since the last full bet or raise."""
         return self._round is not None and seat not in self._round.closed
+
+    def to_call(self, seat: int) -> int:
+        """The chips ``seat`` must add to match the round's bet (0 between betting rounds)."""
+        return self._round.current - self.round_bets[seat] if self._round else 0
 
     def round_has_action(self) -> bool:
         """Someone has acted (beyond forced bets) in this betting round."""
@@ -217,7 +234,7 @@ class Game:
         history = tuple(self._seen[seat])
         own_discards = self._own_discards[seat]
         draws_left = ROUNDS - 1 - self.round_index
-        to_call = self._round.current - self.round_bets[seat] if self._round else 0  # none open: 0
+        to_call = self.to_call(seat)
         return View(
             seat,
             tuple(self.hands[seat]),
@@ -305,6 +322,7 @@ class Game:
             if raised_by > 0:  # a bet or raise: everyone else acts again
                 if self.rules.full_raise(self, raised_by):  # it counts and re-opens the betting
                     round_.raises += 1
+                    round_.not_all_in = self.not_all_in()
                     round_.closed.clear()
                 # a short all-in does not lower it
                 self._raise_size = max(self._raise_size, raised_by)
@@ -349,7 +367,7 @@ class Game:
             self.round_bets = [0] * self.seats  # antes are not bets
         self._raise_size = current  # preflop the big blind is the bet to raise
         pending = self._seats_after(self.rules.opener(self), self._can_act)
-        self._round = _Round(current, raises, pending)
+        self._round = _Round(current, raises, self.not_all_in(), pending)
         self._skip_settled()
         if not self._round.pending:
             self._end_round()
@@ -486,7 +504,8 @@ class Game:
         turns = [q for q in (first, *self._seats_after(first, lambda q: q != first)) if in_hand(q)]
         known = [(chips, seats & ranks.keys()) for chips, seats in pots] if unknown else pots
         order = [q for q in turns if q in ranks]  # a hand still unknown never shows
-        shows = dict(showing(order, ranks, known, self.show)) if ranks else {}
+        always = self.show if self.rules.muck else frozenset(ranks)  # Korean: all show
+        shows = dict(showing(order, ranks, known, always)) if ranks else {}
         for p in turns:
             if p in unknown and p in self._unshown_winners:
                 ranks[p] = _UNRANKED_WINNER  # won without showing: no show, no muck

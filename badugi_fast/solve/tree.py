@@ -52,6 +52,14 @@ class Spot:
     def may_raise(self, seat: int) -> bool:
         return seat not in self.closed
 
+    def to_call(self, seat: int) -> int:
+        return self.current - self.round_bets[seat]
+
+    @property
+    def not_all_in_at_last_bet(self) -> int:
+        """Heads-up never more than two: the fixed-limit cap binds only under cap_heads_up."""
+        return sum(stack > 0 for stack in self.stacks)
+
     def round_has_action(self) -> bool:
         return self.acted
 

@@ -48,6 +48,15 @@ static int in_hand_count(const state_t *hs)
     return live;
 }
 
+/* Game.not_all_in: players in the hand with chips behind. */
+static int not_all_in_count(const state_t *hs)
+{
+    int live = 0;
+    for (int p = 0; p < hs->n; p++)
+        live += !hs->folded[p] && hs->stack[p] > 0;
+    return live;
+}
+
 /* Rules.small_blind_seat: left of the button; heads-up the button itself. */
 static int small_blind_seat(const state_t *hs)
 {
@@ -111,6 +120,15 @@ static int someone_can_call(const state_t *hs, int seat)
     return 0;
 }
 
+/* someone_can_answer: another player in the hand with more chips behind than its call. */
+static int someone_can_answer(const state_t *hs, int seat)
+{
+    for (int p = 0; p < hs->n; p++)
+        if (p != seat && !hs->folded[p] && hs->stack[p] > hs->current - hs->round_bets[p])
+            return 1;
+    return 0;
+}
+
 static int64_t at_most(int64_t amount, int64_t stack)
 {
     return amount < stack ? amount : stack;
@@ -129,7 +147,7 @@ static void korean_raises(const state_t *hs, int seat, bf_options *o)
 {
     const bf_game_spec *spec = hs->spec;
     int64_t stack = hs->stack[seat], to_call = o->to_call;
-    if (hs->raises >= spec->max_bets || stack <= to_call || !someone_can_call(hs, seat) ||
+    if (hs->raises >= spec->max_bets || stack <= to_call || !someone_can_answer(hs, seat) ||
         hs->closed[seat])
         return;
     int64_t after_call = bf_state_pot(hs) + to_call;
@@ -150,11 +168,10 @@ static void casino_bets(const state_t *hs, int seat, bf_options *o)
 {
     const bf_game_spec *spec = hs->spec;
     int64_t to_call = o->to_call, stack = hs->stack[seat];
-    if (stack <= to_call || !someone_can_call(hs, seat) || hs->closed[seat])
+    if (stack <= to_call || !someone_can_answer(hs, seat) || hs->closed[seat])
         return;
-    if (spec->structure == BF_GAME_FIXED_LIMIT) {
-        int uncapped = in_hand_count(hs) <= 2 && !spec->cap_heads_up;
-        if (!uncapped && hs->raises >= spec->max_bets)
+    if (spec->structure == BF_GAME_FIXED_LIMIT) { /* Rules.capped */
+        if (hs->raises >= spec->max_bets && (spec->cap_heads_up || hs->not_all_in > 2))
             return;
         o->least = o->most = at_most(to_call + bet_size(hs), stack);
     } else {
@@ -218,6 +235,7 @@ static inline void bet(state_t *hs, int seat, choice_t choice)
         if (raised_by > 0) {
             if (full_raise(hs, raised_by)) { /* counts, and re-opens the betting */
                 hs->raises += hs->raises < BF_GAME_MAX_BETS;
+                hs->not_all_in = not_all_in_count(hs);
                 memset(hs->closed, 0, sizeof hs->closed);
             }
             hs->raise_size = raised_by > hs->raise_size ? raised_by : hs->raise_size;
@@ -247,7 +265,7 @@ static inline void start_round(state_t *hs)
         hs->raises = 0;
         opener = (hs->first + hs->n - 1) % hs->n;
     } else if (hs->round_index == 0 && hs->spec->big_blind > 0) {
-        hs->current = 0;
+        hs->current = hs->spec->big_blind; /* the full blind, though its poster be short */
         for (int p = 0; p < hs->n; p++)
             hs->current = hs->round_bets[p] > hs->current ? hs->round_bets[p] : hs->current;
         hs->raises = 1; /* the big blind is the opening bet */
@@ -258,6 +276,7 @@ static inline void start_round(state_t *hs)
         hs->raises = 0;
     }
     hs->raise_size = hs->current; /* before the first draw the big blind is the bet to raise */
+    hs->not_all_in = not_all_in_count(hs);
     queue_after(hs, opener, -1);
 }
 

@@ -51,6 +51,7 @@ typedef struct {
     int64_t current;    /* _Round.current: the amount to match */
     int64_t raise_size; /* Game._raise_size: the largest raise this round (pot and no limit) */
     int raises; /* saturates at BF_GAME_MAX_BETS: a raise war of 2**40 one-chip raises */
+    int not_all_in; /* _Round.not_all_in: players with chips just after the last counted bet */
     int acted;  /* someone has acted in this betting round */
     uint8_t closed[BF_MAX_SEATS]; /* _Round.closed: acted since the last full bet or raise */
     int first;    /* 선 (Korean rules): left of the button */

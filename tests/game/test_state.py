@@ -345,7 +345,8 @@ def test_only_the_sun_may_check_and_a_check_can_be_called_for_nothing():
 
 def test_a_raise_cap_per_round():
     game = korean(ante=10, max_raises=1)
-    game.act(Action("half"))
+    game.act(Action("half"))  # the opening bet
+    game.act(Action("ttadang"))  # the one raise after it
     assert set(amounts(game)) == {"die", "call"}
 
 

@@ -199,6 +199,7 @@ def _read_korean(data: dict[str, Any], antes: list[int], n: int) -> tuple[Korean
         cutting_type=_field(data, "_cutting_type", str, "simultaneous"),
         allow_full=_field(data, "_allow_full", bool, False),
         max_raises=_field(data, "_max_raises", int, None),
+        muck=_field(data, "_muck", bool, False),
     )
     return korean, first - 1
 

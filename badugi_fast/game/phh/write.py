@@ -173,6 +173,8 @@ def _rule_fields(game: Game, number: dict[int, int], observer: bool) -> list[tup
         ]
         if rules.max_raises is not None:
             fields.append(("_max_raises", rules.max_raises))
+        if rules.muck:
+            fields.append(("_muck", True))
         return fields
     fields = [("small_bet", rules.bet_size(0)), ("big_bet", rules.bet_size(2))]
     if rules.structure != "fixed-limit":

@@ -143,10 +143,8 @@ class Table:
         return sizes
 
     def _to_call(self, seat: int) -> int:
-        """Chips to match the round's bet (which the largest round bet is), while betting."""
-        if self.phase() != PHASE_BETTING:
-            return 0
-        return max(self.game.round_bets) - self.game.round_bets[seat]
+        """Chips to match the round's bet (the full big blind even when its poster is short)."""
+        return self.game.to_call(seat)
 
     def view(self, seat: int) -> TableView:
         """What ``seat`` sees, in seat order (``encode`` turns it round and into arrays)."""

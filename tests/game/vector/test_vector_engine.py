@@ -13,7 +13,7 @@ import pytest
 from badugi_fast.game import IllegalActionError, KoreanRules, Rules, RuleSet, VectorGame
 from badugi_fast.game.vector.policies import random_policy
 from badugi_fast.game.vector.reference import VectorGame as ReferenceGame
-from badugi_fast.game.vector.spec import EXACT, N_ACTIONS
+from badugi_fast.game.vector.spec import BET, CHECK_CALL, EXACT, FOLD, N_ACTIONS
 
 RULE_SETS = {
     "fixed": Rules(),
@@ -52,8 +52,24 @@ def assert_same_obs(obs_c: dict[str, Any], obs_r: dict[str, Any], where: str) ->
 def test_the_c_engine_steps_as_the_reference_under_random_legal_actions(
     name: str, seats: int
 ) -> None:
-    rules = RULE_SETS[name]
     stacks = [30 + 25 * s for s in range(seats)]  # unequal: all-ins and side pots
+    step_both(RULE_SETS[name], seats, stacks, name)
+
+
+@pytest.mark.parametrize("name", ["fixed", "no-limit", "antes and blinds", "korean"])
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_the_c_engine_steps_as_the_reference_when_blinds_and_raises_find_short_stacks(
+    name: str, seats: int
+) -> None:
+    """Stacks of 1 to 3 big blinds beside deep ones: short big blinds, all-in calls that
+    leave two players with chips (the cap's count), raises only all-in players could face."""
+    unit = RULE_SETS[name].unit
+    stacks = [unit * (1 + s) // 2 if s < 3 else 40 * unit for s in range(seats)]
+    step_both(RULE_SETS[name], seats, stacks, name)
+
+
+def step_both(rules: RuleSet, seats: int, stacks: list[int], name: str) -> None:
+    """160 steps of random legal actions in the C engine and the reference, compared."""
     tables = 5
     c = VectorGame(tables, seats, rules, seed=seats, stacks=stacks)
     ref = ReferenceGame(tables, seats, rules, seed=seats, stacks=stacks)
@@ -82,6 +98,37 @@ def test_the_c_engine_steps_as_the_reference_under_random_legal_actions(
     assert np.array_equal(c.last_hand, ref.last_hand)
     assert np.array_equal(c.last_chips, ref.last_chips)
     assert_same_obs(c.next_hands(), ref.next_hands(), "next hands")
+
+
+# The cardroom rules' examples, seats turned so that the button is seat 0 (table 0's first hand):
+# (stacks, rules, the actions, then the seat to act, its to_call and whether it may raise).
+CARDROOM_EXAMPLES = {
+    "a capped round stays capped after a fold": (
+        [1000] * 3, Rules(), [BET, BET, BET, FOLD], (1, 2, False)
+    ),
+    "the cap binds three or more players with chips": (
+        [1000, 1000, 3], Rules(), [BET, BET, CHECK_CALL, BET], (1, 2, True)
+    ),
+    "a raise nobody could answer is not offered": (
+        [200, 12, 4, 4, 200], Rules(), [BET, FOLD, FOLD], (1, 3, False)
+    ),
+    "a short big blind does not lower the bring-in": (
+        [100, 100, 1, 100], Rules(), [], (3, 2, True)
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("example", CARDROOM_EXAMPLES)
+@pytest.mark.parametrize("engine", [VectorGame, ReferenceGame])
+def test_both_engines_play_the_cardroom_rules_examples(example: str, engine: type) -> None:
+    stacks, rules, actions, (seat, to_call, may_raise) = CARDROOM_EXAMPLES[example]
+    game = engine(1, len(stacks), rules, seed=1, stacks=stacks)
+    obs = game.reset()
+    for action in actions:
+        obs, *_ = game.step(np.array([action]))
+    assert (obs["seat"][0], obs["to_call"][0], obs["action_mask"][0, BET]) == (
+        seat, to_call, may_raise
+    )  # fmt: skip
 
 
 @pytest.mark.parametrize("name", ["fixed", "no-limit", "korean"])
