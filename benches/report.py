@@ -400,7 +400,7 @@ def _recorded(extra: dict[str, Any]) -> str:
 
 def suite_table(run: dict[str, Any]) -> list[str]:
     """One row per benchmark of a pytest-benchmark JSON run, in the order it ran."""
-    benchmarks = run.get("benchmarks")
+    benchmarks = run.get("benchmarks") if isinstance(run, dict) else None
     if not isinstance(benchmarks, list) or not benchmarks:
         raise ValueError("the pytest-benchmark JSON holds no 'benchmarks' list with any entry")
     lines = [
@@ -413,22 +413,32 @@ def suite_table(run: dict[str, Any]) -> list[str]:
             low, middle, rounds = stats["min"], stats["median"], stats["rounds"]
         except (KeyError, TypeError) as error:
             raise ValueError(f"a benchmark entry lacks its field {error}") from None
-        name = name.removeprefix("benches/").replace("|", "\\|")
+        for field, value in (("min", low), ("median", middle), ("rounds", rounds)):
+            if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+                raise ValueError(f"{name}: stats field {field!r} is {value!r}, not a number")
+        extra = bench.get("extra_info") or {}
+        if not isinstance(extra, dict):
+            raise ValueError(f"{name}: 'extra_info' is {extra!r}, not a mapping")
+        name = str(name).removeprefix("benches/").replace("|", "\\|")
         lines.append(
-            f"| {name} | {_seconds(low)} | {_seconds(middle)} | {rounds:,} "
-            f"| {_recorded(bench.get('extra_info') or {})} |"
+            f"| {name} | {_seconds(low)} | {_seconds(middle)} | {rounds:,} | {_recorded(extra)} |"
         )
     return lines
 
 
 def saved_run_header(command: str, run: dict[str, Any], source: str) -> list[str]:
     """The header of a table read from a saved JSON: the date and machine that JSON records."""
+    if not isinstance(run, dict):
+        raise ValueError("the pytest-benchmark JSON is no object of 'datetime', 'benchmarks'...")
     try:
         when = datetime.datetime.fromisoformat(run["datetime"]).astimezone(datetime.UTC)
         info = run["machine_info"]
     except (KeyError, TypeError, ValueError) as error:
         raise ValueError(f"the pytest-benchmark JSON lacks a valid field {error}") from None
-    cpu = info.get("cpu") or {}
+    cpu = info.get("cpu") if isinstance(info, dict) else None
+    if not isinstance(info, dict) or not isinstance(cpu or {}, dict):
+        raise ValueError("the pytest-benchmark JSON's 'machine_info' is not a mapping of fields")
+    cpu = cpu or {}
     return [
         f"Measured {when:%Y-%m-%d %H:%M} UTC by `{command}` "
         f"from the pytest-benchmark run saved in {source}.",

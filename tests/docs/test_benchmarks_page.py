@@ -115,10 +115,21 @@ def test_the_suite_table_of_a_saved_run_has_its_date_machine_command_and_one_row
 
 def test_a_saved_run_without_benchmarks_or_its_fields_is_refused_by_name(tmp_path: Path) -> None:
     report = _report()
+    stats = {"min": 1.0, "median": 2.0, "rounds": 3}
     for broken, field in (
         ({**SAVED_RUN, "benchmarks": []}, "'benchmarks'"),
         ({**SAVED_RUN, "benchmarks": [{"fullname": "x", "stats": {"min": 1.0}}]}, "'median'"),
         ({key: value for key, value in SAVED_RUN.items() if key != "datetime"}, "'datetime'"),
+        ({**SAVED_RUN, "machine_info": "vm"}, "'machine_info'"),
+        ([SAVED_RUN], "'benchmarks'"),
+        (
+            {**SAVED_RUN, "benchmarks": [{"fullname": "x", "stats": {**stats, "median": "2 s"}}]},
+            "x: stats field 'median' is '2 s', not a number",
+        ),
+        (
+            {**SAVED_RUN, "benchmarks": [{"fullname": "x", "stats": stats, "extra_info": [1]}]},
+            "x: 'extra_info' is \\[1\\], not a mapping",
+        ),
     ):
         saved = tmp_path / "run.json"
         saved.write_text(json.dumps(broken), encoding="utf-8")
