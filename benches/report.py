@@ -12,23 +12,32 @@ the contenders so that background load drifting during the run hits all of them 
 ``--draws`` adds the draw mathematics, ``--games`` whole hands between drawer bots (see
 test_bench_simulate.py). ``--note`` adds a line about the machine's state (e.g. other work
 sharing its cores).
+
+``--suite FILE...`` instead writes suite.md, the table of the pytest-benchmark suite: it runs
+``python -m pytest FILE... --benchmark-only --benchmark-json=<tmp>`` (``--suite-k EXPR`` adds
+``-k EXPR``) and writes one row per benchmark: min, median, rounds and what the bench recorded
+in ``benchmark.extra_info``. ``--suite-json FILE`` writes the same table from a saved
+``--benchmark-json`` file, headed by the date and machine that file records.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import os
 import platform
 import shlex
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # for _baseline (benches/ is no package)
 
@@ -367,7 +376,95 @@ def games_table(repeats: int) -> list[str]:
     return lines
 
 
-def main() -> None:
+def _seconds(seconds: float) -> str:
+    for scale, unit in ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs")):
+        if seconds >= scale:
+            return f"{seconds / scale:.3g} {unit}"
+    return f"{seconds * 1e9:.3g} ns"
+
+
+def _recorded(extra: dict[str, Any]) -> str:
+    """A bench's extra_info as one cell: ``x_per_second`` as a rate of x, floats to 3 digits."""
+    shown = []
+    for key, value in extra.items():
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            shown.append(f"{key} {value}")
+        elif key.endswith("_per_second"):
+            shown.append(f"{_rate(value)} {key.removesuffix('_per_second')}/s")
+        elif isinstance(value, float):
+            shown.append(f"{key} {value:.3g}")
+        else:
+            shown.append(f"{key} {value:,}")
+    return "; ".join(shown) or "-"
+
+
+def suite_table(run: dict[str, Any]) -> list[str]:
+    """One row per benchmark of a pytest-benchmark JSON run, in the order it ran."""
+    benchmarks = run.get("benchmarks") if isinstance(run, dict) else None
+    if not isinstance(benchmarks, list) or not benchmarks:
+        raise ValueError("the pytest-benchmark JSON holds no 'benchmarks' list with any entry")
+    lines = [
+        "| benchmark | min | median | rounds | recorded (extra_info) |",
+        "|---|--:|--:|--:|---|",
+    ]
+    for bench in benchmarks:
+        try:
+            name, stats = bench["fullname"], bench["stats"]
+            low, middle, rounds = stats["min"], stats["median"], stats["rounds"]
+        except (KeyError, TypeError) as error:
+            raise ValueError(f"a benchmark entry lacks its field {error}") from None
+        for field, value in (("min", low), ("median", middle), ("rounds", rounds)):
+            if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+                raise ValueError(f"{name}: stats field {field!r} is {value!r}, not a number")
+        extra = bench.get("extra_info") or {}
+        if not isinstance(extra, dict):
+            raise ValueError(f"{name}: 'extra_info' is {extra!r}, not a mapping")
+        name = str(name).removeprefix("benches/").replace("|", "\\|")
+        lines.append(
+            f"| {name} | {_seconds(low)} | {_seconds(middle)} | {rounds:,} | {_recorded(extra)} |"
+        )
+    return lines
+
+
+def saved_run_header(command: str, run: dict[str, Any], source: str) -> list[str]:
+    """The header of a table read from a saved JSON: the date and machine that JSON records."""
+    if not isinstance(run, dict):
+        raise ValueError("the pytest-benchmark JSON is no object of 'datetime', 'benchmarks'...")
+    try:
+        when = datetime.datetime.fromisoformat(run["datetime"]).astimezone(datetime.UTC)
+        info = run["machine_info"]
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"the pytest-benchmark JSON lacks a valid field {error}") from None
+    cpu = info.get("cpu") if isinstance(info, dict) else None
+    if not isinstance(info, dict) or not isinstance(cpu or {}, dict):
+        raise ValueError("the pytest-benchmark JSON's 'machine_info' is not a mapping of fields")
+    cpu = cpu or {}
+    return [
+        f"Measured {when:%Y-%m-%d %H:%M} UTC by `{command}` "
+        f"from the pytest-benchmark run saved in {source}.",
+        "",
+        f"- platform: {info.get('system', '?')} {info.get('release', '?')} "
+        f"{info.get('machine', '?')}",
+        f"- cpu: {cpu.get('brand_raw', 'unknown')}; {cpu.get('count', '?')} logical cores "
+        "/ load average not recorded in the JSON",
+        f"- python {info.get('python_version', '?')} ({info.get('python_implementation', '?')})",
+    ]
+
+
+def run_suite(files: Sequence[str], keyword: str | None) -> tuple[str, dict[str, Any]]:
+    """Run the pytest-benchmark suite on FILES; its command line and its JSON."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "suite.json"
+        extra = ["-k", keyword] if keyword else []
+        argv = ["-m", "pytest", *files, *extra, "--benchmark-only", f"--benchmark-json={out}"]
+        shown = shlex.join(["python", *argv[:-1], "--benchmark-json=<tmp>"])
+        done = subprocess.run([sys.executable, *argv], check=False)
+        if done.returncode != 0:
+            raise SystemExit(f"{shown} failed (exit {done.returncode}): no table written")
+        return shown, json.loads(out.read_text(encoding="utf-8"))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7, help="timing samples per contender")
     parser.add_argument("--threads", action="store_true", help="also time 1 vs 2 threads")
@@ -375,9 +472,32 @@ def main() -> None:
     parser.add_argument("--games", action="store_true", help="also time whole simulated hands")
     parser.add_argument("--write", type=Path, metavar="DIR", help="write the tables into DIR")
     parser.add_argument("--note", help="a line about the machine's state during the run")
-    args = parser.parse_args()
-    command = shlex.join(["python", "benches/report.py", *sys.argv[1:]])
+    suite = parser.add_mutually_exclusive_group()
+    suite.add_argument("--suite", nargs="+", metavar="FILE", help="run these pytest benches")
+    suite.add_argument("--suite-json", type=Path, metavar="FILE", help="a saved benchmark JSON")
+    parser.add_argument("--suite-k", metavar="EXPR", help="pytest -k for --suite")
+    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    command = shlex.join(["python", "benches/report.py", *argv])
+    if (args.suite or args.suite_json) and (args.threads or args.draws or args.games):
+        parser.error("--suite and --suite-json write only the suite's table")
+    if args.suite_k and not args.suite:
+        parser.error("--suite-k filters the benches --suite runs")
+    if args.suite_json:
+        try:
+            run = json.loads(args.suite_json.read_text(encoding="utf-8"))
+            lines = [*saved_run_header(command, run, args.suite_json.name), *_note(args.note)]
+            lines += ["", *suite_table(run)]
+        except (OSError, ValueError) as error:
+            raise SystemExit(f"{args.suite_json}: {error}") from None
+        _write({"suite": lines}, args.write)
+        return
     header = run_header(command, args.note)  # the load average as the run starts
+    if args.suite:
+        shown, run = run_suite(args.suite, args.suite_k)
+        header += [f"- load average as it ended: {_load()}", f"- pytest run: `{shown}`"]
+        _write({"suite": [*header, "", *suite_table(run)]}, args.write)
+        return
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
         baseline = build_baseline(tmp)  # stays loaded after its directory is removed
     rows = contenders(baseline)
@@ -390,12 +510,21 @@ def main() -> None:
     if args.games:
         tables["games"] = games_table(args.repeat)
     header.append(f"- load average as it ended: {_load()}")
+    _write({name: [*header, "", *lines] for name, lines in tables.items()}, args.write)
+
+
+def _note(note: str | None) -> list[str]:
+    return [f"- note: {note}"] if note else []
+
+
+def _write(tables: dict[str, list[str]], directory: Path | None) -> None:
+    """Print each table file; with a directory, also write it there as NAME.md."""
     for name, lines in tables.items():
-        text = "\n".join([*header, "", *lines]) + "\n"
+        text = "\n".join(lines) + "\n"
         print(text)
-        if args.write:
-            args.write.mkdir(parents=True, exist_ok=True)
-            (args.write / f"{name}.md").write_text(text, encoding="utf-8")
+        if directory:
+            directory.mkdir(parents=True, exist_ok=True)
+            (directory / f"{name}.md").write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":
