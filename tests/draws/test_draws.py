@@ -248,6 +248,24 @@ def test_callable_policies_run_in_python():
     assert abs(sampled.badugi - 425 / 1128) <= 4 * sampled.stderr
 
 
+def test_callable_policies_give_equity_in_python_as_the_c_engine_gives_it():
+    """The default policy written as a callable: one draw is enumerated to the same fractions as
+    the C engine's, and three-way Monte Carlo over two draws lands within its error."""
+    hands = ["As 2d 3c 3h", "Kc Qd Jh Ts"]
+    exact = bf.equity(hands, draws=1, policy=throw_three)
+    assert exact.exact and exact.policy == "throw_three"
+    assert (
+        exact.fractions
+        == bf.equity(hands, draws=1).fractions
+        == [Fraction(9, 44), Fraction(35, 44)]
+    )
+    sampled = bf.equity(hands, draws=2, policy=throw_three, trials=2000, seed=3)
+    assert not sampled.exact and sampled.trials == 2000
+    truth = bf.equity(hands, draws=2).equity[0]  # 351/946, exact in C
+    assert abs(sampled.equity[0] - truth) <= 4 * sampled.stderr[0]
+    assert sampled == bf.equity(hands, draws=2, policy=throw_three, trials=2000, seed=3)
+
+
 def throw_three(hand, draws_left, max_discard, dead):
     """The default policy's throw for As 2d 3c with a junk card: the junk, until a badugi."""
     if bf.evaluate(hand) <= 715:
