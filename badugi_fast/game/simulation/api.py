@@ -3,7 +3,6 @@ loop, ``Game`` or the batched engine) or in blocks on an executor (blocks.py).""
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from math import sqrt
 
@@ -11,16 +10,13 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._runtime.blocks import Executor
-from ..._runtime.validate import check_seed
 from ..bots import Bot
-from ..rules import RuleSet, check_rules
-from ..table import start_stacks
+from ..rules import RuleSet
 from .blocks import hand_sums_on, play_hands_on
 from .local import (
     BATCH,
     SimulationResult,
     check_play,
-    check_run,
     choose_engine,
     play_here,
 )
@@ -52,11 +48,7 @@ def simulate(
     concurrent.futures Executor or a Dask Client plays the hands there in blocks, with the
     same results bit for bit (the bots must then pickle, and be pure functions of what they
     are shown); None plays them here."""
-    check_run(bots, hands, engine)
-    check_seed(seed)
-    rules = check_rules(rules)
-    seed = secrets.randbits(64) if seed is None else seed
-    start_stacks(rules, stacks, len(bots))  # bad stacks fail before any hand
+    seed, _, rules, _ = check_play(bots, 0, hands, seed, rules, stacks, engine)  # before any hand
     played_by = choose_engine(bots, rules, engine)
 
     # Exact integer sums over blocks: BATCH hands at a time here, or the executor's blocks.
