@@ -99,8 +99,8 @@ def sampled_equity(
     **stated: Any,
 ) -> Equity:
     """Monte Carlo equity from per-seat sums of the pot share, its square, and sole wins."""
-    mean = [total / n for total in share_sum]
-    wins = [count / n for count in won]
+    mean = [float(total) / n for total in share_sum]  # plain floats, whoever summed them
+    wins = [float(count) / n for count in won]
     return Equity(
         mean,
         wins,

@@ -261,6 +261,7 @@ def test_callable_policies_give_equity_in_python_as_the_c_engine_gives_it():
     )
     sampled = bf.equity(hands, draws=2, policy=throw_three, trials=2000, seed=3)
     assert not sampled.exact and sampled.trials == 2000
+    assert all(type(x) is float for x in (*sampled.equity, *sampled.win, *sampled.tie))
     truth = bf.equity(hands, draws=2).equity[0]  # 351/946, exact in C
     assert abs(sampled.equity[0] - truth) <= 4 * sampled.stderr[0]
     assert sampled == bf.equity(hands, draws=2, policy=throw_three, trials=2000, seed=3)
