@@ -88,7 +88,9 @@ def play_vector_hands(
         actions = np.where(finished < quota, actions, NO_ACTION)  # tables done wait
         check_no_idle(obs, actions, finished < quota)
         obs, _, done, info = game.step(actions, amounts)
-        rows = np.flatnonzero(done)
+        # a table past its quota waits, but a hand the engine's own seats end as it is dealt
+        # still ends there: only the quota's hands count
+        rows = np.flatnonzero(done & (finished < quota))
         won[finished[rows] * tables + rows] = info["chips"][rows]
         finished[rows] += 1
     return won
