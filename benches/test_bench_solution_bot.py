@@ -38,9 +38,10 @@ def _table_decisions(bots) -> float:
     for number in range(COUNTED):
         actions, _ = trace_in_c(bots, number, 1, HEADS_UP, stacks=40)
         draws = [i for i, a in enumerate(actions) if a.kind is K.DRAW]
+        if len(draws) < 6:  # over before the last round
+            continue
         before, last = actions[: draws[-1] + 1], actions[draws[-1] + 1 :]
-        reached = len(draws) == 6 and sum(a.amount for a in before if a.kind is not K.DRAW)
-        if reached == pot:
+        if sum(a.amount for a in before if a.kind is not K.DRAW) == pot:
             covered += sum(a.kind is not K.WIN for a in last)
     return covered / COUNTED
 

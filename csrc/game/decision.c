@@ -50,11 +50,15 @@ static uint64_t blake2b_64(const char *text, unsigned length)
     uint8_t block[BLOCK] = {0};
     uint64_t m[16], v[16], h0 = IV[0] ^ UINT64_C(0x01010000) ^ 8; /* digest 8 bytes, no key */
     memcpy(block, text, length);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(m, block, sizeof m); /* the words are little-endian */
+#else
     for (int i = 0; i < 16; i++) {
         m[i] = 0;
         for (int j = 7; j >= 0; j--)
             m[i] = m[i] << 8 | block[8 * i + j];
     }
+#endif
     v[0] = h0;
     for (int i = 1; i < 8; i++)
         v[i] = IV[i];
@@ -76,38 +80,70 @@ static uint64_t blake2b_64(const char *text, unsigned length)
     return h0 ^ v[0] ^ v[8];
 }
 
-/* The decimal digits of the 128-bit number high * 2**64 + low into out; returns their count. */
-static unsigned decimal_128(uint64_t high, uint64_t low, char *out)
+/* The decimal digits of n into out (no leading zeros; "0" for 0); returns their count. */
+static unsigned decimal_64(uint64_t n, char *out)
 {
-    uint32_t limb[4] = {(uint32_t)(high >> 32), (uint32_t)high, (uint32_t)(low >> 32),
-                        (uint32_t)low}; /* most significant first */
-    char digits[40];
+    char digits[20];
     unsigned count = 0;
     do {
-        uint64_t rest = 0;
-        int nonzero = 0;
-        for (int i = 0; i < 4; i++) { /* long division by 10, 32 bits at a time */
-            uint64_t part = rest << 32 | limb[i];
-            limb[i] = (uint32_t)(part / 10);
-            rest = part % 10;
-            nonzero |= limb[i] != 0;
-        }
-        digits[count++] = (char)('0' + rest);
-        if (!nonzero)
-            break;
-    } while (1);
+        digits[count++] = (char)('0' + n % 10);
+        n /= 10;
+    } while (n);
     for (unsigned i = 0; i < count; i++)
         out[i] = digits[count - 1 - i];
     return count;
 }
 
-uint64_t bf_decision_bits(uint64_t seed, uint64_t number, int seat, int64_t step)
+/* The decimal digits of the 128-bit number high * 2**64 + low into out; returns their count.
+ * Nine digits at a time: the number's 32-bit limbs divided by 10**9 (a remainder below 10**9
+ * and a limb make a 62-bit dividend), at most five times. */
+static unsigned decimal_128(uint64_t high, uint64_t low, char *out)
+{
+    uint32_t limb[4] = {(uint32_t)(high >> 32), (uint32_t)high, (uint32_t)(low >> 32),
+                        (uint32_t)low}; /* most significant first */
+    uint32_t chunk[5];                  /* nine digits each, least significant first */
+    int chunks = 0, nonzero;
+    do {
+        uint64_t rest = 0;
+        nonzero = 0;
+        for (int i = 0; i < 4; i++) {
+            uint64_t part = rest << 32 | limb[i];
+            limb[i] = (uint32_t)(part / 1000000000u);
+            rest = part % 1000000000u;
+            nonzero |= limb[i] != 0;
+        }
+        chunk[chunks++] = (uint32_t)rest;
+    } while (nonzero);
+    unsigned count = decimal_64(chunk[chunks - 1], out);
+    for (int k = chunks - 2; k >= 0; k--) { /* the lower chunks with their leading zeros */
+        uint32_t c = chunk[k];
+        for (int i = 8; i >= 0; i--, c /= 10)
+            out[count + (unsigned)i] = (char)('0' + c % 10);
+        count += 9;
+    }
+    return count;
+}
+
+void bf_decision_key(bf_decision_stream *key, uint64_t seed, uint64_t number)
+{
+    key->length = decimal_128(seed, number, key->text);
+    key->text[key->length++] = ':';
+}
+
+uint64_t bf_decision_bits_of(const bf_decision_stream *key, int seat, int64_t step)
 {
     char text[BLOCK];
-    unsigned length = decimal_128(seed, number, text);
+    unsigned length = key->length;
+    memcpy(text, key->text, length);
+    length += decimal_64((uint64_t)(seat < 0 ? 0 : seat), text + length);
     text[length++] = ':';
-    length += decimal_128(0, (uint64_t)(seat < 0 ? 0 : seat), text + length);
-    text[length++] = ':';
-    length += decimal_128(0, (uint64_t)(step < 0 ? 0 : step), text + length);
+    length += decimal_64((uint64_t)(step < 0 ? 0 : step), text + length);
     return blake2b_64(text, length);
+}
+
+uint64_t bf_decision_bits(uint64_t seed, uint64_t number, int seat, int64_t step)
+{
+    bf_decision_stream key;
+    bf_decision_key(&key, seed, number);
+    return bf_decision_bits_of(&key, seat, step);
 }

@@ -11,6 +11,17 @@
 
 uint64_t bf_decision_bits(uint64_t seed, uint64_t number, int seat, int64_t step);
 
+/* A hand's key text "<stream>:", worked out once for the hand's decisions (its digits cost
+ * more than the rest of the key). */
+typedef struct {
+    char text[44];
+    unsigned length;
+} bf_decision_stream;
+
+void bf_decision_key(bf_decision_stream *key, uint64_t seed, uint64_t number);
+/* bf_decision_bits of the key's hand. Seat and step are at least 0. */
+uint64_t bf_decision_bits_of(const bf_decision_stream *key, int seat, int64_t step);
+
 /* A uniform number in [0, 1) from the top 53 of the 64 bits (the solution bot's u). */
 static inline double bf_decision_uniform(uint64_t bits)
 {

@@ -2,7 +2,6 @@
  * badugi_fast/solve/bots.py plays it in Game: the same checks in the same order, the same node
  * and row, the same branch for the same random bits. */
 #include "game/strategy.h"
-#include "game/decision.h"
 #include "eval/lookup.h"
 
 #include <math.h>
@@ -48,6 +47,7 @@ int bf_round_table_valid(const bf_round_table *t)
 void bf_scratch_start(bf_bot_scratch *s, uint64_t seed)
 {
     s->seed = seed;
+    s->has_key = 0;
     s->burns = 0;
     s->first = -1;
     for (int p = 0; p < BF_MAX_SEATS; p++)
@@ -84,7 +84,7 @@ static int allowed(const bf_hand_state *hs, int seat, bf_choice c)
 
 int bf_table_decide(const bf_hand_state *hs, int seat, const bf_round_table *t, bf_choice *out)
 {
-    const bf_bot_scratch *s = bf_scratch_of(hs);
+    bf_bot_scratch *s = bf_scratch_of(hs);
     int live = 0, other = -1;
     for (int p = 0; p < hs->n; p++) {
         live += !hs->folded[p];
@@ -117,7 +117,11 @@ int bf_table_decide(const bf_hand_state *hs, int seat, const bf_round_table *t, 
     if (row >= t->n_rows[player])
         return BF_REFUSE_BAD_TABLE;
     const double *p = t->probs[player] + t->offset[node] + (int64_t)row * count;
-    uint64_t bits = bf_decision_bits(s->seed, hs->number, seat, bf_decision_step(hs));
+    if (!s->has_key) {
+        bf_decision_key(&s->key, s->seed, hs->number);
+        s->has_key = 1;
+    }
+    uint64_t bits = bf_decision_bits_of(&s->key, seat, bf_decision_step(hs));
     double u = bf_decision_uniform(bits), total = 0;
     int32_t branch = count - 1; /* searchsorted(cumsum(row), u, "right"), at most the last */
     for (int32_t i = 0; i < count; i++) {

@@ -12,6 +12,7 @@
 #ifndef BADUGI_GAME_STRATEGY_H
 #define BADUGI_GAME_STRATEGY_H
 
+#include "game/decision.h"
 #include "game/hand_state.h"
 #include "game/spec.h"
 
@@ -37,6 +38,8 @@ typedef struct {
  * first refusal; then the hand's trace when it is traced (hs->trace points at actions). */
 typedef struct {
     uint64_t seed; /* the run's seed: the decision bits' stream is seed * 2**64 + hand */
+    bf_decision_stream key; /* the hand's key text, once a decision has needed it */
+    int has_key;
     int burns;
     int first;                   /* the last round's first betting seat; -1 before it */
     int32_t node[BF_MAX_SEATS];  /* each table seat's node after the round's actions; -1: off */
