@@ -61,8 +61,34 @@ int64_t bf_decision_step(const bf_hand_state *hs)
     return (int64_t)hs->trace_n + hs->n + (int64_t)hs->reshuffles + bf_scratch_of(hs)->burns;
 }
 
+uint64_t bf_hand_decision_bits(const bf_hand_state *hs, int seat)
+{
+    bf_bot_scratch *s = bf_scratch_of(hs);
+    if (!s->has_key) {
+        bf_decision_key(&s->key, s->seed, hs->number);
+        s->has_key = 1;
+    }
+    return bf_decision_bits_of(&s->key, seat, bf_decision_step(hs));
+}
+
+int32_t bf_sample_row(const double *row, int32_t count, uint64_t bits)
+{
+    double u = bf_decision_uniform(bits), total = 0;
+    int32_t branch = count - 1; /* searchsorted(cumsum(row), u, "right"), at most the last */
+    for (int32_t i = 0; i < count; i++) {
+        if (!(row[i] >= 0) || isinf(row[i]))
+            return -1;
+        total += row[i];
+        if (u < total) {
+            branch = i;
+            break;
+        }
+    }
+    return branch;
+}
+
 /* The choice is one the rules allow the seat now (the batched engine's legal set). */
-static int allowed(const bf_hand_state *hs, int seat, bf_choice c)
+int bf_choice_allowed(const bf_hand_state *hs, int seat, bf_choice c)
 {
     bf_options o;
     bf_state_options(hs, seat, &o, 1);
@@ -117,25 +143,12 @@ int bf_table_decide(const bf_hand_state *hs, int seat, const bf_round_table *t, 
     if (row >= t->n_rows[player])
         return BF_REFUSE_BAD_TABLE;
     const double *p = t->probs[player] + t->offset[node] + (int64_t)row * count;
-    if (!s->has_key) {
-        bf_decision_key(&s->key, s->seed, hs->number);
-        s->has_key = 1;
-    }
-    uint64_t bits = bf_decision_bits_of(&s->key, seat, bf_decision_step(hs));
-    double u = bf_decision_uniform(bits), total = 0;
-    int32_t branch = count - 1; /* searchsorted(cumsum(row), u, "right"), at most the last */
-    for (int32_t i = 0; i < count; i++) {
-        if (!(p[i] >= 0) || isinf(p[i]))
-            return BF_REFUSE_BAD_TABLE;
-        total += p[i];
-        if (u < total) {
-            branch = i;
-            break;
-        }
-    }
+    int32_t branch = bf_sample_row(p, count, bf_hand_decision_bits(hs, seat));
+    if (branch < 0)
+        return BF_REFUSE_BAD_TABLE;
     int32_t child = t->first_child[node] + branch;
     bf_choice choice = {t->kind[child], t->amount[child]};
-    if (!allowed(hs, seat, choice))
+    if (!bf_choice_allowed(hs, seat, choice))
         return BF_REFUSE_BAD_TABLE;
     *out = choice;
     return 0;

@@ -74,6 +74,17 @@ static inline bf_bot_scratch *bf_scratch_of(const bf_hand_state *hs)
  * seat, the reshuffles and the burns. */
 int64_t bf_decision_step(const bf_hand_state *hs);
 
+/* The pieces any table-driven bot shares (a whole-hand strategy keyed by an abstraction as
+ * much as this one-round table): */
+/* The bits Game gives `seat` deciding now (View.stream). */
+uint64_t bf_hand_decision_bits(const bf_hand_state *hs, int seat);
+/* The branch a row of probabilities gives for the bits: the first whose running sum exceeds
+ * bf_decision_uniform(bits) (numpy's searchsorted(cumsum(row), u, "right")), the last when
+ * none does; -1 for a negative, infinite or NaN entry. */
+int32_t bf_sample_row(const double *row, int32_t count, uint64_t bits);
+/* 1 when the rules allow the seat to act the choice now (the batched engine's legal set). */
+int bf_choice_allowed(const bf_hand_state *hs, int seat, bf_choice choice);
+
 /* The table's choice for `seat` to act in the last round: 0 and *out, or the BF_REFUSE_ reason
  * (then *out is untouched). */
 int bf_table_decide(const bf_hand_state *hs, int seat, const bf_round_table *table,
