@@ -135,6 +135,7 @@ class Game:
         self.committed = [0] * self.seats  # chips put into the pot this hand
         self.round_bets = [0] * self.seats
         self.history: list[Event] = []
+        # each seat's view of the history, brought up to date when the seat asks (``view``)
         self._seen: list[list[Event]] = [[] for _ in range(self.seats)]
         self._own_discards: list[frozenset[Card]] = [frozenset()] * self.seats
         self.phase = Phase.BETTING
@@ -220,18 +221,25 @@ class Game:
         self._record(Event(kind, seat, amount))
 
     def _record(self, event: Event) -> None:
-        """Append to the history and to each player's view of it (others' cards hidden)."""
+        """Append to the history (each player's view of it follows when asked: ``_catch_up``)."""
         self.history.append(event)
-        hidden = Event(event.kind, event.seat, event.amount)
-        for seat, seen in enumerate(self._seen):
-            public = event.seat == seat or event.kind not in HIDDEN_KINDS
-            seen.append(event if public else hidden)
-            if event.kind is K.DRAW and event.seat == seat:
-                self._own_discards[seat] |= frozenset(event.cards)
+
+    def _catch_up(self, seat: int) -> list[Event]:
+        """``seat``'s view of the history (others' cards hidden), brought up to date: the
+        history only grows, so the events since the last view are all it has to add."""
+        seen = self._seen[seat]
+        for event in self.history[len(seen) :]:
+            if event.seat == seat or event.kind not in HIDDEN_KINDS:
+                seen.append(event)
+                if event.kind is K.DRAW:
+                    self._own_discards[seat] |= frozenset(event.cards)
+            else:
+                seen.append(Event(event.kind, event.seat, event.amount))
+        return seen
 
     def view(self, seat: int) -> View:
         """The game as ``seat`` sees it (what a bot is given)."""
-        history = tuple(self._seen[seat])
+        history = tuple(self._catch_up(seat))
         own_discards = self._own_discards[seat]
         draws_left = ROUNDS - 1 - self.round_index
         to_call = self.to_call(seat)

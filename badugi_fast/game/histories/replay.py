@@ -334,7 +334,7 @@ def _write(record: HandRecord, game: Game, file: str) -> str:
     """The replay as PHH with the fields the file gives."""
     order = _order(game)
     names = [record.seats[s].name for s in order]
-    text = phh_write.dumps(game, players=[s.name for s in record.seats])
+    lines = phh_write.history_lines(game, [s.name for s in record.seats], finishing=False)
     won = _won(game)
     final = []
     collected = []
@@ -345,7 +345,6 @@ def _write(record: HandRecord, game: Game, file: str) -> str:
         final.append(game.starting_stacks[s] - (game.starting_stacks[s] - game.stacks[s] + won[s])
                      + got)  # fmt: skip
         collected.append(record.collected.get(name, 0))
-    lines = [line for line in text.splitlines() if not line.startswith("finishing_stacks =")]
     lines += [f"{name} = {toml_value(value)}" for name, value in _fields(record, game, names)]
     lines.append(f"_source_file = {toml_value(file)}")
     lines += [f"finishing_stacks = {toml_value(final)}", f"winnings = {toml_value(collected)}"]
