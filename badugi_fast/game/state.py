@@ -48,7 +48,7 @@ from .actions import (
     Phase,
     View,
 )
-from .rules import RuleSet, check_rules, someone_can_call
+from .rules import RuleSet, check_rules
 from .showdown import showing, side_pots, winnings
 from .table import check_table, seat_set
 
@@ -56,6 +56,7 @@ K = ActionKind
 HIDDEN = "??"  # a card never shown, as PHH writes it
 _UNRANKED_LOSER = 1093  # an unknown hand at showdown: beaten by every shown hand (ranks 1..1092)
 _UNRANKED_WINNER = 0  # an unknown hand the history says won: beats every shown hand
+_BY_TEXT = {str(card): card for card in DECK}  # "As": a stacked deck's cards, read at once
 
 
 class HiddenCard(Card):
@@ -293,7 +294,9 @@ class Game:
             self._legal = None
             return
         kind = KO_ACTIONS.get(action.kind, action.kind)
-        legal = {a.kind: a for a in self.legal_actions()}
+        if self._legal is None:
+            self._legal = self._options()
+        legal = {a.kind: a for a in self._legal}
         if kind not in legal:
             raise IllegalActionError(f"seat {seat} may {', '.join(legal)}; not {kind}")
         # An amount of 0 means the least allowed; otherwise it must lie in the allowed range.
@@ -325,7 +328,8 @@ class Game:
             self._record(Event(K.CHECK, seat))
         else:
             self._put_in(seat, action.amount)
-            self._record(Event(K(action.kind), seat, action.amount))
+            kind = action.kind if type(action.kind) is K else K(action.kind)
+            self._record(Event(kind, seat, action.amount))
             raised_by = self.round_bets[seat] - round_.current
             if raised_by > 0:  # a bet or raise: everyone else acts again
                 if self.rules.full_raise(self, raised_by):  # it counts and re-opens the betting
@@ -346,10 +350,14 @@ class Game:
         (the big blind, once the others are all-in and it has matched): no turn."""
         assert self._round is not None
         round_ = self._round
+        # someone_can_call(self, p) for every p at once: the players in the hand with chips
+        with_chips = [q for q in range(self.seats) if not self.folded[q] and self.stacks[q] > 0]
         round_.pending = [
             p
             for p in round_.pending
-            if self.round_bets[p] < round_.current or someone_can_call(self, p)
+            if self.round_bets[p] < round_.current
+            or len(with_chips) > 1
+            or (with_chips and with_chips[0] != p)
         ]
 
     def _put_in(self, seat: int, amount: int) -> None:
@@ -398,10 +406,7 @@ class Game:
         self._random.shuffle(cards)
 
     def _stacked_deck(self, deck: Sequence[CardLike] | None) -> list[Card]:
-        top = [
-            c if type(c) is Card else HiddenCard(i) if c == HIDDEN else DECK[card_id(c)]
-            for i, c in enumerate(deck or ())
-        ]
+        top = [_stacked_card(i, c) for i, c in enumerate(deck or ())]
         stacked = set(top)
         if len(stacked) != len(top):
             raise ValueError("the stacked deck repeats a card")
@@ -533,6 +538,18 @@ class Game:
         self._draw_order = []
         self.committed = [0] * self.seats
         self.round_bets = [0] * self.seats
+
+
+def _stacked_card(i: int, card: CardLike) -> Card:
+    """A stacked deck's card ``i``: a Card, ``??`` (the ``i``-th unknown card), or any card
+    ``card_id`` reads (``"As"`` at once)."""
+    if type(card) is Card:
+        return card
+    if card == HIDDEN:
+        return HiddenCard(i)
+    if type(card) is str and card in _BY_TEXT:
+        return _BY_TEXT[card]
+    return DECK[card_id(card)]
 
 
 def _check_reveal(

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ...cards import Card, parse_cards
+from ...cards import DECK, Card, parse_cards
 from ...hands.hand import describe
 from ..actions import BET_KINDS, Action, ActionKind, IllegalActionError
 from ..phh import write as phh_write
@@ -36,6 +36,7 @@ _LABEL_SIZES = {
     "1-card": 1,
     "one card": 1,
 }
+_BY_TEXT = {str(card): card for card in DECK}
 _LABEL_RANK = re.compile(r"10|[AKQJT2-9]")
 _UNITS = {100: "cent", 1: "chip"}
 _VENUES = {
@@ -154,7 +155,7 @@ def _replay(record: HandRecord) -> tuple[Game, int]:
     rules, button = _rules(record)
     seats = record.seats
     index = {seat.name: i for i, seat in enumerate(seats)}
-    shown = {index[n]: parse_cards(" ".join(c)) for n, c in record.shown.items() if n in index}
+    shown = {index[n]: _cards(c) for n, c in record.shown.items() if n in index}
     unknown_shows = [n for n in record.shown if n not in index]
     if unknown_shows:
         raise _fail(record.line, f"{unknown_shows[0]} shows a hand but is not dealt in")
@@ -239,14 +240,23 @@ def _thrown(game: Game, seat: int, step: Step) -> tuple[Card, ...]:
     (which of them does not matter: none is ever shown)."""
     hand = game.hands[seat]
     if step.cards is not None:
-        return tuple(parse_cards(" ".join(step.cards))) if step.cards else ()
+        return tuple(_cards(step.cards))
     if step.kept is not None:
-        kept = set(parse_cards(" ".join(step.kept)))
+        kept = set(_cards(step.kept))
         return tuple(c for c in hand if c not in kept)
     hidden = [c for c in hand if type(c) is HiddenCard]
     if step.count and len(hidden) < len(hand):
         raise _fail(step.line, f"{step.name}'s discards are not named, but its cards are known")
     return tuple(hidden[: step.count])
+
+
+def _cards(cards: tuple[str, ...]) -> list[Card]:
+    """The parsers' cards (each ``As``-like, checked) as Cards; ``parse_cards`` for anything
+    else, with its message."""
+    try:
+        return [_BY_TEXT[card] for card in cards]
+    except KeyError:
+        return parse_cards(" ".join(cards))
 
 
 # -- the end ----------------------------------------------------------------------------------
