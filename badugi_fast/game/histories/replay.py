@@ -197,8 +197,9 @@ def _act(game: Game, step: Step, index: dict[str, int]) -> None:
     seat = index.get(step.name)
     if seat is None:
         raise _fail(step.line, f"{step.name} acts but is not dealt in")
-    if game.actor != seat:
-        now = "nobody (the hand is over)" if game.actor is None else f"seat {game.actor}"
+    actor = game.actor
+    if actor != seat:
+        now = "nobody (the hand is over)" if actor is None else f"seat {actor}"
         raise _fail(step.line, f"{step.name} acts out of turn: the rules have {now} to act")
     if step.kind in ("show", "muck"):
         return
@@ -219,12 +220,14 @@ def _action(game: Game, seat: int, step: Step) -> Action:
         return Action(K.CHECK)
     if step.kind == "draw":
         return Action(K.DRAW, 0, _thrown(game, seat, step))
-    legal = {a.kind: a for a in game.legal_actions()}
     put_in = step.amount - game.round_bets[seat] if step.total else step.amount
     if step.kind == "call":
-        if step.total is None and K.CALL in legal and legal[K.CALL].amount != put_in:
-            put_in = step.amount - game.round_bets[seat]  # Merge: the other reading
+        if step.total is None:
+            legal = {a.kind: a for a in game.legal_actions()}
+            if K.CALL in legal and legal[K.CALL].amount != put_in:
+                put_in = step.amount - game.round_bets[seat]  # Merge: the other reading
         return Action(K.CALL, put_in)
+    legal = {a.kind: a for a in game.legal_actions()}
     kind = next((k for k in BET_KINDS if k in legal), K(step.kind))
     if step.total is None and kind in legal:
         least, most = legal[kind].amount, legal[kind].max_amount or legal[kind].amount
