@@ -67,6 +67,8 @@ class HiddenCard(Card):
     __slots__ = ()
 
     def __new__(cls, index: int) -> HiddenCard:
+        if cls is HiddenCard and type(index) is int and 0 <= index < len(_HIDDEN_CARDS):
+            return _HIDDEN_CARDS[index]  # one object each (an imported hand holds a dozen)
         return int.__new__(cls, len(DECK) + index)
 
     def __str__(self) -> str:
@@ -81,6 +83,12 @@ class HiddenCard(Card):
 
     def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return HiddenCard, (int(self) - len(DECK),)
+
+
+# The unknown cards of a stacked deck, made once: every Game shares them as it shares DECK's
+# cards (a card is an immutable int; the collector need not walk a hand's own copies).
+_HIDDEN_CARDS: tuple[HiddenCard, ...] = ()
+_HIDDEN_CARDS = tuple(HiddenCard(index) for index in range(2 * len(DECK)))
 
 
 @dataclass
