@@ -121,8 +121,7 @@ def _table_rules(record: HandRecord) -> tuple[Rules, int]:
         if big[0] != (sb[0] + 1) % n:
             raise _fail(record.line, "the big blind does not sit next to the small blind")
         button = sb[0] if n == 2 else (sb[0] - 1) % n
-        rules = Rules(record.small_bet, record.big_bet, sb[1], big[1], structure=record.structure,
-                      ante=ante)  # fmt: skip
+        rules = _stakes(record.small_bet, record.big_bet, sb[1], big[1], record.structure, ante)
         return rules, button
     if blinds:
         raise _fail(record.line, "one blind alone: a hand needs both blinds, or none")
@@ -131,8 +130,24 @@ def _table_rules(record: HandRecord) -> tuple[Rules, int]:
     numbers = [seat.number for seat in seats]
     if record.button not in numbers:
         raise _fail(record.line, f"the button (seat {record.button}) is not dealt in")
-    rules = Rules(record.small_bet, record.big_bet, 0, 0, structure=record.structure, ante=ante)
+    rules = _stakes(record.small_bet, record.big_bet, 0, 0, record.structure, ante)
     return rules, numbers.index(record.button)
+
+
+_RULES: dict[tuple[int, int, int, int, str, int], Rules] = {}  # a file plays a few stakes
+
+
+def _stakes(small_bet: int, big_bet: int, small: int, big: int, structure: str, ante: int) -> Rules:
+    """``Rules`` of these stakes, made (and checked) once: a rule set is immutable, so the
+    hands of one stake share it. A refused one raises each time, as ``Rules`` does."""
+    key = (small_bet, big_bet, small, big, structure, ante)
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = Rules(small_bet, big_bet, small, big, structure=structure, ante=ante)
+        if len(_RULES) >= 256:
+            _RULES.clear()
+        _RULES[key] = rules
+    return rules
 
 
 def _deck(record: HandRecord, button: int) -> list[str]:
