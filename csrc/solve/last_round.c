@@ -14,6 +14,7 @@
  */
 #include "solve/last_round.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,7 +84,7 @@ static void parallel(int threads, int tasks, task_fn fn, void *ctx)
 
 int bf_lr_check(const bf_lr_game *g)
 {
-    if (g == NULL || g->n_classes < 1 || g->n_tallies < 1 || !g->rank || !g->subsets ||
+    if (g == NULL || g->n_classes < 1 || g->n_tallies < 1 || !g->rank ||
         !g->members || !g->inv_members || g->n_nodes < 1 || !g->kind || !g->actor ||
         !g->first_child || !g->n_children || !g->offset || !g->payoff)
         return BF_LR_BAD_ARGS;
@@ -92,26 +93,41 @@ int bf_lr_check(const bf_lr_game *g)
             return BF_LR_BAD_ARGS;
     for (int p = 0; p < 2; p++) {
         if (g->n_hands[p] < 1 || !g->hands[p] || !g->weights[p] || !g->other[p] ||
-            g->table_len[p] < 0)
+            !g->subsets[p] || g->table_len[p] < 0)
             return BF_LR_BAD_ARGS;
-        for (int32_t i = 0; i < g->n_hands[p]; i++) {
-            int32_t c = g->hands[p][i], o = g->other[p][i];
-            if (c < 0 || c >= g->n_classes || (i && c <= g->hands[p][i - 1]))
-                return BF_LR_BAD_ARGS;
-            if (i && g->rank[c] < g->rank[g->hands[p][i - 1]])
-                return BF_LR_BAD_ARGS; /* the classes a range lists ascend by rank */
-            if (!(g->members[c] >= 1.0))
-                return BF_LR_BAD_ARGS;
-            for (int s = 0; s < BF_LR_SUBSETS; s++) {
-                uint16_t t = g->subsets[(size_t)c * BF_LR_SUBSETS + s];
-                if (t < 1 || t >= g->n_tallies)
-                    return BF_LR_BAD_ARGS;
-            }
-            if (!(g->weights[p][i] >= 0.0) || !isfinite(g->weights[p][i]))
-                return BF_LR_BAD_ARGS;
-            if (o < -1 || o >= g->n_hands[1 - p] || (o >= 0 && g->hands[1 - p][o] != c))
-                return BF_LR_BAD_ARGS;
+        if (p == 1 && g->n_hands[1] == g->n_hands[0] && g->hands[1] == g->hands[0] &&
+            g->weights[1] == g->weights[0] && g->other[1] == g->other[0] &&
+            g->subsets[1] == g->subsets[0])
+            continue; /* one range against itself, sharing its arrays: checked as player 0 */
+        /* every hand's checks are or-ed together without a branch (a full range has 270,725
+         * rows and this runs on every call) */
+        const int32_t *hands = g->hands[p], *mate = g->hands[1 - p], *other = g->other[p];
+        const double *weights = g->weights[p];
+        int32_t n = g->n_hands[p], n_other = g->n_hands[1 - p];
+        int bad = 0;
+        for (int32_t i = 0; i < n; i++) {
+            int32_t c = hands[i], o = other[i];
+            if ((unsigned)c >= (unsigned)g->n_classes)
+                return BF_LR_BAD_ARGS; /* before c indexes anything */
+            if (i) /* the classes a range lists ascend, and so do their ranks */
+                bad |= (c <= hands[i - 1]) | (g->rank[c] < g->rank[hands[i - 1]]);
+            bad |= !(g->members[c] >= 1.0);
+            bad |= !(weights[i] >= 0.0 && weights[i] <= DBL_MAX);
+            if (o != -1)
+                bad |= (unsigned)o >= (unsigned)n_other || mate[o] != c;
         }
+        /* every row's subsets index the tallies, 1 .. n_tallies - 1: one flat pass, the
+         * highest of index - 1 (0 wraps to the top) in 16 bits, which vectorises */
+        const uint16_t *sub = g->subsets[p];
+        size_t n_sub = (size_t)n * BF_LR_SUBSETS;
+        uint16_t top = 0;
+        for (size_t k = 0; k < n_sub; k++) {
+            uint16_t t = (uint16_t)(sub[k] - 1u);
+            top = t > top ? t : top;
+        }
+        bad |= (int32_t)top + 1 >= g->n_tallies;
+        if (bad)
+            return BF_LR_BAD_ARGS;
     }
     for (int32_t n = 0; n < g->n_nodes; n++) {
         if (g->kind[n] == BF_LR_DECISION) {
@@ -134,47 +150,108 @@ int bf_lr_check(const bf_lr_game *g)
 
 /* ---- the sweep -------------------------------------------------------------------------- */
 
-/* acc[k] = the lanes' opponent weight disjoint from class c among the inserted hands; unit:
- * every subset class has one member (single hands), so no division by its size. */
-static inline void query(const bf_lr_game *g, int32_t c, int lanes, const double *tally,
-                         double *acc, int unit)
+/* A hand's work on the tallies is 15 rows (the empty set and its 14 subsets) by the lanes.
+ * The lanes go through in blocks of a fixed width whose running sums stay in registers across
+ * the 15 rows (a sum kept in memory would wait on its own store at every row); each lane sees
+ * the same operations in the same order whatever the block. */
+#define BLOCK 8
+#define ROW(subsets, i) ((subsets) + (size_t)(i) * BF_LR_SUBSETS) /* a row's 14 tally indices */
+
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define ALWAYS_INLINE static __forceinline
+#else
+#define ALWAYS_INLINE static inline
+#endif
+
+/* Where the 14 subset rows of a hand (sub: its subsets' tally indices) start in a tally of
+ * `lanes` lanes, and (unit == 0) the factor each enters a query with: singles and triples
+ * subtract, pairs add, each divided by its subset class's size. */
+ALWAYS_INLINE void rows_of(const bf_lr_game *g, const uint16_t *sub, size_t lanes, size_t *at,
+                           double *f, int unit)
 {
-    const uint16_t *sub = g->subsets + (size_t)c * BF_LR_SUBSETS;
-    for (int k = 0; k < lanes; k++)
-        acc[k] = tally[k];
     for (int s = 0; s < BF_LR_SUBSETS; s++) {
-        size_t t = sub[s];
-        const double *row = tally + t * (size_t)lanes;
-        int subtract = s < 4 || s >= 10; /* singles subtract, pairs add, triples subtract */
-        if (unit) {
-            if (subtract)
-                for (int k = 0; k < lanes; k++)
-                    acc[k] -= row[k];
-            else
-                for (int k = 0; k < lanes; k++)
-                    acc[k] += row[k];
-            continue;
-        }
-        double f = subtract ? -g->inv_members[t] : g->inv_members[t];
-        for (int k = 0; k < lanes; k++)
-            acc[k] += f * row[k];
+        at[s] = (size_t)sub[s] * lanes;
+        if (!unit)
+            f[s] = (s < 4 || s >= 10) ? -g->inv_members[sub[s]] : g->inv_members[sub[s]];
     }
 }
 
-static inline void insert(const bf_lr_game *g, int32_t c, int lanes, const double *w,
-                          double *tally, double *mass)
+ALWAYS_INLINE void query_block(const size_t *at, const double *f, int unit, const double *tally,
+                               double *acc, const int width)
 {
-    const uint16_t *sub = g->subsets + (size_t)c * BF_LR_SUBSETS;
+    double a[BLOCK];
+    for (int k = 0; k < width; k++)
+        a[k] = tally[k];
+    if (unit) {
+        for (int s = 0; s < 4; s++)
+            for (int k = 0; k < width; k++)
+                a[k] -= tally[at[s] + k];
+        for (int s = 4; s < 10; s++)
+            for (int k = 0; k < width; k++)
+                a[k] += tally[at[s] + k];
+        for (int s = 10; s < BF_LR_SUBSETS; s++)
+            for (int k = 0; k < width; k++)
+                a[k] -= tally[at[s] + k];
+    } else {
+        for (int s = 0; s < BF_LR_SUBSETS; s++)
+            for (int k = 0; k < width; k++)
+                a[k] += f[s] * tally[at[s] + k];
+    }
+    for (int k = 0; k < width; k++)
+        acc[k] = a[k];
+}
+
+/* acc[k] = the lanes' opponent weight disjoint from a hand (sub: its subsets' tally indices)
+ * among the inserted hands; unit: every subset class has one member (single hands), so no
+ * division by its size. */
+ALWAYS_INLINE void query(const bf_lr_game *g, const uint16_t *sub, int lanes, const double *tally,
+                         double *acc, int unit)
+{
+    size_t at[BF_LR_SUBSETS];
+    double f[BF_LR_SUBSETS];
+    rows_of(g, sub, (size_t)lanes, at, f, unit);
+    int k = 0;
+    for (; k + BLOCK <= lanes; k += BLOCK)
+        query_block(at, f, unit, tally + k, acc + k, BLOCK);
+    if (lanes - k >= 4)
+        query_block(at, f, unit, tally + k, acc + k, 4), k += 4;
+    if (lanes - k >= 2)
+        query_block(at, f, unit, tally + k, acc + k, 2), k += 2;
+    if (lanes - k >= 1)
+        query_block(at, f, unit, tally + k, acc + k, 1);
+}
+
+ALWAYS_INLINE void insert_block(const size_t *at, double members, const double *w, double *tally,
+                                const int width)
+{
+    double m[BLOCK];
+    for (int k = 0; k < width; k++) {
+        m[k] = w[k] * members;
+        tally[k] += m[k];
+    }
+    for (int s = 0; s < BF_LR_SUBSETS; s++) /* rows may coincide (orbits): each adds in turn */
+        for (int k = 0; k < width; k++)
+            tally[at[s] + k] += m[k];
+}
+
+/* Adds the lanes' weights w of class c (sub: its subsets' tally indices) to the tallies. */
+ALWAYS_INLINE void insert(const bf_lr_game *g, int32_t c, const uint16_t *sub, int lanes,
+                          const double *w, double *tally)
+{
+    size_t at[BF_LR_SUBSETS];
+    rows_of(g, sub, (size_t)lanes, at, NULL, 1);
     double members = g->members[c];
-    for (int k = 0; k < lanes; k++) {
-        mass[k] = w[k] * members;
-        tally[k] += mass[k];
-    }
-    for (int s = 0; s < BF_LR_SUBSETS; s++) {
-        double *row = tally + (size_t)sub[s] * (size_t)lanes;
-        for (int k = 0; k < lanes; k++)
-            row[k] += mass[k];
-    }
+    int k = 0;
+    for (; k + BLOCK <= lanes; k += BLOCK)
+        insert_block(at, members, w + k, tally + k, BLOCK);
+    if (lanes - k >= 4)
+        insert_block(at, members, w + k, tally + k, 4), k += 4;
+    if (lanes - k >= 2)
+        insert_block(at, members, w + k, tally + k, 2), k += 2;
+    if (lanes - k >= 1)
+        insert_block(at, members, w + k, tally + k, 1);
 }
 
 /* The self term: the opponent holding this very class (inserted). */
@@ -188,6 +265,87 @@ static inline void add_self(const bf_lr_game *g, int p, int32_t i, int lanes, co
         acc[k] += opp[(size_t)j * lanes + k];
 }
 
+/* One lane: the sums are plain registers (the same operations in the same order as the
+ * blocks above, so the same bits). */
+ALWAYS_INLINE double query_one(const bf_lr_game *g, const uint16_t *sub, const double *tally,
+                               int unit)
+{
+    double a = tally[0];
+    if (unit) {
+        a -= tally[sub[0]], a -= tally[sub[1]], a -= tally[sub[2]], a -= tally[sub[3]];
+        a += tally[sub[4]], a += tally[sub[5]], a += tally[sub[6]];
+        a += tally[sub[7]], a += tally[sub[8]], a += tally[sub[9]];
+        a -= tally[sub[10]], a -= tally[sub[11]], a -= tally[sub[12]], a -= tally[sub[13]];
+        return a;
+    }
+    const double *inv = g->inv_members;
+    for (int s = 0; s < BF_LR_SUBSETS; s++) {
+        double f = (s < 4 || s >= 10) ? -inv[sub[s]] : inv[sub[s]];
+        a += f * tally[sub[s]];
+    }
+    return a;
+}
+
+ALWAYS_INLINE void insert_one(const bf_lr_game *g, int32_t c, const uint16_t *sub, double w,
+                              double *tally)
+{
+    double m = w * g->members[c];
+    tally[0] += m;
+    for (int s = 0; s < BF_LR_SUBSETS; s++)
+        tally[sub[s]] += m;
+}
+
+/* The opponent's own weight on this very class, when it holds it (the self term). */
+ALWAYS_INLINE double self_one(const bf_lr_game *g, int p, int32_t i, const double *opp)
+{
+    int32_t j = g->other[p][i];
+    return j < 0 ? 0.0 : opp[j];
+}
+
+/* sweep() for one lane; unit as query(). */
+ALWAYS_INLINE void sweep_one(const bf_lr_game *g, int p, const double *opp, const double *pay,
+                             double *out, double *tally, int showdown, int unit)
+{
+    int q = 1 - p;
+    int32_t np = g->n_hands[p], nq = g->n_hands[q];
+    const int32_t *own = g->hands[p], *their = g->hands[q];
+    const uint16_t *sp = g->subsets[p], *sq = g->subsets[q];
+    const uint16_t *rank = g->rank;
+    memset(tally, 0, sizeof(double) * (size_t)g->n_tallies);
+    if (!showdown) {
+        for (int32_t j = 0; j < nq; j++)
+            insert_one(g, their[j], ROW(sq, j), opp[j], tally);
+        for (int32_t i = 0; i < np; i++)
+            out[i] = pay[0] * (query_one(g, ROW(sp, i), tally, unit) + self_one(g, p, i, opp));
+        return;
+    }
+    double lose_tie = pay[2] - pay[1], tie_win = pay[1] - pay[0], win = pay[0];
+    int32_t i = 0, j = 0;
+    while (i < np || j < nq) {
+        uint16_t r;
+        if (i >= np)
+            r = rank[their[j]];
+        else if (j >= nq)
+            r = rank[own[i]];
+        else
+            r = rank[own[i]] < rank[their[j]] ? rank[own[i]] : rank[their[j]];
+        int32_t i_end = i, j_end = j;
+        while (i_end < np && rank[own[i_end]] == r)
+            i_end++;
+        while (j_end < nq && rank[their[j_end]] == r)
+            j_end++;
+        for (int32_t a = i; a < i_end; a++)
+            out[a] = lose_tie * query_one(g, ROW(sp, a), tally, unit);
+        for (int32_t b = j; b < j_end; b++)
+            insert_one(g, their[b], ROW(sq, b), opp[b], tally);
+        for (int32_t a = i; a < i_end; a++)
+            out[a] += tie_win * (query_one(g, ROW(sp, a), tally, unit) + self_one(g, p, a, opp));
+        i = i_end, j = j_end;
+    }
+    for (int32_t a = 0; a < np; a++)
+        out[a] += win * (query_one(g, ROW(sp, a), tally, unit) + self_one(g, p, a, opp));
+}
+
 /* out as bf_lr_showdown; showdown 0: every lane pays pay[3k] whatever the cards (folds). */
 static void sweep(const bf_lr_game *g, int p, int lanes, const double *opp, const double *pay,
                   double *out, double *tally, int showdown)
@@ -195,16 +353,24 @@ static void sweep(const bf_lr_game *g, int p, int lanes, const double *opp, cons
     int q = 1 - p;
     int32_t np = g->n_hands[p], nq = g->n_hands[q];
     const int32_t *own = g->hands[p], *their = g->hands[q];
-    double acc[BF_LR_MAX_LANES], mass[BF_LR_MAX_LANES];
+    const uint16_t *sp = g->subsets[p], *sq = g->subsets[q];
+    double acc[BF_LR_MAX_LANES];
     int unit = 1;
     for (int32_t t = 0; t < g->n_tallies && unit; t++)
         unit = g->inv_members[t] == 1.0;
+    if (lanes == 1) {
+        if (unit)
+            sweep_one(g, p, opp, pay, out, tally, showdown, 1);
+        else
+            sweep_one(g, p, opp, pay, out, tally, showdown, 0);
+        return;
+    }
     memset(tally, 0, sizeof(double) * (size_t)g->n_tallies * (size_t)lanes);
     if (!showdown) {
         for (int32_t j = 0; j < nq; j++)
-            insert(g, their[j], lanes, opp + (size_t)j * lanes, tally, mass);
+            insert(g, their[j], ROW(sq, j), lanes, opp + (size_t)j * lanes, tally);
         for (int32_t i = 0; i < np; i++) {
-            query(g, own[i], lanes, tally, acc, unit);
+            query(g, ROW(sp, i), lanes, tally, acc, unit);
             add_self(g, p, i, lanes, opp, acc);
             for (int k = 0; k < lanes; k++)
                 out[(size_t)i * lanes + k] = pay[3 * k] * acc[k];
@@ -228,14 +394,14 @@ static void sweep(const bf_lr_game *g, int p, int lanes, const double *opp, cons
         while (j_end < nq && g->rank[their[j_end]] == r)
             j_end++;
         for (int32_t a = i; a < i_end; a++) {
-            query(g, own[a], lanes, tally, acc, unit);
+            query(g, ROW(sp, a), lanes, tally, acc, unit);
             for (int k = 0; k < lanes; k++)
                 out[(size_t)a * lanes + k] = (pay[3 * k + 2] - pay[3 * k + 1]) * acc[k];
         }
         for (int32_t b = j; b < j_end; b++)
-            insert(g, their[b], lanes, opp + (size_t)b * lanes, tally, mass);
+            insert(g, their[b], ROW(sq, b), lanes, opp + (size_t)b * lanes, tally);
         for (int32_t a = i; a < i_end; a++) {
-            query(g, own[a], lanes, tally, acc, unit);
+            query(g, ROW(sp, a), lanes, tally, acc, unit);
             add_self(g, p, a, lanes, opp, acc);
             for (int k = 0; k < lanes; k++)
                 out[(size_t)a * lanes + k] += (pay[3 * k + 1] - pay[3 * k]) * acc[k];
@@ -243,7 +409,7 @@ static void sweep(const bf_lr_game *g, int p, int lanes, const double *opp, cons
         i = i_end, j = j_end;
     }
     for (int32_t a = 0; a < np; a++) {
-        query(g, own[a], lanes, tally, acc, unit);
+        query(g, ROW(sp, a), lanes, tally, acc, unit);
         add_self(g, p, a, lanes, opp, acc);
         for (int k = 0; k < lanes; k++)
             out[(size_t)a * lanes + k] += pay[3 * k] * acc[k];
