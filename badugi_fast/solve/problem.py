@@ -232,7 +232,11 @@ def _make(tree: Tree, classes: Classes, both: tuple[Player, Player]) -> LastRoun
     for p in (0, 1):
         mine, theirs = both[p].classes, both[1 - p].classes
         c.n_hands[p] = len(mine)
-        if p == 1 and np.array_equal(mine, theirs) and np.array_equal(*(b.weights for b in both)):
+        if (
+            p == 1
+            and np.array_equal(mine, theirs)
+            and np.array_equal(both[0].weights, both[1].weights)
+        ):
             # one range against itself: one set of arrays (the C check then reads it once)
             c.hands[1], c.weights[1], c.other[1], c.subsets[1] = (
                 c.hands[0],
