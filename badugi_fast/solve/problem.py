@@ -227,17 +227,30 @@ def _make(tree: Tree, classes: Classes, both: tuple[Player, Player]) -> LastRoun
     c.n_classes = len(classes.rank)
     c.n_tallies = len(classes.inv_members)
     c.rank = buf("uint16_t[]", classes.rank)
-    c.subsets = buf("uint16_t[]", classes.subsets.reshape(-1))
     c.members = buf("double[]", classes.members)
     c.inv_members = buf("double[]", classes.inv_members)
     for p in (0, 1):
         mine, theirs = both[p].classes, both[1 - p].classes
+        c.n_hands[p] = len(mine)
+        if (
+            p == 1
+            and np.array_equal(mine, theirs)
+            and np.array_equal(both[0].weights, both[1].weights)
+        ):
+            # one range against itself: one set of arrays (the C check then reads it once)
+            c.hands[1], c.weights[1], c.other[1], c.subsets[1] = (
+                c.hands[0],
+                c.weights[0],
+                c.other[0],
+                c.subsets[0],
+            )
+            continue
         at = np.searchsorted(theirs, mine)
         found = (at < len(theirs)) & (theirs[np.minimum(at, len(theirs) - 1)] == mine)
-        c.n_hands[p] = len(mine)
         c.hands[p] = buf("int32_t[]", mine.astype(np.int32))
         c.weights[p] = buf("double[]", both[p].weights.astype(np.float64))
         c.other[p] = buf("int32_t[]", np.where(found, at, -1).astype(np.int32))
+        c.subsets[p] = buf("uint16_t[]", classes.subsets[mine].reshape(-1))
     n = len(tree.nodes)
     kind = np.zeros(n, dtype=np.int8)
     actor = np.zeros(n, dtype=np.int8)

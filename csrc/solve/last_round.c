@@ -7,13 +7,17 @@
  * (t-1)^1.5 / ((t-1)^1.5 + 1), negative ones by 1/2, and the strategy sums by ((t-1) / t)^2.
  *
  * Threads: the work of an iteration splits into phases whose parts touch disjoint memory: the
- * reach of every node for a block of hands, the terminal values of a batch of terminal nodes
- * (each sweep over ranks is a prefix sum, so it stays whole and the terminals are shared out),
- * and the backward pass for a block of hands. Every number is computed by the same operations
- * in the same order whatever the split, so a run gives the same bits on any thread count.
+ * reach of every node for a block of hands; the terminal values, a sweep with one lane per
+ * terminal node, split by rank into a fixed number of chunks (a prefix sum done as chunk sums,
+ * their prefixes, then each chunk again: see "the sweep, in chunks of ranks"); and the
+ * backward pass for a block of hands. Splitting the terminal nodes among the threads instead
+ * left each thread a few lanes of a sweep (so its per-hand work was repeated) and shares of
+ * unequal cost. Every number is computed by the same operations in the same order whatever the
+ * split, so a run gives the same bits on any thread count. The threads start once a call.
  */
 #include "solve/last_round.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,67 +27,133 @@
 #endif
 
 #define MAX_THREADS 64
-#define TALLY_BYTES (1 << 21) /* a sweep's tallies stay about L2-sized */
 
 /* ---- threads ---------------------------------------------------------------------------- */
 
 typedef void (*task_fn)(void *ctx, int task);
 
+/* The threads of one C call, started once and handed each phase in turn (a thread started
+ * per phase costs tens of microseconds, a good part of a phase on a small tree). Share t runs
+ * tasks t, t + threads, ...; which thread runs a share changes no number. */
+typedef struct pool pool;
+
 typedef struct {
+    pool *pl;
+    int share;
+} seat;
+
+struct pool {
+    int threads;
     task_fn fn;
     void *ctx;
-    int tasks, step, first;
-} worker;
+    int tasks;
+#ifndef _WIN32
+    int started; /* shares 1 .. started have a thread; the caller runs the rest */
+    pthread_t ids[MAX_THREADS];
+    seat seats[MAX_THREADS];
+    pthread_mutex_t lock;
+    pthread_cond_t go, done;
+    unsigned long round;
+    int busy, stop;
+#endif
+};
 
-static void run_worker(worker *w)
+static void run_share(pool *pl, int share)
 {
-    for (int task = w->first; task < w->tasks; task += w->step)
-        w->fn(w->ctx, task);
+    for (int task = share; task < pl->tasks; task += pl->threads)
+        pl->fn(pl->ctx, task);
 }
 
 #ifndef _WIN32
-static void *worker_main(void *arg)
+static void *pool_main(void *arg)
 {
-    run_worker((worker *)arg);
+    seat *me = arg;
+    pool *pl = me->pl;
+    unsigned long seen = 0;
+    pthread_mutex_lock(&pl->lock);
+    for (;;) {
+        while (pl->round == seen && !pl->stop)
+            pthread_cond_wait(&pl->go, &pl->lock);
+        if (pl->stop)
+            break;
+        seen = pl->round;
+        pthread_mutex_unlock(&pl->lock);
+        run_share(pl, me->share);
+        pthread_mutex_lock(&pl->lock);
+        if (--pl->busy == 0)
+            pthread_cond_signal(&pl->done);
+    }
+    pthread_mutex_unlock(&pl->lock);
     return NULL;
 }
 #endif
 
-/* Runs fn(ctx, 0 .. tasks-1): thread t takes tasks t, t + threads, ... */
-static void parallel(int threads, int tasks, task_fn fn, void *ctx)
+static void pool_start(pool *pl, int threads)
 {
-    worker workers[MAX_THREADS];
-    if (threads > tasks)
-        threads = tasks;
-    if (threads < 1)
-        threads = 1;
-    for (int t = 0; t < threads; t++) {
-        workers[t].fn = fn, workers[t].ctx = ctx;
-        workers[t].tasks = tasks, workers[t].step = threads, workers[t].first = t;
-    }
+    memset(pl, 0, sizeof *pl);
+    pl->threads = threads < 1 ? 1 : threads;
 #ifndef _WIN32
-    pthread_t ids[MAX_THREADS];
-    int started[MAX_THREADS] = {0};
-    for (int t = 1; t < threads; t++)
-        started[t] = pthread_create(&ids[t], NULL, worker_main, &workers[t]) == 0;
-    run_worker(&workers[0]);
-    for (int t = 1; t < threads; t++) {
-        if (started[t])
-            pthread_join(ids[t], NULL);
-        else
-            run_worker(&workers[t]); /* no thread to be had: do its share here */
+    if (pl->threads == 1)
+        return;
+    pthread_mutex_init(&pl->lock, NULL);
+    pthread_cond_init(&pl->go, NULL);
+    pthread_cond_init(&pl->done, NULL);
+    for (int t = 1; t < pl->threads; t++) {
+        pl->seats[t].pl = pl, pl->seats[t].share = t;
+        if (pthread_create(&pl->ids[t], NULL, pool_main, &pl->seats[t]) != 0)
+            break; /* no thread to be had: the caller runs the shares left */
+        pl->started = t;
     }
-#else
-    for (int t = 0; t < threads; t++)
-        run_worker(&workers[t]);
 #endif
+}
+
+static void pool_stop(pool *pl)
+{
+#ifndef _WIN32
+    if (pl->threads == 1)
+        return;
+    pthread_mutex_lock(&pl->lock);
+    pl->stop = 1;
+    pthread_cond_broadcast(&pl->go);
+    pthread_mutex_unlock(&pl->lock);
+    for (int t = 1; t <= pl->started; t++)
+        pthread_join(pl->ids[t], NULL);
+    pthread_cond_destroy(&pl->go);
+    pthread_cond_destroy(&pl->done);
+    pthread_mutex_destroy(&pl->lock);
+#endif
+}
+
+/* Runs fn(ctx, 0 .. tasks-1) on the pool's threads, back when all are done. */
+static void parallel(pool *pl, int tasks, task_fn fn, void *ctx)
+{
+    pl->fn = fn, pl->ctx = ctx, pl->tasks = tasks;
+#ifndef _WIN32
+    if (pl->started > 0 && tasks > 1) {
+        pthread_mutex_lock(&pl->lock);
+        pl->busy = pl->started;
+        pl->round++;
+        pthread_cond_broadcast(&pl->go);
+        pthread_mutex_unlock(&pl->lock);
+        run_share(pl, 0);
+        for (int t = pl->started + 1; t < pl->threads; t++)
+            run_share(pl, t);
+        pthread_mutex_lock(&pl->lock);
+        while (pl->busy > 0)
+            pthread_cond_wait(&pl->done, &pl->lock);
+        pthread_mutex_unlock(&pl->lock);
+        return;
+    }
+#endif
+    for (int t = 0; t < pl->threads; t++)
+        run_share(pl, t);
 }
 
 /* ---- checks ----------------------------------------------------------------------------- */
 
 int bf_lr_check(const bf_lr_game *g)
 {
-    if (g == NULL || g->n_classes < 1 || g->n_tallies < 1 || !g->rank || !g->subsets ||
+    if (g == NULL || g->n_classes < 1 || g->n_tallies < 1 || !g->rank ||
         !g->members || !g->inv_members || g->n_nodes < 1 || !g->kind || !g->actor ||
         !g->first_child || !g->n_children || !g->offset || !g->payoff)
         return BF_LR_BAD_ARGS;
@@ -92,26 +162,41 @@ int bf_lr_check(const bf_lr_game *g)
             return BF_LR_BAD_ARGS;
     for (int p = 0; p < 2; p++) {
         if (g->n_hands[p] < 1 || !g->hands[p] || !g->weights[p] || !g->other[p] ||
-            g->table_len[p] < 0)
+            !g->subsets[p] || g->table_len[p] < 0)
             return BF_LR_BAD_ARGS;
-        for (int32_t i = 0; i < g->n_hands[p]; i++) {
-            int32_t c = g->hands[p][i], o = g->other[p][i];
-            if (c < 0 || c >= g->n_classes || (i && c <= g->hands[p][i - 1]))
-                return BF_LR_BAD_ARGS;
-            if (i && g->rank[c] < g->rank[g->hands[p][i - 1]])
-                return BF_LR_BAD_ARGS; /* the classes a range lists ascend by rank */
-            if (!(g->members[c] >= 1.0))
-                return BF_LR_BAD_ARGS;
-            for (int s = 0; s < BF_LR_SUBSETS; s++) {
-                uint16_t t = g->subsets[(size_t)c * BF_LR_SUBSETS + s];
-                if (t < 1 || t >= g->n_tallies)
-                    return BF_LR_BAD_ARGS;
-            }
-            if (!(g->weights[p][i] >= 0.0) || !isfinite(g->weights[p][i]))
-                return BF_LR_BAD_ARGS;
-            if (o < -1 || o >= g->n_hands[1 - p] || (o >= 0 && g->hands[1 - p][o] != c))
-                return BF_LR_BAD_ARGS;
+        if (p == 1 && g->n_hands[1] == g->n_hands[0] && g->hands[1] == g->hands[0] &&
+            g->weights[1] == g->weights[0] && g->other[1] == g->other[0] &&
+            g->subsets[1] == g->subsets[0])
+            continue; /* one range against itself, sharing its arrays: checked as player 0 */
+        /* every hand's checks are or-ed together without a branch (a full range has 270,725
+         * rows and this runs on every call) */
+        const int32_t *hands = g->hands[p], *mate = g->hands[1 - p], *other = g->other[p];
+        const double *weights = g->weights[p];
+        int32_t n = g->n_hands[p], n_other = g->n_hands[1 - p];
+        int bad = 0;
+        for (int32_t i = 0; i < n; i++) {
+            int32_t c = hands[i], o = other[i];
+            if ((unsigned)c >= (unsigned)g->n_classes)
+                return BF_LR_BAD_ARGS; /* before c indexes anything */
+            if (i) /* the classes a range lists ascend, and so do their ranks */
+                bad |= (c <= hands[i - 1]) | (g->rank[c] < g->rank[hands[i - 1]]);
+            bad |= !(g->members[c] >= 1.0);
+            bad |= !(weights[i] >= 0.0 && weights[i] <= DBL_MAX);
+            if (o != -1)
+                bad |= (unsigned)o >= (unsigned)n_other || mate[o] != c;
         }
+        /* every row's subsets index the tallies, 1 .. n_tallies - 1: one flat pass, the
+         * highest of index - 1 (0 wraps to the top) in 16 bits, which vectorises */
+        const uint16_t *sub = g->subsets[p];
+        size_t n_sub = (size_t)n * BF_LR_SUBSETS;
+        uint16_t top = 0;
+        for (size_t k = 0; k < n_sub; k++) {
+            uint16_t t = (uint16_t)(sub[k] - 1u);
+            top = t > top ? t : top;
+        }
+        bad |= (int32_t)top + 1 >= g->n_tallies;
+        if (bad)
+            return BF_LR_BAD_ARGS;
     }
     for (int32_t n = 0; n < g->n_nodes; n++) {
         if (g->kind[n] == BF_LR_DECISION) {
@@ -134,128 +219,378 @@ int bf_lr_check(const bf_lr_game *g)
 
 /* ---- the sweep -------------------------------------------------------------------------- */
 
-/* acc[k] = the lanes' opponent weight disjoint from class c among the inserted hands; unit:
- * every subset class has one member (single hands), so no division by its size. */
-static inline void query(const bf_lr_game *g, int32_t c, int lanes, const double *tally,
+/* A hand's work on the tallies is 15 rows (the empty set and its 14 subsets) by the lanes.
+ * The lanes go through in blocks of a fixed width whose running sums stay in registers across
+ * the 15 rows (a sum kept in memory would wait on its own store at every row); each lane sees
+ * the same operations in the same order whatever the block. */
+#define BLOCK 8
+#define ROW(subsets, i) ((subsets) + (size_t)(i) * BF_LR_SUBSETS) /* a row's 14 tally indices */
+
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define ALWAYS_INLINE static __forceinline
+#else
+#define ALWAYS_INLINE static inline
+#endif
+
+/* Where the 14 subset rows of a hand (sub: its subsets' tally indices) start in a tally of
+ * `lanes` lanes, and (unit == 0) the factor each enters a query with: singles and triples
+ * subtract, pairs add, each divided by its subset class's size. */
+ALWAYS_INLINE void rows_of(const bf_lr_game *g, const uint16_t *sub, size_t lanes, size_t *at,
+                           double *f, int unit)
+{
+    for (int s = 0; s < BF_LR_SUBSETS; s++) {
+        at[s] = (size_t)sub[s] * lanes;
+        if (!unit)
+            f[s] = (s < 4 || s >= 10) ? -g->inv_members[sub[s]] : g->inv_members[sub[s]];
+    }
+}
+
+ALWAYS_INLINE void query_block(const size_t *at, const double *f, int unit, const double *tally,
+                               double *acc, const int width)
+{
+    double a[BLOCK];
+    for (int k = 0; k < width; k++)
+        a[k] = tally[k];
+    if (unit) {
+        for (int s = 0; s < 4; s++)
+            for (int k = 0; k < width; k++)
+                a[k] -= tally[at[s] + k];
+        for (int s = 4; s < 10; s++)
+            for (int k = 0; k < width; k++)
+                a[k] += tally[at[s] + k];
+        for (int s = 10; s < BF_LR_SUBSETS; s++)
+            for (int k = 0; k < width; k++)
+                a[k] -= tally[at[s] + k];
+    } else {
+        for (int s = 0; s < BF_LR_SUBSETS; s++)
+            for (int k = 0; k < width; k++)
+                a[k] += f[s] * tally[at[s] + k];
+    }
+    for (int k = 0; k < width; k++)
+        acc[k] = a[k];
+}
+
+/* acc[k] = the lanes' opponent weight disjoint from a hand (sub: its subsets' tally indices)
+ * among the inserted hands; unit: every subset class has one member (single hands), so no
+ * division by its size. */
+ALWAYS_INLINE void query(const bf_lr_game *g, const uint16_t *sub, int lanes, const double *tally,
                          double *acc, int unit)
 {
-    const uint16_t *sub = g->subsets + (size_t)c * BF_LR_SUBSETS;
-    for (int k = 0; k < lanes; k++)
-        acc[k] = tally[k];
-    for (int s = 0; s < BF_LR_SUBSETS; s++) {
-        size_t t = sub[s];
-        const double *row = tally + t * (size_t)lanes;
-        int subtract = s < 4 || s >= 10; /* singles subtract, pairs add, triples subtract */
-        if (unit) {
-            if (subtract)
-                for (int k = 0; k < lanes; k++)
-                    acc[k] -= row[k];
-            else
-                for (int k = 0; k < lanes; k++)
-                    acc[k] += row[k];
-            continue;
-        }
-        double f = subtract ? -g->inv_members[t] : g->inv_members[t];
-        for (int k = 0; k < lanes; k++)
-            acc[k] += f * row[k];
-    }
+    size_t at[BF_LR_SUBSETS];
+    double f[BF_LR_SUBSETS];
+    rows_of(g, sub, (size_t)lanes, at, f, unit);
+    int k = 0;
+    for (; k + BLOCK <= lanes; k += BLOCK)
+        query_block(at, f, unit, tally + k, acc + k, BLOCK);
+    if (lanes - k >= 4)
+        query_block(at, f, unit, tally + k, acc + k, 4), k += 4;
+    if (lanes - k >= 2)
+        query_block(at, f, unit, tally + k, acc + k, 2), k += 2;
+    if (lanes - k >= 1)
+        query_block(at, f, unit, tally + k, acc + k, 1);
 }
 
-static inline void insert(const bf_lr_game *g, int32_t c, int lanes, const double *w,
-                          double *tally, double *mass)
+ALWAYS_INLINE void insert_block(const size_t *at, double members, const double *w, double *tally,
+                                const int width)
 {
-    const uint16_t *sub = g->subsets + (size_t)c * BF_LR_SUBSETS;
+    double m[BLOCK];
+    for (int k = 0; k < width; k++) {
+        m[k] = w[k] * members;
+        tally[k] += m[k];
+    }
+    for (int s = 0; s < BF_LR_SUBSETS; s++) /* rows may coincide (orbits): each adds in turn */
+        for (int k = 0; k < width; k++)
+            tally[at[s] + k] += m[k];
+}
+
+/* Adds the lanes' weights w of class c (sub: its subsets' tally indices) to the tallies. */
+ALWAYS_INLINE void insert(const bf_lr_game *g, int32_t c, const uint16_t *sub, int lanes,
+                          const double *w, double *tally)
+{
+    size_t at[BF_LR_SUBSETS];
+    rows_of(g, sub, (size_t)lanes, at, NULL, 1);
     double members = g->members[c];
-    for (int k = 0; k < lanes; k++) {
-        mass[k] = w[k] * members;
-        tally[k] += mass[k];
+    int k = 0;
+    for (; k + BLOCK <= lanes; k += BLOCK)
+        insert_block(at, members, w + k, tally + k, BLOCK);
+    if (lanes - k >= 4)
+        insert_block(at, members, w + k, tally + k, 4), k += 4;
+    if (lanes - k >= 2)
+        insert_block(at, members, w + k, tally + k, 2), k += 2;
+    if (lanes - k >= 1)
+        insert_block(at, members, w + k, tally + k, 1);
+}
+
+/* One lane: the sums are plain registers (the same operations in the same order as the
+ * blocks above, so the same bits). */
+ALWAYS_INLINE double query_one(const bf_lr_game *g, const uint16_t *sub, const double *tally,
+                               int unit)
+{
+    double a = tally[0];
+    if (unit) {
+        a -= tally[sub[0]], a -= tally[sub[1]], a -= tally[sub[2]], a -= tally[sub[3]];
+        a += tally[sub[4]], a += tally[sub[5]], a += tally[sub[6]];
+        a += tally[sub[7]], a += tally[sub[8]], a += tally[sub[9]];
+        a -= tally[sub[10]], a -= tally[sub[11]], a -= tally[sub[12]], a -= tally[sub[13]];
+        return a;
     }
+    const double *inv = g->inv_members;
     for (int s = 0; s < BF_LR_SUBSETS; s++) {
-        double *row = tally + (size_t)sub[s] * (size_t)lanes;
-        for (int k = 0; k < lanes; k++)
-            row[k] += mass[k];
+        double f = (s < 4 || s >= 10) ? -inv[sub[s]] : inv[sub[s]];
+        a += f * tally[sub[s]];
+    }
+    return a;
+}
+
+ALWAYS_INLINE void insert_one(const bf_lr_game *g, int32_t c, const uint16_t *sub, double w,
+                              double *tally)
+{
+    double m = w * g->members[c];
+    tally[0] += m;
+    for (int s = 0; s < BF_LR_SUBSETS; s++)
+        tally[sub[s]] += m;
+}
+
+/* ---- the sweep, in chunks of ranks ------------------------------------------------------ */
+
+/* A sweep's hands are split by rank into CHUNKS chunks (a rank never straddles two), cut by
+ * the hand count alone, so the same whatever the thread count. Phase 1 sweeps each chunk on
+ * tallies of its own from zero: with L' and T' the weight inside the chunk that beats and
+ * ties a hand, the hand gets (lose - tie) L' + (tie - win) (L' + T'), and the chunk's tallies
+ * end as C_k. Between the phases every tally entry of chunk k becomes
+ * X_k = win F + (lose - win) P_k, with P_k = C_0 + ... + C_{k-1} (the better chunks) and F
+ * the sum of all. Phase 2 adds each hand's query of X_k: queries are linear in the tallies,
+ * so the hand gets (lose - tie) L + (tie - win) (L + T) + win D with L = L' + Q(P_k),
+ * L + T = L' + T' + Q(P_k) and D = Q(F) (plus the self term). A fold pays win whatever the
+ * cards: no phase 1 queries, X_k = win F. Each phase splits into parts that touch disjoint
+ * memory (chunks, then tally entries, then chunks), every number computed by the same
+ * operations in the same order whatever the split. */
+#define CHUNKS 8
+#define SWEEP_BYTES ((size_t)16 << 20) /* the tallies of a sweep's chunks, at most */
+
+typedef struct {
+    const bf_lr_game *g;
+    int p, lanes, showdown, unit;
+    const double *pay;          /* [3 * lanes] win, tie, lose */
+    const double *opp;          /* [n_q * lanes] the other player's weights, lane fastest */
+    const double *const *reach; /* or NULL; else [lanes] vectors [n_q] gathered into opp */
+    double *gathered;           /* where they go ([n_q * lanes]), = opp */
+    double *out;                /* [n_p * lanes] */
+    double *const *values;      /* or NULL; else [lanes] vectors [n_p] each lane goes to */
+    double *tally;              /* [CHUNKS * n_tallies * lanes] */
+    int32_t own_lo[CHUNKS + 1], their_lo[CHUNKS + 1];
+    int slices;
+} sweep_job;
+
+/* The first row of player x's range whose rank is r or worse. */
+static int32_t rank_at(const bf_lr_game *g, int x, int32_t r)
+{
+    const int32_t *hands = g->hands[x];
+    int32_t lo = 0, hi = g->n_hands[x];
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if ((int32_t)g->rank[hands[mid]] < r)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Chunk k starts at the first rank r with at least k / CHUNKS of both ranges' rows better. */
+static void cut_chunks(sweep_job *j)
+{
+    const bf_lr_game *g = j->g;
+    int p = j->p, q = 1 - p;
+    int64_t all = (int64_t)g->n_hands[p] + g->n_hands[q];
+    j->own_lo[0] = j->their_lo[0] = 0;
+    j->own_lo[CHUNKS] = g->n_hands[p], j->their_lo[CHUNKS] = g->n_hands[q];
+    for (int k = 1; k < CHUNKS; k++) {
+        int64_t want = all * k / CHUNKS;
+        int32_t lo = 0, hi = 65536;
+        while (lo < hi) { /* the least rank with `want` rows better */
+            int32_t mid = lo + (hi - lo) / 2;
+            if ((int64_t)rank_at(g, p, mid) + rank_at(g, q, mid) < want)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        j->own_lo[k] = rank_at(g, p, lo), j->their_lo[k] = rank_at(g, q, lo);
     }
 }
 
-/* The self term: the opponent holding this very class (inserted). */
-static inline void add_self(const bf_lr_game *g, int p, int32_t i, int lanes, const double *opp,
-                            double *acc)
+ALWAYS_INLINE void phase1_body(sweep_job *j, int k, const int one, const int unit)
 {
-    int32_t j = g->other[p][i];
-    if (j < 0)
-        return;
-    for (int k = 0; k < lanes; k++)
-        acc[k] += opp[(size_t)j * lanes + k];
-}
-
-/* out as bf_lr_showdown; showdown 0: every lane pays pay[3k] whatever the cards (folds). */
-static void sweep(const bf_lr_game *g, int p, int lanes, const double *opp, const double *pay,
-                  double *out, double *tally, int showdown)
-{
-    int q = 1 - p;
-    int32_t np = g->n_hands[p], nq = g->n_hands[q];
+    const bf_lr_game *g = j->g;
+    int p = j->p, q = 1 - p, lanes = one ? 1 : j->lanes;
     const int32_t *own = g->hands[p], *their = g->hands[q];
-    double acc[BF_LR_MAX_LANES], mass[BF_LR_MAX_LANES];
-    int unit = 1;
-    for (int32_t t = 0; t < g->n_tallies && unit; t++)
-        unit = g->inv_members[t] == 1.0;
-    memset(tally, 0, sizeof(double) * (size_t)g->n_tallies * (size_t)lanes);
-    if (!showdown) {
-        for (int32_t j = 0; j < nq; j++)
-            insert(g, their[j], lanes, opp + (size_t)j * lanes, tally, mass);
-        for (int32_t i = 0; i < np; i++) {
-            query(g, own[i], lanes, tally, acc, unit);
-            add_self(g, p, i, lanes, opp, acc);
-            for (int k = 0; k < lanes; k++)
-                out[(size_t)i * lanes + k] = pay[3 * k] * acc[k];
+    const uint16_t *sp = g->subsets[p], *sq = g->subsets[q], *rank = g->rank;
+    const double *pay = j->pay;
+    size_t width = (size_t)g->n_tallies * (size_t)lanes;
+    double *tally = j->tally + (size_t)k * width, *out = j->out;
+    int32_t i = j->own_lo[k], i_stop = j->own_lo[k + 1];
+    int32_t b0 = j->their_lo[k], b_stop = j->their_lo[k + 1];
+    if (j->reach)
+        for (int32_t b = b0; b < b_stop; b++)
+            for (int l = 0; l < lanes; l++)
+                j->gathered[(size_t)b * lanes + l] = j->reach[l][b];
+    const double *opp = j->opp;
+    memset(tally, 0, sizeof(double) * width);
+    if (!j->showdown) {
+        for (int32_t b = b0; b < b_stop; b++) {
+            if (one)
+                insert_one(g, their[b], ROW(sq, b), opp[b], tally);
+            else
+                insert(g, their[b], ROW(sq, b), lanes, opp + (size_t)b * lanes, tally);
         }
         return;
     }
-    /* ranks ascend from the best, so the hands inserted before a group beat it (L):
-     * value = win W + tie T + lose L = (lose - tie) L + (tie - win) (L + T) + win D */
-    int32_t i = 0, j = 0;
-    while (i < np || j < nq) {
-        uint16_t r;
-        if (i >= np)
-            r = g->rank[their[j]];
-        else if (j >= nq)
-            r = g->rank[own[i]];
+    double acc[BF_LR_MAX_LANES];
+    int32_t jj = b0;
+    while (i < i_stop || jj < b_stop) {
+        int32_t r;
+        if (i >= i_stop)
+            r = rank[their[jj]];
+        else if (jj >= b_stop)
+            r = rank[own[i]];
         else
-            r = g->rank[own[i]] < g->rank[their[j]] ? g->rank[own[i]] : g->rank[their[j]];
-        int32_t i_end = i, j_end = j;
-        while (i_end < np && g->rank[own[i_end]] == r)
+            r = rank[own[i]] < rank[their[jj]] ? rank[own[i]] : rank[their[jj]];
+        int32_t i_end = i, j_end = jj;
+        while (i_end < i_stop && rank[own[i_end]] == r)
             i_end++;
-        while (j_end < nq && g->rank[their[j_end]] == r)
+        while (j_end < b_stop && rank[their[j_end]] == r)
             j_end++;
         for (int32_t a = i; a < i_end; a++) {
-            query(g, own[a], lanes, tally, acc, unit);
-            for (int k = 0; k < lanes; k++)
-                out[(size_t)a * lanes + k] = (pay[3 * k + 2] - pay[3 * k + 1]) * acc[k];
+            if (one) {
+                out[a] = (pay[2] - pay[1]) * query_one(g, ROW(sp, a), tally, unit);
+                continue;
+            }
+            query(g, ROW(sp, a), lanes, tally, acc, unit);
+            for (int l = 0; l < lanes; l++)
+                out[(size_t)a * lanes + l] = (pay[3 * l + 2] - pay[3 * l + 1]) * acc[l];
         }
-        for (int32_t b = j; b < j_end; b++)
-            insert(g, their[b], lanes, opp + (size_t)b * lanes, tally, mass);
+        for (int32_t b = jj; b < j_end; b++) {
+            if (one)
+                insert_one(g, their[b], ROW(sq, b), opp[b], tally);
+            else
+                insert(g, their[b], ROW(sq, b), lanes, opp + (size_t)b * lanes, tally);
+        }
         for (int32_t a = i; a < i_end; a++) {
-            query(g, own[a], lanes, tally, acc, unit);
-            add_self(g, p, a, lanes, opp, acc);
-            for (int k = 0; k < lanes; k++)
-                out[(size_t)a * lanes + k] += (pay[3 * k + 1] - pay[3 * k]) * acc[k];
+            int32_t o = g->other[p][a]; /* the opponent holding this very class: a tie */
+            if (one) {
+                double x = query_one(g, ROW(sp, a), tally, unit) + (o < 0 ? 0.0 : opp[o]);
+                out[a] += (pay[1] - pay[0]) * x;
+                continue;
+            }
+            query(g, ROW(sp, a), lanes, tally, acc, unit);
+            for (int l = 0; l < lanes; l++) {
+                double x = acc[l] + (o < 0 ? 0.0 : opp[(size_t)o * lanes + l]);
+                out[(size_t)a * lanes + l] += (pay[3 * l + 1] - pay[3 * l]) * x;
+            }
         }
-        i = i_end, j = j_end;
-    }
-    for (int32_t a = 0; a < np; a++) {
-        query(g, own[a], lanes, tally, acc, unit);
-        add_self(g, p, a, lanes, opp, acc);
-        for (int k = 0; k < lanes; k++)
-            out[(size_t)a * lanes + k] += pay[3 * k] * acc[k];
+        i = i_end, jj = j_end;
     }
 }
 
-static int lanes_per_sweep(const bf_lr_game *g)
+ALWAYS_INLINE void phase2_body(sweep_job *j, int k, const int one, const int unit)
 {
-    int lanes = (int)(TALLY_BYTES / (sizeof(double) * (size_t)g->n_tallies));
+    const bf_lr_game *g = j->g;
+    int p = j->p, lanes = one ? 1 : j->lanes;
+    const uint16_t *sp = g->subsets[p];
+    const double *pay = j->pay, *opp = j->opp;
+    size_t width = (size_t)g->n_tallies * (size_t)lanes;
+    const double *x = j->tally + (size_t)k * width;
+    double *out = j->out, acc[BF_LR_MAX_LANES];
+    for (int32_t a = j->own_lo[k]; a < j->own_lo[k + 1]; a++) {
+        int32_t o = g->other[p][a];
+        if (one) {
+            double v = query_one(g, ROW(sp, a), x, unit) + pay[0] * (o < 0 ? 0.0 : opp[o]);
+            out[a] = j->showdown ? out[a] + v : v;
+            if (j->values)
+                j->values[0][a] = out[a];
+            continue;
+        }
+        query(g, ROW(sp, a), lanes, x, acc, unit);
+        for (int l = 0; l < lanes; l++) {
+            double v = acc[l] + pay[3 * l] * (o < 0 ? 0.0 : opp[(size_t)o * lanes + l]);
+            double *at = out + (size_t)a * lanes + l;
+            *at = j->showdown ? *at + v : v;
+            if (j->values)
+                j->values[l][a] = *at;
+        }
+    }
+}
+
+static void phase1_task(void *ctx, int k)
+{
+    sweep_job *j = ctx;
+    if (j->lanes == 1)
+        j->unit ? phase1_body(j, k, 1, 1) : phase1_body(j, k, 1, 0);
+    else
+        j->unit ? phase1_body(j, k, 0, 1) : phase1_body(j, k, 0, 0);
+}
+
+static void phase2_task(void *ctx, int k)
+{
+    sweep_job *j = ctx;
+    if (j->lanes == 1)
+        j->unit ? phase2_body(j, k, 1, 1) : phase2_body(j, k, 1, 0);
+    else
+        j->unit ? phase2_body(j, k, 0, 1) : phase2_body(j, k, 0, 0);
+}
+
+/* Between the phases, for a slice of the tally entries: C_k -> X_k (see above). */
+static void combine_task(void *ctx, int task)
+{
+    sweep_job *j = ctx;
+    size_t lanes = (size_t)j->lanes, entries = (size_t)j->g->n_tallies;
+    size_t width = entries * lanes;
+    size_t lo = entries * (size_t)task / (size_t)j->slices;
+    size_t hi = entries * (size_t)(task + 1) / (size_t)j->slices;
+    for (size_t e = lo; e < hi; e++)
+        for (size_t l = 0; l < lanes; l++) {
+            size_t at = e * lanes + l;
+            double run = 0.0, win = j->pay[3 * l], lose_win = j->pay[3 * l + 2] - win;
+            for (int k = 0; k < CHUNKS; k++) { /* C_k -> P_k, and run -> F */
+                double c = j->tally[k * width + at];
+                j->tally[k * width + at] = run;
+                run += c;
+            }
+            for (int k = 0; k < CHUNKS; k++) {
+                double *t = j->tally + k * width + at;
+                *t = j->showdown ? win * run + lose_win * *t : win * run;
+            }
+        }
+}
+
+static int sweep_lanes(const bf_lr_game *g)
+{
+    size_t lanes = SWEEP_BYTES / (sizeof(double) * CHUNKS * (size_t)g->n_tallies);
     if (lanes < 1)
         lanes = 1;
-    return lanes > BF_LR_MAX_LANES ? BF_LR_MAX_LANES : lanes;
+    return lanes > BF_LR_MAX_LANES ? BF_LR_MAX_LANES : (int)lanes;
+}
+
+static int unit_classes(const bf_lr_game *g)
+{
+    for (int32_t t = 0; t < g->n_tallies; t++)
+        if (g->inv_members[t] != 1.0)
+            return 0;
+    return 1;
+}
+
+
+/* Runs a sweep's three phases on `threads` threads. */
+static void run_sweep(sweep_job *j, pool *pl)
+{
+    j->unit = unit_classes(j->g);
+    cut_chunks(j);
+    j->slices = pl->threads > 1 ? 4 * pl->threads : 1;
+    parallel(pl, CHUNKS, phase1_task, j);
+    parallel(pl, j->slices, combine_task, j);
+    parallel(pl, CHUNKS, phase2_task, j);
 }
 
 int bf_lr_showdown(const bf_lr_game *g, int player, int lanes, const double *opp_reach,
@@ -264,10 +599,18 @@ int bf_lr_showdown(const bf_lr_game *g, int player, int lanes, const double *opp
     if (bf_lr_check(g) || (player != 0 && player != 1) || lanes < 1 ||
         lanes > BF_LR_MAX_LANES || !opp_reach || !pay || !out)
         return BF_LR_BAD_ARGS;
-    double *tally = malloc(sizeof(double) * (size_t)g->n_tallies * (size_t)lanes);
+    size_t width = (size_t)g->n_tallies * (size_t)lanes;
+    double *tally = malloc(sizeof(double) * CHUNKS * width);
     if (tally == NULL)
         return BF_LR_NO_MEMORY;
-    sweep(g, player, lanes, opp_reach, pay, out, tally, 1);
+    sweep_job j;
+    memset(&j, 0, sizeof j);
+    j.g = g, j.p = player, j.lanes = lanes, j.showdown = 1;
+    j.pay = pay, j.opp = opp_reach, j.out = out, j.tally = tally;
+    pool one;
+    pool_start(&one, 1);
+    run_sweep(&j, &one);
+    pool_stop(&one);
     free(tally);
     return 0;
 }
@@ -279,6 +622,7 @@ typedef struct {
     const bf_lr_game *g;
     int p, q;           /* the player whose values are computed, and the other */
     int threads;
+    pool *pool;         /* the call's threads */
     const double *strat[2]; /* strategy tables played (NULL for p: a best response) */
     double *reach_q;    /* [n_nodes * n_q]: the other player's weight times its reach */
     double *reach_p;    /* [n_nodes * n_p]: p's own reach probability (CFR's averaging) */
@@ -295,10 +639,10 @@ typedef struct {
     double *current[2];
     double positive, negative, average;
     int failed;
-    /* each thread's scratch for its terminal batches (tasks t, t + threads, ... run on thread
-     * t one after another): the opponent reach and the values interleaved by lane, and the
-     * tallies; allocated once a call, so the threads never meet in the allocator */
-    double *scratch[MAX_THREADS];
+    /* the scratch of the terminal batches (one after another, each sweep across all the
+     * threads): the opponent reach and the values interleaved by lane, and the chunks'
+     * tallies; allocated once a call */
+    double *scratch;
     size_t scratch_lanes;
 } pass;
 
@@ -366,30 +710,31 @@ static void forward_task(void *ctx, int task)
         forward(g, x, ps->strat[x], NULL, lo, hi, ps->reach_p);
 }
 
-static void terminal_task(void *ctx, int task)
+/* The values of batch `b` of terminal nodes: one sweep with a lane per node. */
+static void terminal_batch(pass *ps, int32_t b)
 {
-    pass *ps = ctx;
     const bf_lr_game *g = ps->g;
-    int kind = ps->batch_kind[task], lanes = ps->batch_count[task];
-    const int32_t *nodes = ps->terminals[kind] + ps->batch_first[task];
+    int kind = ps->batch_kind[b], lanes = ps->batch_count[b];
+    const int32_t *nodes = ps->terminals[kind] + ps->batch_first[b];
     int32_t np = g->n_hands[ps->p], nq = g->n_hands[ps->q];
-    double *opp = ps->scratch[task % ps->threads];
-    double *out = opp + (size_t)nq * ps->scratch_lanes;
-    double *tally = out + (size_t)np * ps->scratch_lanes;
-    double pay[3 * BF_LR_MAX_LANES] = {0};
+    double pay[3 * BF_LR_MAX_LANES];
+    const double *reach[BF_LR_MAX_LANES];
+    double *values[BF_LR_MAX_LANES];
     for (int k = 0; k < lanes; k++) {
-        const double *reach = ps->reach_q + (size_t)nodes[k] * nq;
-        for (int32_t j = 0; j < nq; j++)
-            opp[(size_t)j * lanes + k] = reach[j];
+        reach[k] = ps->reach_q + (size_t)nodes[k] * nq;
+        values[k] = ps->values + (size_t)nodes[k] * np;
         for (int m = 0; m < 3; m++)
             pay[3 * k + m] = ps->ones ? 1.0 : g->payoff[(size_t)nodes[k] * 6 + 3 * ps->p + m];
     }
-    sweep(g, ps->p, lanes, opp, pay, out, tally, kind == 0);
-    for (int k = 0; k < lanes; k++) {
-        double *v = ps->values + (size_t)nodes[k] * np;
-        for (int32_t i = 0; i < np; i++)
-            v[i] = out[(size_t)i * lanes + k];
-    }
+    sweep_job j;
+    memset(&j, 0, sizeof j);
+    j.g = g, j.p = ps->p, j.lanes = lanes, j.showdown = kind == 0, j.pay = pay;
+    j.gathered = ps->scratch;
+    j.opp = j.gathered, j.reach = reach;
+    j.out = j.gathered + (size_t)nq * ps->scratch_lanes;
+    j.values = values;
+    j.tally = j.out + (size_t)np * ps->scratch_lanes;
+    run_sweep(&j, ps->pool);
 }
 
 static void backward_task(void *ctx, int task)
@@ -456,19 +801,16 @@ static void backward_task(void *ctx, int task)
     }
 }
 
-/* Shares the terminal nodes into batches: at least one per thread of each kind when there
- * are enough, and never more lanes than a sweep takes. */
+/* Shares the terminal nodes of each kind into the fewest batches a sweep takes. */
 static void make_batches(pass *ps, int32_t counts[2])
 {
-    int most = lanes_per_sweep(ps->g);
+    int most = sweep_lanes(ps->g);
     ps->n_batches = 0;
     for (int kind = 0; kind < 2; kind++) {
         int32_t n = counts[kind];
         if (n == 0)
             continue;
         int32_t batches = (n + most - 1) / most;
-        if (batches < ps->threads)
-            batches = ps->threads < n ? ps->threads : n;
         for (int32_t b = 0; b < batches; b++) {
             int32_t lo = (int32_t)((int64_t)n * b / batches);
             int32_t hi = (int32_t)((int64_t)n * (b + 1) / batches);
@@ -515,7 +857,7 @@ static int run_pass(pass *ps, int own_reach, int all_nodes)
     ps->terminals[0] = list;
     ps->terminals[1] = list + g->n_nodes;
     ps->failed = 0;
-    parallel(ps->threads, ps->threads * (own_reach ? 2 : 1), forward_task, ps);
+    parallel(ps->pool, ps->threads * (own_reach ? 2 : 1), forward_task, ps);
     /* a terminal the other player never reaches is worth exactly 0 to every hand: no sweep */
     int32_t np = g->n_hands[ps->p], nq = g->n_hands[ps->q];
     for (int kind = 0; kind < 2; kind++) {
@@ -533,35 +875,31 @@ static int run_pass(pass *ps, int own_reach, int all_nodes)
         counts[kind] = kept;
     }
     make_batches(ps, counts);
-    parallel(ps->threads, ps->n_batches, terminal_task, ps);
+    for (int32_t b = 0; b < ps->n_batches; b++)
+        terminal_batch(ps, b);
     if (!ps->failed && !all_nodes)
-        parallel(ps->threads, ps->threads, backward_task, ps);
+        parallel(ps->pool, ps->threads, backward_task, ps);
     free(list), free(batches);
     return ps->failed ? BF_LR_NO_MEMORY : 0;
 }
 
-/* Each thread's scratch for the largest batch a pass makes; 0 or BF_LR_NO_MEMORY. */
+/* The scratch of the largest batch a pass makes; 0 or BF_LR_NO_MEMORY. */
 static int scratch_new(pass *ps)
 {
     const bf_lr_game *g = ps->g;
     int32_t n0 = g->n_hands[0], n1 = g->n_hands[1];
-    size_t lanes = (size_t)lanes_per_sweep(g);
+    size_t lanes = (size_t)sweep_lanes(g);
     if (lanes > (size_t)g->n_nodes)
         lanes = (size_t)g->n_nodes;
-    size_t each = lanes * ((size_t)n0 + (size_t)n1 + (size_t)g->n_tallies);
+    size_t each = lanes * ((size_t)n0 + (size_t)n1 + CHUNKS * (size_t)g->n_tallies);
     ps->scratch_lanes = lanes;
-    for (int t = 0; t < ps->threads; t++) {
-        ps->scratch[t] = malloc(sizeof(double) * each);
-        if (ps->scratch[t] == NULL)
-            return BF_LR_NO_MEMORY;
-    }
-    return 0;
+    ps->scratch = malloc(sizeof(double) * each);
+    return ps->scratch ? 0 : BF_LR_NO_MEMORY;
 }
 
 static void scratch_free(pass *ps)
 {
-    for (int t = 0; t < ps->threads; t++)
-        free(ps->scratch[t]), ps->scratch[t] = NULL;
+    free(ps->scratch), ps->scratch = NULL;
 }
 
 static int check_threads(int threads)
@@ -604,6 +942,9 @@ int bf_lr_iterate(bf_lr_game *g, int64_t first, int64_t iterations, int threads)
     pass ps;
     memset(&ps, 0, sizeof ps);
     ps.g = g, ps.threads = threads;
+    pool threads_of_call;
+    pool_start(&threads_of_call, threads);
+    ps.pool = &threads_of_call;
     if (status == 0)
         status = scratch_new(&ps);
     for (int64_t t = first; status == 0 && t < first + iterations; t++) {
@@ -622,6 +963,7 @@ int bf_lr_iterate(bf_lr_game *g, int64_t first, int64_t iterations, int threads)
         }
     }
     scratch_free(&ps);
+    pool_stop(&threads_of_call);
     free(current[0]), free(current[1]), free(reach_q), free(reach_p), free(values);
     return status;
 }
@@ -666,6 +1008,9 @@ int bf_lr_values(const bf_lr_game *g, int player, const double *opponent, const 
     pass ps;
     memset(&ps, 0, sizeof ps);
     ps.g = g, ps.p = p, ps.q = q, ps.threads = threads;
+    pool threads_of_call;
+    pool_start(&threads_of_call, threads);
+    ps.pool = &threads_of_call;
     ps.strat[q] = opponent, ps.strat[p] = own;
     ps.reach_q = reach_q, ps.values = values, ps.best = best;
     if (status == 0)
@@ -679,6 +1024,7 @@ int bf_lr_values(const bf_lr_game *g, int player, const double *opponent, const 
         status = run_pass(&ps, 0, 1);
     }
     scratch_free(&ps);
+    pool_stop(&threads_of_call);
     free(reach_q);
     if (!node_values)
         free(values);

@@ -3,9 +3,10 @@
  *
  * Hands come in classes: every hand its own class, or (when both ranges give every hand of a
  * suit orbit the same weight) the orbits of the 24 relabellings of the suits, whose members all
- * play alike. A class lists, for the 14 proper non-empty subsets of its representative (4 cards,
- * 6 pairs, 4 triples in that order), the index of the subset's class in a tally space whose
- * entry 0 is the empty set. Weights are per member of a class.
+ * play alike. Each row of a range lists, for the 14 proper non-empty subsets of its class's
+ * representative (4 cards, 6 pairs, 4 triples in that order), the index of the subset's class
+ * in a tally space whose entry 0 is the empty set (rows in the range's order, so a sweep reads
+ * them straight through). Weights are per member of a class.
  *
  * Showdown by a sweep over ranks: with N(X) the weight of the opponent's hands inserted so far
  * that contain the card set X (summed over X's class), the opponent weight disjoint from hand h
@@ -34,7 +35,6 @@ typedef struct {
     int32_t n_classes;
     int32_t n_tallies;          /* entries of the tally space, the empty set at 0 */
     const uint16_t *rank;       /* [n_classes] */
-    const uint16_t *subsets;    /* [n_classes * 14] tally index of each subset, 1 .. n_tallies-1 */
     const double *members;      /* [n_classes] hands per class */
     const double *inv_members;  /* [n_tallies] 1 / hands per subset class */
     /* each player's range: class ids ascending, weight per member, and where the same class
@@ -43,6 +43,9 @@ typedef struct {
     const int32_t *hands[2];
     const double *weights[2];
     const int32_t *other[2];
+    const uint16_t *subsets[2]; /* [n_hands * 14] the tally index of each subset of each row's
+                                 * class, 1 .. n_tallies-1, rows in the range's order (the
+                                 * sweeps read them in that order) */
     /* the public tree, parents before children, children of a node consecutive */
     int32_t n_nodes;
     const int8_t *kind;         /* BF_LR_DECISION, BF_LR_FOLD or BF_LR_SHOWDOWN */

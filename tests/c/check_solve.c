@@ -18,7 +18,8 @@ typedef struct {
     uint8_t cards[MAX_HANDS * 2][4];
     int32_t n_classes;
     uint16_t rank[MAX_HANDS * 2];
-    uint16_t subsets[MAX_HANDS * 2 * BF_LR_SUBSETS];
+    uint16_t subsets[MAX_HANDS * 2 * BF_LR_SUBSETS];         /* per class */
+    uint16_t rows[2][MAX_HANDS * BF_LR_SUBSETS];             /* per row of each range */
     double members[MAX_HANDS * 2];
     double inv[1 + 52 + 1326 + 22100];
     int32_t hands[2][MAX_HANDS];
@@ -126,6 +127,9 @@ static void make_fixture(fixture *f, bf_lr_game *g, uint64_t seed, int n[2])
                 if (memcmp(f->cards[c], drawn[p][i], 4) == 0) {
                     f->hands[p][k] = c;
                     f->weights[p][k] = 0.1 + (double)(next_random(&state) % 1000) / 1000.0;
+                    memcpy(f->rows[p] + (size_t)k * BF_LR_SUBSETS,
+                           f->subsets + (size_t)c * BF_LR_SUBSETS,
+                           sizeof(uint16_t) * BF_LR_SUBSETS);
                     k++;
                 }
     }
@@ -150,10 +154,11 @@ static void make_fixture(fixture *f, bf_lr_game *g, uint64_t seed, int n[2])
     f->offset[1] = 0, f->offset[2] = 2 * n[1];
     g->n_classes = m;
     g->n_tallies = 1 + 52 + 1326 + 22100;
-    g->rank = f->rank, g->subsets = f->subsets, g->members = f->members, g->inv_members = f->inv;
+    g->rank = f->rank, g->members = f->members, g->inv_members = f->inv;
     for (int p = 0; p < 2; p++) {
         g->n_hands[p] = n[p];
         g->hands[p] = f->hands[p], g->weights[p] = f->weights[p], g->other[p] = f->other[p];
+        g->subsets[p] = f->rows[p];
         g->table_len[p] = 4 * n[p];
         f->regret[p] = xmalloc(sizeof(double) * 4 * (size_t)n[p]);
         f->sums[p] = xmalloc(sizeof(double) * 4 * (size_t)n[p]);
@@ -170,6 +175,47 @@ static void free_fixture(fixture *f)
 {
     for (int p = 0; p < 2; p++)
         free(f->regret[p]), free(f->sums[p]);
+}
+
+/* A lane's values are the same bits swept alone (the one-lane path) or among 13 (blocks of 8,
+ * 4 and 1), with subset classes of one member (single hands) or of several (orbits). */
+static void check_lanes(uint64_t seed, int unit)
+{
+    enum { LANES = 13 };
+    fixture f;
+    bf_lr_game g;
+    int n[2] = {30 + (int)(seed % 20), 40 + (int)(seed % 30)};
+    make_fixture(&f, &g, seed, n);
+    if (!unit)
+        for (size_t t = 0; t < sizeof f.inv / sizeof f.inv[0]; t++)
+            f.inv[t] = 1.0 / (double)(1 + t % 3);
+    double pay[3 * LANES];
+    for (int k = 0; k < 3 * LANES; k++)
+        pay[k] = (double)(k % 7) - 2.5;
+    for (int p = 0; p < 2; p++) {
+        int q = 1 - p;
+        double *wide = xmalloc(sizeof(double) * LANES * (size_t)n[q]);
+        double *one = xmalloc(sizeof(double) * (size_t)n[q]);
+        double *out = xmalloc(sizeof(double) * LANES * (size_t)n[p]);
+        double *alone = xmalloc(sizeof(double) * (size_t)n[p]);
+        for (int j = 0; j < n[q]; j++)
+            for (int k = 0; k < LANES; k++)
+                wide[j * LANES + k] = f.weights[q][j] * (double)(1 + (j + k) % 5);
+        if (bf_lr_showdown(&g, p, LANES, wide, pay, out) != 0)
+            fail("bf_lr_showdown refused a valid call of %d lanes", LANES);
+        for (int k = 0; k < LANES; k++) {
+            for (int j = 0; j < n[q]; j++)
+                one[j] = wide[j * LANES + k];
+            if (bf_lr_showdown(&g, p, 1, one, pay + 3 * k, alone) != 0)
+                fail("bf_lr_showdown refused a valid call of one lane");
+            for (int i = 0; i < n[p]; i++)
+                if (memcmp(&alone[i], &out[i * LANES + k], sizeof(double)) != 0)
+                    fail("lane %d of player %d, hand %d: %.17g alone, %.17g among %d (unit %d)",
+                         k, p, i, alone[i], out[i * LANES + k], LANES, unit);
+        }
+        free(wide), free(one), free(out), free(alone);
+    }
+    free_fixture(&f);
 }
 
 static void check_showdown(uint64_t seed)
@@ -311,7 +357,7 @@ static void fuzz(void)
         uint64_t r = next_random(&state);
         int32_t big = (int32_t)(r >> 32) % 100000 - 50000;
         switch (r % 12) {
-        case 0: f.subsets[(r >> 8) % (size_t)(f.n_classes * BF_LR_SUBSETS)] = (uint16_t)big; break;
+        case 0: f.rows[r >> 8 & 1][(r >> 9) % (8 * BF_LR_SUBSETS)] = (uint16_t)big; break;
         case 1: f.hands[r >> 8 & 1][(r >> 9) % 8] = big; break;
         case 2: f.other[r >> 8 & 1][(r >> 9) % 8] = big; break;
         case 3: f.first[(r >> 8) % 9] = big; break;
@@ -335,6 +381,8 @@ int main(void)
 {
     for (uint64_t seed = 1; seed <= 6; seed++)
         check_showdown(seed);
+    for (uint64_t seed = 1; seed <= 3; seed++)
+        check_lanes(seed, 1), check_lanes(seed, 0);
     check_cfr();
     check_refusals();
     fuzz();

@@ -60,3 +60,19 @@ def test_the_suit_orbits_give_the_values_of_the_single_hands() -> None:
     a = showdown_values(symmetric, 0, symmetric.players[1].weights, PAYS[:1])
     b = showdown_values(spoiled, 0, spoiled.players[1].weights, PAYS[:1])
     assert symmetric.per_hand(0, a[:, 0]) == pytest.approx(spoiled.per_hand(0, b[:, 0]), rel=1e-9)
+
+
+@pytest.mark.parametrize("ranges", [["7-", "A23x, 9-"], "random"], ids=["orbits", "single hands"])
+def test_a_lane_gives_the_same_bits_alone_as_among_thirteen(make_range, ranges) -> None:
+    """One lane runs its own path (plain registers), many run in blocks of 8, 4 and 1 lanes:
+    every lane's values agree bit for bit."""
+    if ranges == "random":
+        ranges = [make_range(11, 80), make_range(12, 90)]
+    problem = last_round(ranges, pot=12, stacks=100, rules=Rules())
+    rng = np.random.default_rng(3)
+    opponent = rng.uniform(0.0, 1.0, (problem.rows(1), 13))
+    pays = rng.normal(size=(13, 3))
+    wide = showdown_values(problem, 0, opponent, pays)
+    for lane in range(13):
+        alone = showdown_values(problem, 0, opponent[:, lane].copy(), pays[lane : lane + 1])
+        assert np.array_equal(alone[:, 0], wide[:, lane])
