@@ -4,7 +4,7 @@ abstraction (``abstraction``), stored in a versioned file (``strategy``) and pla
 
 from .abstraction import Decision, NotInAbstraction, read_decision
 from .bot import BlueprintBot
-from .strategy import Blueprint, StrategyFileError
+from .strategy import Blueprint, StrategyFileError, load_blueprint
 
 __all__ = [
     "Blueprint",
@@ -12,5 +12,6 @@ __all__ = [
     "Decision",
     "NotInAbstraction",
     "StrategyFileError",
+    "load_blueprint",
     "read_decision",
 ]

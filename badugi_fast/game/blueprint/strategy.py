@@ -48,6 +48,12 @@ ONE = 65535  # a probability of 1 in the file
 MIN_STACK_BETS = 24  # four bets a round, small bets twice and big bets twice: 24 small bets
 
 
+# The strategy shipped with the package (tools/train_blueprint.py's output), pinned by its sha256;
+# None while no trained file ships: bots.blueprint() then needs a path.
+SHIPPED = Path(__file__).with_name("blueprint.bin")
+SHIPPED_SHA256: str | None = None
+
+
 class StrategyFileError(ValueError):
     """A strategy file that cannot be read as the blueprint's (the message names why)."""
 
@@ -201,4 +207,16 @@ class Blueprint:
         return cls.from_bytes(data)
 
 
-__all__ = ["Blueprint", "StrategyFileError"]
+def load_blueprint(path: str | Path | None = None, sha256: str | None = None) -> Blueprint:
+    """A strategy file (``path``), or the shipped one, checked against its pinned sha256."""
+    if path is not None:
+        return Blueprint.load(path, sha256)
+    if SHIPPED_SHA256 is None or not SHIPPED.is_file():
+        raise FileNotFoundError(
+            "this build ships no trained blueprint: train one with tools/train_blueprint.py "
+            "--out FILE and pass its path"
+        )
+    return Blueprint.load(SHIPPED, SHIPPED_SHA256)
+
+
+__all__ = ["SHIPPED", "SHIPPED_SHA256", "Blueprint", "StrategyFileError", "load_blueprint"]

@@ -7,7 +7,8 @@ batch's regret delta (and straight into the strategy sums, which nothing reads d
 so however the batch's iterations are split (threads here, blocks on the workers of an
 executor, merged here), the sums are the same integers, and a seed gives the same tables on any
 thread and worker count. Batch boundaries fall at multiples of ``batch`` from iteration 0,
-so a run resumed from a checkpoint continues the same schedule.
+so a run stopped anywhere (inside a batch too: the checkpoint keeps the batch's regret delta
+not yet counted) and resumed from its checkpoint ends with the tables of an unbroken run.
 """
 
 from __future__ import annotations
@@ -166,9 +167,10 @@ class Trainer:
                 args = (self.deck, self.seed, np.ascontiguousarray(self.regret), nthreads)
                 for deltas in run_blocks(executor, batch_block, args, bounds):
                     table[:, 1:, :] += deltas
-            table[:, 0, :] += table[:, 1, :]
-            table[:, 1, :] = 0
             self.iterations += size
+            if self.iterations % self.batch == 0:  # the batch is whole: its regrets count now
+                table[:, 0, :] += table[:, 1, :]
+                table[:, 1, :] = 0
             left -= size
             if progress is not None:
                 progress(size)
@@ -223,26 +225,24 @@ class Trainer:
              self.batch, self.iterations], dtype=np.uint64,
         )  # fmt: skip
         tmp = Path(f"{path}.tmp.npz")
-        np.savez(tmp, meta=meta, regret=self.regret, strategy=self.strategy)
+        np.savez(tmp, meta=meta, table=self.table)
         tmp.replace(path)
 
     @classmethod
     def load(cls, path: str | Path) -> Trainer:
         """A trainer from a checkpoint ``save`` wrote (ValueError naming what is wrong)."""
         with np.load(path) as data:
-            if set(data.files) != {"meta", "regret", "strategy"}:
+            if set(data.files) != {"meta", "table"}:
                 raise ValueError(f"{path} is not a blueprint checkpoint: it holds {data.files}")
             meta = [int(x) for x in data["meta"]]
             if len(meta) != 8 or meta[0] != CHECKPOINT_VERSION:
                 raise ValueError(f"{path}: checkpoint version {meta[:1]}, not {CHECKPOINT_VERSION}")
-            regret, strategy = data["regret"], data["strategy"]
-        for name, part in (("regret", regret), ("strategy", strategy)):
-            if part.shape != (INFOSETS, SLOTS) or part.dtype != np.int64:
-                raise ValueError(f"{path}: the {name} table is not int64 [{INFOSETS}, {SLOTS}]")
+            saved = data["table"]
+        if saved.shape != (INFOSETS, 3, SLOTS) or saved.dtype != np.int64:
+            raise ValueError(f"{path}: the table is not int64 [{INFOSETS}, 3, {SLOTS}]")
         _, ranks, suits, draws, small_bet, seed, batch, done = meta
         trainer = cls(Deck(ranks, suits, draws, small_bet), seed=seed, batch=batch)
-        trainer.table[:, 0, :] = regret
-        trainer.table[:, 2, :] = strategy
+        trainer.table[:] = saved
         trainer.iterations = done
         return trainer
 
