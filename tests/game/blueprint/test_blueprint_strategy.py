@@ -107,7 +107,7 @@ def test_rules_and_stacks_it_was_not_trained_for_are_refused(blueprint: Blueprin
 
 
 def test_without_a_shipped_file_bots_blueprint_says_how_to_get_one() -> None:
-    with pytest.raises(FileNotFoundError, match="tools/train_blueprint.py"):
+    with pytest.raises(FileNotFoundError, match=r"tools/train_blueprint\.py"):
         bots.blueprint()
 
 
