@@ -164,7 +164,10 @@ class Trainer:
                 iterate_into(self.deck, self.seed, table, lo, size, nthreads)
             else:
                 bounds = block_bounds(lo, size, -(-size // workers))
-                args = (self.deck, self.seed, np.ascontiguousarray(self.regret), nthreads)
+                regret: Any = np.ascontiguousarray(self.regret)
+                if hasattr(executor, "scatter"):  # a Dask Client: the regrets go once a worker
+                    regret = executor.scatter(regret, broadcast=True)
+                args = (self.deck, self.seed, regret, nthreads)
                 for deltas in run_blocks(executor, batch_block, args, bounds):
                     table[:, 1:, :] += deltas
             self.iterations += size

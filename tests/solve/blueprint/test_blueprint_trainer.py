@@ -165,3 +165,11 @@ def test_the_tool_trains_logs_and_writes_a_strategy_file(tmp_path: Path) -> None
     assert tool.main(resumed) == 0
     assert Trainer.load(tmp_path / "c.npz").iterations == 3000
     assert out.stat().st_size > 1000
+
+
+def test_a_dask_cluster_of_two_workers_gives_the_tables_of_one_thread(client: object) -> None:
+    here = Trainer(TINY, seed=5, batch=250)
+    here.run(500, threads=1)
+    there = Trainer(TINY, seed=5, batch=250)
+    there.run(500, threads=1, executor=client, workers=2)
+    assert np.array_equal(there.table, here.table)
