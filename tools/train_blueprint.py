@@ -148,12 +148,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         bar = tqdm(total=args.iterations, unit="it", unit_scale=True)
     start, left = time.monotonic(), args.iterations
     workers = args.workers or 1
+    threads = args.threads
+    if threads is None and (args.workers or args.scheduler):
+        threads = 1  # a worker process is one core's work: processes give the parallelism
     with dask_executor(args) as executor:
         while left:
             step = min(left, args.every)
             trainer.run(
                 step,
-                threads=args.threads,
+                threads=threads,
                 executor=executor,
                 workers=workers,
                 progress=bar.update if bar is not None else None,
