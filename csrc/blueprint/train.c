@@ -14,6 +14,9 @@
 
 #include <math.h>
 #include <string.h>
+#if defined(_MSC_VER)
+#include <intrin.h> /* _InterlockedExchangeAdd64 */
+#endif
 
 #define PHASE_BETTING 0
 #define PHASE_DRAW 1
