@@ -29,7 +29,16 @@ class _Lib:
     BF_GAME_NO_LIMIT: int
     BF_GAME_HALF_POT_LIMIT: int
     BF_GAME_BAD_SPEC: int
+    BF_GAME_REFUSED: int
+    BF_GAME_NO_MEMORY: int
+    BF_TABLE_MAX_NODES: int
     BF_ACT_FULL: int
+    BF_REFUSE_NOT_HEADS_UP: int
+    BF_REFUSE_OTHER_SPOT: int
+    BF_REFUSE_OFF_TREE: int
+    BF_REFUSE_NOT_ITS_TURN: int
+    BF_REFUSE_OUTSIDE_RANGE: int
+    BF_REFUSE_BAD_TABLE: int
     BF_VEC_DISCARDS: int
     BF_VEC_FOLD: int
     BF_VEC_CHECK_CALL: int
@@ -161,12 +170,33 @@ class _Lib:
     def bf_deal_deck(self, seed: int, hand: int, deck: Any, /) -> None: ...
     def bf_deal_reshuffle(self, seed: int, hand: int, k: int, cards: Any, n: int, /) -> None: ...
     def bf_game_play(
-        self, spec: Any, seed: int, first_hand: int, hands: int, profit: Any, final_hands: Any, /
+        self,
+        spec: Any,
+        seed: int,
+        first_hand: int,
+        hands: int,
+        profit: Any,
+        final_hands: Any,
+        refusal: Any,
+        /,
     ) -> int: ...
     def bf_game_trace(
-        self, spec: Any, seed: int, hand: int, profit: Any, trace: Any, capacity: int, /
+        self,
+        spec: Any,
+        seed: int,
+        hand: int,
+        profit: Any,
+        trace: Any,
+        capacity: int,
+        refusal: Any,
+        /,
     ) -> int: ...
-    def bf_vector_new(self, spec: Any, seed: int, first_table: int, tables: int, /) -> Any: ...
+    def bf_decision_bits(self, seed: int, number: int, seat: int, step: int, /) -> int: ...
+    def bf_round_table_valid(self, table: Any, /) -> int: ...
+    def bf_vector_new(
+        self, spec: Any, seed: int, first_table: int, tables: int, bots: int, /
+    ) -> Any: ...
+    def bf_vector_refused(self, v: Any, refusal: Any, /) -> int: ...
     def bf_vector_free(self, v: Any, /) -> None: ...
     def bf_vector_tables(self, v: Any, /) -> int: ...
     def bf_vector_number_hands(

@@ -96,6 +96,11 @@ class Action:
     max_amount: int = 0  # in legal_actions, pot and no limit: the most this bet may put in
 
     def __post_init__(self) -> None:
+        # The engine builds ~50 actions a hand from values it made itself (an ActionKind, ints):
+        # those need no conversion, and the checks below would leave them as they are.
+        if type(self.kind) is ActionKind and type(self.amount) is int:
+            if type(self.max_amount) is int:
+                return
         if self.kind == PASS and self.cards:
             raise ValueError(f"{PASS} stands pat: it throws no cards, not {len(self.cards)}")
         object.__setattr__(self, "kind", _kind(self.kind))

@@ -48,7 +48,7 @@ from .actions import (
     Phase,
     View,
 )
-from .rules import RuleSet, check_rules, someone_can_call
+from .rules import RuleSet, check_rules
 from .showdown import showing, side_pots, winnings
 from .table import check_table, seat_set
 
@@ -56,6 +56,7 @@ K = ActionKind
 HIDDEN = "??"  # a card never shown, as PHH writes it
 _UNRANKED_LOSER = 1093  # an unknown hand at showdown: beaten by every shown hand (ranks 1..1092)
 _UNRANKED_WINNER = 0  # an unknown hand the history says won: beats every shown hand
+_BY_TEXT = {str(card): card for card in DECK}  # "As": a stacked deck's cards, read at once
 
 
 class HiddenCard(Card):
@@ -66,6 +67,8 @@ class HiddenCard(Card):
     __slots__ = ()
 
     def __new__(cls, index: int) -> HiddenCard:
+        if cls is HiddenCard and type(index) is int and 0 <= index < len(_HIDDEN_CARDS):
+            return _HIDDEN_CARDS[index]  # one object each (an imported hand holds a dozen)
         return int.__new__(cls, len(DECK) + index)
 
     def __str__(self) -> str:
@@ -80,6 +83,12 @@ class HiddenCard(Card):
 
     def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return HiddenCard, (int(self) - len(DECK),)
+
+
+# The unknown cards of a stacked deck, made once: every Game shares them as it shares DECK's
+# cards (a card is an immutable int; the collector need not walk a hand's own copies).
+_HIDDEN_CARDS: tuple[HiddenCard, ...] = ()
+_HIDDEN_CARDS = tuple(HiddenCard(index) for index in range(2 * len(DECK)))
 
 
 @dataclass
@@ -135,6 +144,7 @@ class Game:
         self.committed = [0] * self.seats  # chips put into the pot this hand
         self.round_bets = [0] * self.seats
         self.history: list[Event] = []
+        # each seat's view of the history, brought up to date when the seat asks (``view``)
         self._seen: list[list[Event]] = [[] for _ in range(self.seats)]
         self._own_discards: list[frozenset[Card]] = [frozenset()] * self.seats
         self.phase = Phase.BETTING
@@ -220,18 +230,25 @@ class Game:
         self._record(Event(kind, seat, amount))
 
     def _record(self, event: Event) -> None:
-        """Append to the history and to each player's view of it (others' cards hidden)."""
+        """Append to the history (each player's view of it follows when asked: ``_catch_up``)."""
         self.history.append(event)
-        hidden = Event(event.kind, event.seat, event.amount)
-        for seat, seen in enumerate(self._seen):
-            public = event.seat == seat or event.kind not in HIDDEN_KINDS
-            seen.append(event if public else hidden)
-            if event.kind is K.DRAW and event.seat == seat:
-                self._own_discards[seat] |= frozenset(event.cards)
+
+    def _catch_up(self, seat: int) -> list[Event]:
+        """``seat``'s view of the history (others' cards hidden), brought up to date: the
+        history only grows, so the events since the last view are all it has to add."""
+        seen = self._seen[seat]
+        for event in self.history[len(seen) :]:
+            if event.seat == seat or event.kind not in HIDDEN_KINDS:
+                seen.append(event)
+                if event.kind is K.DRAW:
+                    self._own_discards[seat] |= frozenset(event.cards)
+            else:
+                seen.append(Event(event.kind, event.seat, event.amount))
+        return seen
 
     def view(self, seat: int) -> View:
         """The game as ``seat`` sees it (what a bot is given)."""
-        history = tuple(self._seen[seat])
+        history = tuple(self._catch_up(seat))
         own_discards = self._own_discards[seat]
         draws_left = ROUNDS - 1 - self.round_index
         to_call = self.to_call(seat)
@@ -285,7 +302,9 @@ class Game:
             self._legal = None
             return
         kind = KO_ACTIONS.get(action.kind, action.kind)
-        legal = {a.kind: a for a in self.legal_actions()}
+        if self._legal is None:
+            self._legal = self._options()
+        legal = {a.kind: a for a in self._legal}
         if kind not in legal:
             raise IllegalActionError(f"seat {seat} may {', '.join(legal)}; not {kind}")
         # An amount of 0 means the least allowed; otherwise it must lie in the allowed range.
@@ -317,7 +336,8 @@ class Game:
             self._record(Event(K.CHECK, seat))
         else:
             self._put_in(seat, action.amount)
-            self._record(Event(K(action.kind), seat, action.amount))
+            kind = action.kind if type(action.kind) is K else K(action.kind)
+            self._record(Event(kind, seat, action.amount))
             raised_by = self.round_bets[seat] - round_.current
             if raised_by > 0:  # a bet or raise: everyone else acts again
                 if self.rules.full_raise(self, raised_by):  # it counts and re-opens the betting
@@ -338,10 +358,14 @@ class Game:
         (the big blind, once the others are all-in and it has matched): no turn."""
         assert self._round is not None
         round_ = self._round
+        # someone_can_call(self, p) for every p at once: the players in the hand with chips
+        with_chips = [q for q in range(self.seats) if not self.folded[q] and self.stacks[q] > 0]
         round_.pending = [
             p
             for p in round_.pending
-            if self.round_bets[p] < round_.current or someone_can_call(self, p)
+            if self.round_bets[p] < round_.current
+            or len(with_chips) > 1
+            or (with_chips and with_chips[0] != p)
         ]
 
     def _put_in(self, seat: int, amount: int) -> None:
@@ -390,10 +414,7 @@ class Game:
         self._random.shuffle(cards)
 
     def _stacked_deck(self, deck: Sequence[CardLike] | None) -> list[Card]:
-        top = [
-            c if type(c) is Card else HiddenCard(i) if c == HIDDEN else DECK[card_id(c)]
-            for i, c in enumerate(deck or ())
-        ]
+        top = [_stacked_card(i, c) for i, c in enumerate(deck or ())]
         stacked = set(top)
         if len(stacked) != len(top):
             raise ValueError("the stacked deck repeats a card")
@@ -525,6 +546,18 @@ class Game:
         self._draw_order = []
         self.committed = [0] * self.seats
         self.round_bets = [0] * self.seats
+
+
+def _stacked_card(i: int, card: CardLike) -> Card:
+    """A stacked deck's card ``i``: a Card, ``??`` (the ``i``-th unknown card), or any card
+    ``card_id`` reads (``"As"`` at once)."""
+    if type(card) is Card:
+        return card
+    if card == HIDDEN:
+        return HiddenCard(i)
+    if type(card) is str and card in _BY_TEXT:
+        return _BY_TEXT[card]
+    return DECK[card_id(card)]
 
 
 def _check_reveal(

@@ -11,17 +11,26 @@ executor). Everything before (the draws and the earlier rounds) is played by ``b
 A last-round decision the solution does not cover (a hand outside its range, a pot or stacks
 other than the solution's, a history off its tree) goes to ``otherwise``, or raises ValueError
 when ``otherwise`` is None: a bot never plays a strategy solved for another spot silently.
+
+When ``before`` and ``otherwise`` (if given) are ThresholdBots, the bot has a C form
+(``c_table_bot``: the solution as a strategy table, game/vector/tables.py), so ``simulate``
+plays it in the C hand loop, the same chips hand for hand as ``Game``: the C loop finds the same
+node and row, and draws the branch from the same bits (csrc/game/decision.h).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
 from ..cards import hand_ids
 from ..game.actions import BET_KINDS, FOLD_KINDS, Action, ActionKind, Event, Phase, View
-from ..game.bots import Bot, drawer
+from ..game.bots import Bot, ThresholdBot, drawer
+from ..game.vector.tables import RoundTable, TableBotForm
+from ..hands.evaluator import NUM_HANDS
+from ..hands.universe import colex_indices
 from .api import LastRoundSolution
 
 K = ActionKind
@@ -95,6 +104,62 @@ class SolutionBot:
         action = node.actions[min(choice, len(node.actions) - 1)]
         return Action(action.kind, action.amount)
 
+    def c_table_bot(self) -> TableBotForm | None:
+        """The bot as the C loop plays it (None when ``before`` or ``otherwise`` is not a
+        ThresholdBot, which C does not play)."""
+        if not isinstance(self.before, ThresholdBot) or not (
+            self.otherwise is None or isinstance(self.otherwise, ThresholdBot)
+        ):
+            return None
+        return TableBotForm(self._table, self.before, self.otherwise)
+
+    @cached_property
+    def _table(self) -> RoundTable:
+        return round_table(self.sol)
+
+
+def round_table(sol: LastRoundSolution) -> RoundTable:
+    """The solution as the C loop's strategy table."""
+    problem = sol.problem
+    nodes = problem.tree.nodes
+    n = len(nodes)
+    actor = np.full(n, -1, dtype=np.int8)
+    first_child = np.zeros(n, dtype=np.int32)
+    n_children = np.zeros(n, dtype=np.int32)
+    amount = np.zeros(n, dtype=np.int64)
+    offset = np.zeros(n, dtype=np.int64)
+    kind: list[ActionKind | None] = [None] * n
+    for node in nodes:
+        if node.actor is None:
+            continue
+        actor[node.index] = node.actor
+        first_child[node.index] = node.children[0]
+        n_children[node.index] = len(node.children)
+        offset[node.index] = problem.offsets[node.actor][node.index]
+        for child, action in zip(node.children, node.actions, strict=True):
+            kind[child] = K(action.kind)
+            amount[child] = action.amount
+    rows = []
+    for p in (0, 1):
+        row = np.full(NUM_HANDS, -1, dtype=np.int32)
+        at = colex_indices(sol.hands(p))
+        # the first of equal hands wins, as the Python bot's search finds it
+        row[at[::-1]] = problem.players[p].row_of_hand[::-1]
+        rows.append(row)
+    return RoundTable(
+        problem.pot,
+        problem.tree.stacks,
+        actor,
+        first_child,
+        n_children,
+        tuple(kind),
+        amount,
+        offset,
+        (sol.tables[0], sol.tables[1]),
+        (rows[0], rows[1]),
+        (problem.rows(0), problem.rows(1)),
+    )
+
 
 class _Uncovered(Exception):
     """A decision the solution has no strategy for."""
@@ -111,4 +176,4 @@ def solution(
     return SolutionBot(sol, before, otherwise)
 
 
-__all__ = ["SolutionBot", "solution"]
+__all__ = ["SolutionBot", "round_table", "solution"]

@@ -1,11 +1,12 @@
 /* The threshold bots (bots.ThresholdBot) as the state machine's built-in players: their betting
  * choice among the options of Rules (fixed, pot, half-pot or no limit) or KoreanRules, and their
- * draws. Included by game/hand_state.c only, after the rules (options, draw) they play by: static
+ * draws; and seats playing the last round by a strategy table (game/strategy.h). Included by game/hand_state.c only, after the rules (options, draw) they play by: static
  * functions, so the closed loop inlines them. */
 #ifndef BADUGI_GAME_BOTS_H
 #define BADUGI_GAME_BOTS_H
 
 #include "game/hand_state.h"
+#include "game/strategy.h"
 #include "eval/kernels.h"
 
 /* The threshold bot's reading of its hand: the badugi's size and top rank, once per hand held. */
@@ -41,9 +42,8 @@ static bf_choice korean_choice(const bf_options *o, int aggressive, int keep_goi
 
 /* The threshold bot's betting choice (bots.ThresholdBot) among the options of Rules (fixed, pot,
  * half-pot or no limit) or KoreanRules. */
-static bf_choice bot_choice(bf_hand_state *hs, int seat)
+static bf_choice threshold_choice(bf_hand_state *hs, int seat, const bf_threshold_bot *bot)
 {
-    const bf_threshold_bot *bot = &hs->spec->bots[seat];
     if (!hs->badugi_size[seat])
         read_hand(hs, seat);
     int size = hs->badugi_size[seat], top = hs->badugi_top[seat]; /* top: used when size is 4 */
@@ -62,6 +62,30 @@ static bf_choice bot_choice(bf_hand_state *hs, int seat)
     if (strong || keep_going)
         return (bf_choice){BF_ACT_CALL, o.call};
     return (bf_choice){BF_ACT_FOLD, 0};
+}
+
+/* A seat's betting choice: its threshold bot's, but in the last round a table bot's (its table's
+ * choice; else its `otherwise` bot's, or a refusal kept in the scratch, the threshold bot then
+ * finishing the hand, whose chips the caller discards). Every last-round action is followed
+ * by the table seats' trees. */
+static bf_choice bot_choice(bf_hand_state *hs, int seat)
+{
+    const bf_game_spec *spec = hs->spec;
+    const bf_table_bot *table_bot = spec->table_bots[seat];
+    if (hs->round_index < BF_ROUNDS - 1 || !bf_game_has_table_bots(spec))
+        return threshold_choice(hs, seat, &spec->bots[seat]);
+    bf_choice choice;
+    int reason = table_bot ? bf_table_decide(hs, seat, table_bot->table, &choice) : -1;
+    if (reason > 0 && table_bot->has_otherwise) {
+        choice = threshold_choice(hs, seat, &table_bot->otherwise);
+    } else if (reason) {
+        bf_bot_scratch *scratch = bf_scratch_of(hs);
+        if (reason > 0 && !scratch->reason)
+            scratch->refused_seat = seat, scratch->reason = reason;
+        choice = threshold_choice(hs, seat, &spec->bots[seat]);
+    }
+    bf_table_follow(hs, seat, choice);
+    return choice;
 }
 
 /* The drawer's discards (bf_draw_keep, or its table by bf_policy_table_throw, knowing its own
@@ -86,7 +110,10 @@ static void bot_draws(bf_hand_state *hs, int seat)
             thrown[j] = thrown[j - 1];
             thrown[j - 1] = c;
         }
-    draw(hs, seat, thrown, count > cap ? cap : count);
+    count = count > cap ? cap : count;
+    if (count && hs->burn_due && bf_game_has_table_bots(hs->spec)) /* Game records a burn */
+        bf_scratch_of(hs)->burns++;
+    draw(hs, seat, thrown, count);
 }
 
 #endif

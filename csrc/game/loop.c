@@ -2,22 +2,39 @@
  * played to its end by the hand state (game/hand_state.h). */
 #include "game/loop.h"
 #include "game/hand_state.h"
+#include "game/strategy.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define NO_CARD 0xFF
 
+/* The refusal kept in a hand's scratch, if any: into *refusal (when given); 1 when refused. */
+static int refused(const bf_bot_scratch *scratch, uint64_t hand, bf_game_refusal *refusal)
+{
+    if (!scratch->reason)
+        return 0;
+    if (refusal)
+        *refusal = (bf_game_refusal){hand, scratch->refused_seat, scratch->reason};
+    return 1;
+}
+
 int bf_game_play(const bf_game_spec *spec, uint64_t seed, uint64_t first_hand, uint64_t hands,
-                 int64_t *profit, uint8_t *final_hands)
+                 int64_t *profit, uint8_t *final_hands, bf_game_refusal *refusal)
 {
     if (!bf_game_spec_valid(spec))
         return BF_GAME_BAD_SPEC;
-    int n = spec->seats;
+    int n = spec->seats, tables = bf_game_has_table_bots(spec);
     bf_hand_state hs;
-    hs.trace = NULL;
+    bf_bot_scratch scratch; /* the table bots' (no trace: record() only counts, capacity 0) */
+    hs.trace = tables ? scratch.actions : NULL;
     hs.trace_cap = 0;
     for (uint64_t h = 0; h < hands; h++) {
+        if (tables)
+            bf_scratch_start(&scratch, seed);
         bf_state_deal(&hs, spec, seed, first_hand + h, BF_ALL_BOTS);
+        if (tables && refused(&scratch, first_hand + h, refusal))
+            return BF_GAME_REFUSED;
         for (int p = 0; p < n; p++) {
             profit[h * (uint64_t)n + (uint64_t)p] = hs.stack[p] - spec->stacks[p];
             if (final_hands)
@@ -31,17 +48,34 @@ int bf_game_play(const bf_game_spec *spec, uint64_t seed, uint64_t first_hand, u
 }
 
 int bf_game_trace(const bf_game_spec *spec, uint64_t seed, uint64_t hand, int64_t *profit,
-                  bf_game_action *trace, int capacity)
+                  bf_game_action *trace, int capacity, bf_game_refusal *refusal)
 {
     if (!bf_game_spec_valid(spec) || capacity < 0 || (capacity > 0 && !trace))
         return BF_GAME_BAD_SPEC;
     bf_hand_state hs;
     bf_game_action unused;
-    hs.trace = trace ? trace : &unused; /* counting only, when capacity is 0 */
+    bf_bot_scratch *scratch = NULL;
+    if (bf_game_has_table_bots(spec)) { /* the trace inside the table bots' scratch */
+        scratch = malloc(sizeof *scratch + (size_t)capacity * sizeof *trace);
+        if (!scratch)
+            return BF_GAME_NO_MEMORY;
+        bf_scratch_start(scratch, seed);
+        hs.trace = scratch->actions;
+    } else {
+        hs.trace = trace ? trace : &unused; /* counting only, when capacity is 0 */
+    }
     hs.trace_cap = capacity;
     hs.trace_n = 0;
     bf_state_deal(&hs, spec, seed, hand, BF_ALL_BOTS);
+    int count = hs.trace_n;
+    if (scratch) {
+        int kept = count < capacity ? count : capacity;
+        if (kept)
+            memcpy(trace, scratch->actions, (size_t)kept * sizeof *trace);
+        count = refused(scratch, hand, refusal) ? BF_GAME_REFUSED : count;
+        free(scratch);
+    }
     for (int p = 0; p < spec->seats; p++)
         profit[p] = hs.stack[p] - spec->stacks[p];
-    return hs.trace_n;
+    return count;
 }

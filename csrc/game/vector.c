@@ -4,13 +4,13 @@
  * step both. */
 #include "game/vector.h"
 #include "game/hand_state.h"
+#include "game/strategy.h"
 #include "eval/kernels.h"
 
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define ALL_SEATS_PLAYED 0u /* no built-in bot: the caller plays every seat */
 #define PREFETCH_AHEAD 4     /* tables ahead: their state arrives while these four are played */
 #define DRAW_PREFETCH_AHEAD 8 /* rows ahead in bf_vector_bot_draws */
 
@@ -63,7 +63,41 @@ struct bf_vector {
     uint32_t *legal; /* the legal indices of each table's seat to act, as last observed */
     betting_plan *bets; /* and, when it bets, the choice of each betting index (for decode) */
     int64_t offsets[BF_VEC_FIELDS];
+    unsigned bots; /* seats the engine plays (spec.bots and spec.table_bots), not the caller */
+    /* With table bots: each table's scratch (hs->trace points into it), and the first hand each
+     * table refused (refusal[t].reason 0: none) */
+    uint8_t *scratch;
+    size_t scratch_stride;
+    bf_game_refusal *refusal;
 };
+
+static bf_bot_scratch *scratch_at(const bf_vector *v, int64_t t)
+{
+    return (bf_bot_scratch *)(void *)(v->scratch + (size_t)t * v->scratch_stride);
+}
+
+/* Table t deals hand `number` (its bots playing until a caller's seat must act), its table
+ * bots' scratch made ready first and their refusal, if any, kept. */
+static void deal(bf_vector *v, int64_t t, uint64_t number)
+{
+    bf_hand_state *table = &v->now[t];
+    if (v->scratch) {
+        bf_scratch_start(scratch_at(v, t), v->seed);
+        table->trace = scratch_at(v, t)->actions;
+    } else {
+        table->trace = NULL;
+    }
+    table->trace_cap = 0;
+    bf_state_deal(table, &v->spec, v->seed, number, v->bots);
+}
+
+/* A refusal in table t's hand (number: the hand's), kept when it is the table's first. */
+static void keep_refusal(bf_vector *v, int64_t t)
+{
+    const bf_bot_scratch *scratch = scratch_at(v, t);
+    if (scratch->reason && !v->refusal[t].reason)
+        v->refusal[t] = (bf_game_refusal){v->now[t].number, scratch->refused_seat, scratch->reason};
+}
 
 /* Each field's row size in bytes, in game/vector.h's order. */
 static void row_bytes(int n, int64_t size[BF_VEC_FIELDS])
@@ -110,11 +144,15 @@ static uint64_t hand_number(const bf_vector *v, int64_t t)
 }
 
 bf_vector *bf_vector_new(const bf_game_spec *spec, uint64_t seed, uint64_t first_table,
-                         int64_t tables)
+                         int64_t tables, unsigned bots)
 {
     if (!bf_game_spec_valid(spec) || tables < 1 || tables > BF_VEC_MAX_TABLES ||
-        first_table > BF_VEC_MAX_FIRST_TABLE - (uint64_t)tables)
+        first_table > BF_VEC_MAX_FIRST_TABLE - (uint64_t)tables ||
+        bots >= 1u << spec->seats || bots == (1u << spec->seats) - 1)
         return NULL;
+    for (int p = 0; p < spec->seats; p++)
+        if (spec->table_bots[p] && !(bots >> p & 1)) /* a table bot is the engine's to play */
+            return NULL;
     bf_vector *v = calloc(1, sizeof *v);
     if (!v)
         return NULL;
@@ -133,9 +171,17 @@ bf_vector *bf_vector_new(const bf_game_spec *spec, uint64_t seed, uint64_t first
     v->begun = calloc((size_t)tables, sizeof *v->begun);
     v->log = calloc((size_t)tables, sizeof *v->log);
     v->finished_log = calloc((size_t)tables, sizeof *v->finished_log);
+    v->bots = bots;
+    if (bf_game_has_table_bots(spec)) {
+        size_t align = sizeof(int64_t);
+        v->scratch_stride = (sizeof(bf_bot_scratch) + align - 1) / align * align;
+        v->scratch = calloc((size_t)tables, v->scratch_stride);
+        v->refusal = calloc((size_t)tables, sizeof *v->refusal);
+    }
     bf_vector_layout(tables, spec->seats, v->offsets);
     if (!v->now || !v->finished || !v->has_finished || !v->plan || !v->legal || !v->bets ||
-        !v->begun || !v->log || !v->finished_log) {
+        !v->begun || !v->log || !v->finished_log ||
+        (bf_game_has_table_bots(spec) && (!v->scratch || !v->refusal))) {
         bf_vector_free(v);
         return NULL;
     }
@@ -156,6 +202,8 @@ void bf_vector_free(bf_vector *v)
     free(v->begun);
     free(v->log);
     free(v->finished_log);
+    free(v->scratch);
+    free(v->refusal);
     free(v);
 }
 
@@ -184,9 +232,11 @@ void bf_vector_restart(bf_vector *v, int64_t lo, int64_t hi, int from_zero)
         uint64_t number = hand_number(v, t);
         v->begun[t]++;
         v->log[t].count = v->log[t].exact_count = 0;
-        table->trace = NULL;
-        table->trace_cap = 0;
-        bf_state_deal(table, &v->spec, v->seed, number, ALL_SEATS_PLAYED);
+        if (v->refusal && from_zero)
+            v->refusal[t].reason = 0;
+        deal(v, t, number);
+        if (v->scratch)
+            keep_refusal(v, t);
         v->legal[t] = legal_and_plan(table, &v->bets[t]);
     }
 }
@@ -484,12 +534,16 @@ static void play_index(bf_hand_state *t, int seat, const betting_plan *bets, con
         for (int i = 3; i >= 0; i--)
             if (plan->index >> i & 1)
                 thrown[count++] = cards[i];
+        if (count && t->burn_due && bf_game_has_table_bots(t->spec)) /* Game records a burn */
+            bf_scratch_of(t)->burns++;
         bf_state_draw(t, seat, thrown, count);
         return;
     }
     bf_choice choice = bets->choice[plan->index - BF_VEC_FOLD];
     if (plan->index == BF_VEC_EXACT)
         choice.amount = plan->amount;
+    if (t->round_index == BF_ROUNDS - 1 && bf_game_has_table_bots(t->spec))
+        bf_table_follow(t, seat, choice); /* the table seats' trees follow the round */
     bf_state_bet(t, seat, choice);
 }
 
@@ -540,6 +594,8 @@ void bf_vector_apply(bf_vector *v, int64_t lo, int64_t hi, uint8_t *out)
             play_index(table, bf_state_actor(table), &v->bets[t], plan);
             log_action(&v->log[t], plan);
             bf_state_advance(table);
+            if (v->scratch)
+                keep_refusal(v, t);
         }
         if (table->phase == BF_PHASE_DONE) {
             for (int p = 0; p < n; p++)
@@ -551,12 +607,24 @@ void bf_vector_apply(bf_vector *v, int64_t lo, int64_t hi, uint8_t *out)
             v->finished_log[t] = v->log[t];
             v->log[t].count = v->log[t].exact_count = 0;
             v->has_finished[t] = 1;
-            bf_state_deal(table, &v->spec, v->seed, hand_number(v, t), ALL_SEATS_PLAYED);
+            deal(v, t, hand_number(v, t));
+            if (v->scratch)
+                keep_refusal(v, t);
             v->begun[t]++;
         }
         int actor = bf_state_actor(table);
         v->legal[t] = write_row(table, actor < 0 ? 0 : actor, t, actor, obs, &v->bets[t]);
     }
+}
+
+int64_t bf_vector_refused(const bf_vector *v, bf_game_refusal *refusal)
+{
+    for (int64_t t = 0; v->refusal && t < v->tables; t++)
+        if (v->refusal[t].reason) {
+            *refusal = v->refusal[t];
+            return t;
+        }
+    return -1;
 }
 
 /* Bit c set where flags[c] != 0, for the BF_NUM_CARDS flags of a row. */

@@ -9,6 +9,7 @@
 #define BADUGI_GAME_VECTOR_H
 
 #include "game/spec.h"
+#include "game/strategy.h"
 
 /* Action indices (game/vector/spec.py's table): 0 .. 15 discard masks, then the betting actions */
 #define BF_VEC_DISCARDS 16
@@ -47,11 +48,13 @@
 
 typedef struct bf_vector bf_vector;
 
-/* A batch of `tables` tables (1 .. BF_VEC_MAX_TABLES) dealing their hand 0, every seat played
- * by the caller; NULL for a bad spec or table count, or when memory runs out. The spec is
- * copied. */
+/* A batch of `tables` tables (1 .. BF_VEC_MAX_TABLES) dealing their hand 0, the seats of the
+ * `bots` mask played by the engine (bit p: spec.bots[p], or spec.table_bots[p] when set, which
+ * must then be in the mask), every other seat by the caller (at least one); NULL for a bad
+ * spec, mask or table count, or when memory runs out. The spec is copied (not what it points
+ * to). */
 bf_vector *bf_vector_new(const bf_game_spec *spec, uint64_t seed, uint64_t first_table,
-                         int64_t tables);
+                         int64_t tables, unsigned bots);
 void bf_vector_free(bf_vector *v);
 int64_t bf_vector_tables(const bf_vector *v);
 
@@ -92,6 +95,10 @@ void bf_vector_observe(const bf_vector *v, int64_t lo, int64_t hi, const int64_t
  * range or has finished no hand, -2 when that hand outgrew the log. */
 int bf_vector_finished_actions(const bf_vector *v, int64_t t, uint64_t *number, uint8_t *indices,
                                int64_t *exact);
+
+/* The first table whose table bot met a decision its table does not cover (since the table
+ * last dealt from its hand 0), its hand, seat and reason into *refusal; -1 when none has. */
+int64_t bf_vector_refused(const bf_vector *v, bf_game_refusal *refusal);
 
 /* The threshold bots' draws as action indices: for `count` rows (rows[i], or i when rows is
  * NULL) of obs-like cards (4 ids, sorted), the player's discards (52 flags), the cutting limit

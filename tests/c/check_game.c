@@ -75,7 +75,7 @@ static bf_game_spec config(int k)
 static void check_hands(const bf_game_spec *spec, int k, int64_t *profit, uint8_t *final)
 {
     int n = spec->seats;
-    if (bf_game_play(spec, 5, 0, HANDS, profit, final) != 0)
+    if (bf_game_play(spec, 5, 0, HANDS, profit, final, NULL) != 0)
         fail("bf_game_play refused a valid game (%d)", k);
     for (size_t h = 0; h < HANDS; h++) {
         int64_t sum = 0;
@@ -95,12 +95,12 @@ static size_t check_trace(const bf_game_spec *spec, int k, uint64_t h, const int
 {
     int n = spec->seats;
     int64_t won[BF_MAX_SEATS];
-    int count = bf_game_trace(spec, 5, h, won, NULL, 0);
+    int count = bf_game_trace(spec, 5, h, won, NULL, 0, NULL);
     if (count <= 0)
         fail("game %d: bf_game_trace counted %d actions in hand %llu", k, count,
              (unsigned long long)h);
     bf_game_action *trace = xmalloc(sizeof *trace * (size_t)count);
-    if (bf_game_trace(spec, 5, h, won, trace, count) != count)
+    if (bf_game_trace(spec, 5, h, won, trace, count, NULL) != count)
         fail("game %d: hand %llu traced to another length", k, (unsigned long long)h);
     int64_t in = 0, out = 0;
     for (int i = 0; i < count; i++) {
@@ -127,7 +127,7 @@ static size_t check_trace(const bf_game_spec *spec, int k, uint64_t h, const int
             fail("game %d: hand %llu traced other chips than played", k, (unsigned long long)h);
     if (count > 1) { /* a short buffer gets the first actions and the full count */
         bf_game_action *short_trace = xmalloc(sizeof *short_trace);
-        if (bf_game_trace(spec, 5, h, won, short_trace, 1) != count ||
+        if (bf_game_trace(spec, 5, h, won, short_trace, 1, NULL) != count ||
             short_trace->kind != trace->kind || short_trace->amount != trace->amount)
             fail("game %d: a short trace buffer of hand %llu", k, (unsigned long long)h);
         free(short_trace);
@@ -155,13 +155,13 @@ static void check_refusals(const bf_game_spec *base, int64_t *profit)
         case 11: bad.max_bets = BF_GAME_MAX_BETS + 1; break;
         case 12: bad.seats = BF_MAX_SEATS + 1; break;
         }
-        if (bf_game_play(&bad, 5, 0, 1, profit, NULL) != BF_GAME_BAD_SPEC ||
-            bf_game_trace(&bad, 5, 0, profit, NULL, 0) != BF_GAME_BAD_SPEC)
+        if (bf_game_play(&bad, 5, 0, 1, profit, NULL, NULL) != BF_GAME_BAD_SPEC ||
+            bf_game_trace(&bad, 5, 0, profit, NULL, 0, NULL) != BF_GAME_BAD_SPEC)
             fail("a bad game specification (case %d) was accepted", k);
     }
     bf_game_action one;
-    if (bf_game_trace(base, 5, 0, profit, NULL, 1) != BF_GAME_BAD_SPEC ||
-        bf_game_trace(base, 5, 0, profit, &one, -1) != BF_GAME_BAD_SPEC)
+    if (bf_game_trace(base, 5, 0, profit, NULL, 1, NULL) != BF_GAME_BAD_SPEC ||
+        bf_game_trace(base, 5, 0, profit, &one, -1, NULL) != BF_GAME_BAD_SPEC)
         fail("bf_game_trace accepted a missing buffer or a negative capacity");
 }
 
@@ -186,7 +186,7 @@ static size_t check_table_bots(const uint8_t *table, const uint16_t *ties, int64
     int64_t *by_default = xmalloc(sizeof *by_default * HANDS * SEATS);
     for (int k = 0; k < CONFIGS; k++) {
         bf_game_spec spec = config(k);
-        if (bf_game_play(&spec, 5, 0, HANDS, by_default, NULL) != 0)
+        if (bf_game_play(&spec, 5, 0, HANDS, by_default, NULL, NULL) != 0)
             fail("bf_game_play refused a valid game (%d)", k);
         for (int p = 1; p < SEATS; p += 2)
             spec.bots[p].policy.table = table, spec.bots[p].policy.ties = ties;
@@ -231,7 +231,7 @@ static void check_batch(const bf_game_spec *spec, int k)
 {
     int n = spec->seats;
     int64_t off[BF_VEC_FIELDS], size = bf_vector_layout(TABLES, n, off);
-    bf_vector *v = bf_vector_new(spec, 9, 3, TABLES);
+    bf_vector *v = bf_vector_new(spec, 9, 3, TABLES, 0);
     if (size <= 0 || !v || bf_vector_tables(v) != TABLES)
         fail("batch %d: bf_vector_new or bf_vector_layout refused a valid game", k);
     uint8_t *buf = xmalloc((size_t)size), *status = xmalloc(TABLES);
@@ -300,12 +300,12 @@ static void check_vector_refusals(const bf_game_spec *base)
     bf_game_spec bad = *base;
     int64_t off[BF_VEC_FIELDS];
     bad.seats = 1;
-    if (bf_vector_new(&bad, 1, 0, 4) || bf_vector_new(base, 1, 0, 0) ||
-        bf_vector_new(base, 1, 0, BF_VEC_MAX_TABLES + 1) ||
-        bf_vector_new(base, 1, BF_VEC_MAX_FIRST_TABLE, 1) ||
-        bf_vector_new(base, 1, BF_VEC_MAX_FIRST_TABLE - 1, 2))
+    if (bf_vector_new(&bad, 1, 0, 4, 0) || bf_vector_new(base, 1, 0, 0, 0) ||
+        bf_vector_new(base, 1, 0, BF_VEC_MAX_TABLES + 1, 0) ||
+        bf_vector_new(base, 1, BF_VEC_MAX_FIRST_TABLE, 1, 0) ||
+        bf_vector_new(base, 1, BF_VEC_MAX_FIRST_TABLE - 1, 2, 0))
         fail("bf_vector_new accepted a bad batch");
-    bf_vector *last = bf_vector_new(base, 1, BF_VEC_MAX_FIRST_TABLE - 1, 1);
+    bf_vector *last = bf_vector_new(base, 1, BF_VEC_MAX_FIRST_TABLE - 1, 1, 0);
     if (!last)
         fail("bf_vector_new refused the last table of the stream");
     bf_vector_free(last);
@@ -313,7 +313,7 @@ static void check_vector_refusals(const bf_game_spec *base)
         fail("bf_vector_layout accepted a bad batch");
     bad = *base;
     bad.simultaneous = 1; /* casino rules: 동시에 cutting is Korean only */
-    if (bf_vector_new(&bad, 1, 0, 4))
+    if (bf_vector_new(&bad, 1, 0, 4, 0))
         fail("bf_vector_new accepted simultaneous draws under casino rules");
     bf_vector_free(NULL);
     int8_t cards[8] = {0, 5, 10, 51, 3, 3, 9, 60}, seen[2 * BF_NUM_CARDS] = {0}, cut[2] = {4, 3};

@@ -7,6 +7,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from support.interrupt import ctrl_c_on
 
 from badugi_fast import describe, evaluate_many, random_hands
 from badugi_fast.cli import main
@@ -142,7 +143,7 @@ def test_ctrl_c_while_eval_writes_a_big_file_exits_130_between_blocks(tmp_path):
     path.write_text(row * 300_000, encoding="utf-8")
     process = subprocess.Popen(
         [sys.executable, "-m", "badugi_fast.cli", "eval", "--json", "--file", str(path)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=ctrl_c_on,
     )  # fmt: skip
     assert process.stdout is not None
     first = process.stdout.read(4096)  # it has started writing; the pipe then fills up

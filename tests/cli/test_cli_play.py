@@ -9,6 +9,8 @@ import select
 import signal
 import sys
 
+from support.interrupt import ctrl_c_on
+
 from badugi_fast.cli import main
 from badugi_fast.game import phh
 
@@ -91,6 +93,7 @@ def _read_until(fd, wanted, seen=b""):
 def test_play_at_a_real_terminal_and_ctrl_c_ends_with_the_total():
     pid, fd = pty.fork()
     if pid == 0:
+        ctrl_c_on()
         os.execv(sys.executable, [sys.executable, "-m", "badugi_fast.cli", "play", "--seed", "3",
                                   "--hands", "3"])  # fmt: skip
     seen = _read_until(fd, b"raise 3\r\n")

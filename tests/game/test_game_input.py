@@ -18,6 +18,7 @@ from badugi_fast.game import (
     play_hands,
     simulate,
 )
+from badugi_fast.game.actions import ActionKind
 from badugi_fast.game.bots import drawer
 
 
@@ -118,3 +119,23 @@ def test_simulate_and_play_hands_name_bad_rules():
 def test_korean_cutting_limits_are_three_whole_numbers(cutting, error):
     with pytest.raises(error, match="cutting"):
         KoreanRules(cutting=cutting)
+
+
+@pytest.mark.parametrize(
+    ("kind", "amount", "error"),
+    [
+        (ActionKind.CALL, True, TypeError),  # a bool is no number of chips, even with a kind
+        (ActionKind.RAISE, 2.0, TypeError),
+        (ActionKind.BET, "4", TypeError),
+        (3, 0, TypeError),
+    ],
+)
+def test_an_action_of_a_known_kind_still_checks_its_amount(kind, amount, error):
+    with pytest.raises(error):
+        Action(kind, amount)
+
+
+def test_an_action_reads_korean_names_and_numpy_amounts_as_the_engine_makes_them():
+    call = Action("콜", np.int64(3))
+    assert call == Action(ActionKind.CALL, 3)
+    assert type(call.kind) is ActionKind and type(call.amount) is int

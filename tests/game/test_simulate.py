@@ -141,10 +141,10 @@ def test_the_trace_reports_its_length_when_the_buffer_is_short():
         }
     short = ffi.new("bf_game_action[]", 3)
     won = ffi.new("int64_t[]", 6)
-    assert lib.bf_game_trace(spec, 1, 7, won, short, 3) == len(actions)
+    assert lib.bf_game_trace(spec, 1, 7, won, short, 3, ffi.NULL) == len(actions)
     assert [(a.seat, a.amount) for a in short] == [(e.seat, e.amount) for e in actions[:3]]
-    assert lib.bf_game_trace(spec, 1, 7, won, ffi.NULL, 0) == len(actions)
-    assert lib.bf_game_trace(spec, 1, 7, won, ffi.NULL, 5) == lib.BF_GAME_BAD_SPEC
+    assert lib.bf_game_trace(spec, 1, 7, won, ffi.NULL, 0, ffi.NULL) == len(actions)
+    assert lib.bf_game_trace(spec, 1, 7, won, ffi.NULL, 5, ffi.NULL) == lib.BF_GAME_BAD_SPEC
 
 
 def test_the_compared_hands_cover_the_hard_rules():
@@ -190,7 +190,13 @@ def test_final_hands_match_the_engine():
     final = np.empty((hands, 6, 4), dtype=np.uint8)
     assert (
         lib.bf_game_play(
-            spec, 3, 0, hands, ffi.from_buffer("int64_t[]", profit), ffi.from_buffer(final)
+            spec,
+            3,
+            0,
+            hands,
+            ffi.from_buffer("int64_t[]", profit),
+            ffi.from_buffer(final),
+            ffi.NULL,
         )
         == 0
     )
@@ -284,10 +290,11 @@ def test_play_hands_checks_the_hand_numbers():
 def test_the_c_loop_refuses_a_bad_spec():
     spec = ffi.new("bf_game_spec *")
     profit = ffi.new("int64_t[16]")
-    assert lib.bf_game_play(spec, 1, 0, 1, profit, ffi.NULL) == lib.BF_GAME_BAD_SPEC  # 0 seats
+    # 0 seats
+    assert lib.bf_game_play(spec, 1, 0, 1, profit, ffi.NULL, ffi.NULL) == lib.BF_GAME_BAD_SPEC
     spec.seats, spec.small_bet, spec.big_bet, spec.max_bets = 2, 2, 4, 4
     spec.stacks[0] = spec.stacks[1] = 100
-    assert lib.bf_game_play(spec, 1, 0, 1, profit, ffi.NULL) == 0
+    assert lib.bf_game_play(spec, 1, 0, 1, profit, ffi.NULL, ffi.NULL) == 0
     for field, value in (
         ("seats", 9),
         ("small_bet", 0),
@@ -301,10 +308,11 @@ def test_the_c_loop_refuses_a_bad_spec():
     ):
         bad = ffi.new("bf_game_spec *", spec[0])
         setattr(bad, field, value)
-        assert lib.bf_game_play(bad, 1, 0, 1, profit, ffi.NULL) == lib.BF_GAME_BAD_SPEC, field
+        status = lib.bf_game_play(bad, 1, 0, 1, profit, ffi.NULL, ffi.NULL)
+        assert status == lib.BF_GAME_BAD_SPEC, field
     bad = ffi.new("bf_game_spec *", spec[0])
     bad.bots[1].raise_top = 13
-    assert lib.bf_game_play(bad, 1, 0, 1, profit, ffi.NULL) == lib.BF_GAME_BAD_SPEC
+    assert lib.bf_game_play(bad, 1, 0, 1, profit, ffi.NULL, ffi.NULL) == lib.BF_GAME_BAD_SPEC
 
 
 def test_the_deal_stream_is_uniform():

@@ -8,10 +8,11 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.games import ALICE, BOB, CAROL, TED, stacked
+from support.games import ALICE, BOB, CAROL, TED, random_game, stacked
 
 from badugi_fast import Card, parse_cards
 from badugi_fast.game import Action, Game, IllegalActionError, Phase, Rules
+from badugi_fast.game.actions import Event
 
 
 def cards(text: str) -> list[Card]:
@@ -516,3 +517,37 @@ def test_a_burn_card_goes_before_each_draws_first_replacement():
     assert sum(e.kind == "burn" for e in game.history) == 1
     with pytest.raises(TypeError, match="burn is True or False"):
         Rules(burn=1)  # type: ignore[arg-type]
+
+
+def seen_by(game, seat):
+    """A seat's view of the history, written from the rule: its own events and the public ones
+    whole, others' deals, draws, burns and mucks without their cards."""
+    hidden = ("deal", "draw", "burn", "muck")
+    return tuple(
+        e if e.seat == seat or e.kind not in hidden else Event(e.kind, e.seat, e.amount)
+        for e in game.history
+    )
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_view_shows_the_history_so_far_whenever_it_is_asked(seed):
+    """Asked after every action, now and then, or only at the end, a seat's view is the
+    history as that seat saw it, and its dead cards are its own discards."""
+    rng = random.Random(seed)
+    game = random_game(seed, 2 + seed % 6)
+    replayed = Game(list(game.starting_stacks), game.rules, button=game.button, seed=seed)
+    for event in game.history:
+        if event.kind == "draw":
+            replayed.act(Action.draw(event.cards))
+        elif event.kind in ("fold", "check", "call", "bet", "raise"):
+            replayed.act(Action(event.kind, event.amount))
+        else:
+            continue  # the dealer's events, and the forced bets
+        seat = rng.randrange(game.seats)
+        if rng.random() < 0.5:
+            assert replayed.view(seat).history == seen_by(replayed, seat)
+    assert replayed.history == game.history
+    for seat in range(game.seats):
+        view = replayed.view(seat)
+        own = [c for e in replayed.history if e.kind == "draw" and e.seat == seat for c in e.cards]
+        assert view.history == seen_by(replayed, seat) and view.dead == frozenset(own)

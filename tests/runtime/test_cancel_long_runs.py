@@ -21,7 +21,7 @@ import time
 
 import numpy as np
 import pytest
-from support.interrupt import MAX_DELAY, REPORT, interrupt
+from support.interrupt import MAX_DELAY, REPORT, ctrl_c_on, interrupt
 
 from badugi_fast.draws import draw_odds, equity
 from badugi_fast.draws.engine import native as _engine
@@ -91,6 +91,7 @@ def test_ctrl_c_stops_the_cli_equity_of_a_trillion_trials():
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=ctrl_c_on,
     )
     try:
         time.sleep(SECONDS_BEFORE_SIGINT + 1.0)  # the interpreter and the library start first

@@ -13,6 +13,14 @@ import time
 # leaves room for a loaded machine, while the runs the tests start would last minutes.
 MAX_DELAY = 5.0
 
+
+def ctrl_c_on() -> None:
+    """For ``preexec_fn``: the child gets SIGINT's default action back. A shell without job
+    control starts background commands with SIGINT ignored, children inherit that, and Python
+    then installs no KeyboardInterrupt handler: a test would wait on a child that never stops."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 REPORT = """
 def report(started):
     delay = time.monotonic() - started
@@ -34,6 +42,7 @@ def interrupt(code: str, threads: int, wait: float = 0.3) -> tuple[float, list[s
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        preexec_fn=ctrl_c_on,
     )
     try:
         assert child.stdout is not None

@@ -145,12 +145,16 @@ def amount(text: str, scale: int) -> int:
     match = _AMOUNT.fullmatch(text.strip())
     if match is None:
         raise ValueError(f"not an amount: {text!r}")
-    whole_part, cents = match.group(1).replace(",", ""), match.group(2) or ""
+    whole_part, cents = match.group(1, 2)
+    if "," in whole_part:
+        whole_part = whole_part.replace(",", "")
     if scale == 1:
-        if cents.strip("0"):
+        if cents is not None and cents.strip("0"):
             raise ValueError(f"a tournament amount is whole chips, not {text!r}")
         return int(whole_part)
-    return int(whole_part) * 100 + int((cents + "00")[:2])
+    if cents is None:
+        return int(whole_part) * 100
+    return int(whole_part) * 100 + int(cents if len(cents) == 2 else cents + "0")
 
 
 __all__ = ["SITES", "HandRecord", "ImportedHand", "LineProblem", "Post", "Seat", "Step", "amount"]

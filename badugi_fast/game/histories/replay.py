@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ...cards import Card, parse_cards
+from ...cards import DECK, Card, parse_cards
 from ...hands.hand import describe
 from ..actions import BET_KINDS, Action, ActionKind, IllegalActionError
 from ..phh import write as phh_write
@@ -36,6 +36,7 @@ _LABEL_SIZES = {
     "1-card": 1,
     "one card": 1,
 }
+_BY_TEXT = {str(card): card for card in DECK}
 _LABEL_RANK = re.compile(r"10|[AKQJT2-9]")
 _UNITS = {100: "cent", 1: "chip"}
 _VENUES = {
@@ -120,8 +121,7 @@ def _table_rules(record: HandRecord) -> tuple[Rules, int]:
         if big[0] != (sb[0] + 1) % n:
             raise _fail(record.line, "the big blind does not sit next to the small blind")
         button = sb[0] if n == 2 else (sb[0] - 1) % n
-        rules = Rules(record.small_bet, record.big_bet, sb[1], big[1], structure=record.structure,
-                      ante=ante)  # fmt: skip
+        rules = _stakes(record.small_bet, record.big_bet, sb[1], big[1], record.structure, ante)
         return rules, button
     if blinds:
         raise _fail(record.line, "one blind alone: a hand needs both blinds, or none")
@@ -130,8 +130,24 @@ def _table_rules(record: HandRecord) -> tuple[Rules, int]:
     numbers = [seat.number for seat in seats]
     if record.button not in numbers:
         raise _fail(record.line, f"the button (seat {record.button}) is not dealt in")
-    rules = Rules(record.small_bet, record.big_bet, 0, 0, structure=record.structure, ante=ante)
+    rules = _stakes(record.small_bet, record.big_bet, 0, 0, record.structure, ante)
     return rules, numbers.index(record.button)
+
+
+_RULES: dict[tuple[int, int, int, int, str, int], Rules] = {}  # a file plays a few stakes
+
+
+def _stakes(small_bet: int, big_bet: int, small: int, big: int, structure: str, ante: int) -> Rules:
+    """``Rules`` of these stakes, made (and checked) once: a rule set is immutable, so the
+    hands of one stake share it. A refused one raises each time, as ``Rules`` does."""
+    key = (small_bet, big_bet, small, big, structure, ante)
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = Rules(small_bet, big_bet, small, big, structure=structure, ante=ante)
+        if len(_RULES) >= 256:
+            _RULES.clear()
+        _RULES[key] = rules
+    return rules
 
 
 def _deck(record: HandRecord, button: int) -> list[str]:
@@ -154,7 +170,7 @@ def _replay(record: HandRecord) -> tuple[Game, int]:
     rules, button = _rules(record)
     seats = record.seats
     index = {seat.name: i for i, seat in enumerate(seats)}
-    shown = {index[n]: parse_cards(" ".join(c)) for n, c in record.shown.items() if n in index}
+    shown = {index[n]: _cards(c) for n, c in record.shown.items() if n in index}
     unknown_shows = [n for n in record.shown if n not in index]
     if unknown_shows:
         raise _fail(record.line, f"{unknown_shows[0]} shows a hand but is not dealt in")
@@ -196,8 +212,9 @@ def _act(game: Game, step: Step, index: dict[str, int]) -> None:
     seat = index.get(step.name)
     if seat is None:
         raise _fail(step.line, f"{step.name} acts but is not dealt in")
-    if game.actor != seat:
-        now = "nobody (the hand is over)" if game.actor is None else f"seat {game.actor}"
+    actor = game.actor
+    if actor != seat:
+        now = "nobody (the hand is over)" if actor is None else f"seat {actor}"
         raise _fail(step.line, f"{step.name} acts out of turn: the rules have {now} to act")
     if step.kind in ("show", "muck"):
         return
@@ -218,12 +235,14 @@ def _action(game: Game, seat: int, step: Step) -> Action:
         return Action(K.CHECK)
     if step.kind == "draw":
         return Action(K.DRAW, 0, _thrown(game, seat, step))
-    legal = {a.kind: a for a in game.legal_actions()}
     put_in = step.amount - game.round_bets[seat] if step.total else step.amount
     if step.kind == "call":
-        if step.total is None and K.CALL in legal and legal[K.CALL].amount != put_in:
-            put_in = step.amount - game.round_bets[seat]  # Merge: the other reading
+        if step.total is None:
+            legal = {a.kind: a for a in game.legal_actions()}
+            if K.CALL in legal and legal[K.CALL].amount != put_in:
+                put_in = step.amount - game.round_bets[seat]  # Merge: the other reading
         return Action(K.CALL, put_in)
+    legal = {a.kind: a for a in game.legal_actions()}
     kind = next((k for k in BET_KINDS if k in legal), K(step.kind))
     if step.total is None and kind in legal:
         least, most = legal[kind].amount, legal[kind].max_amount or legal[kind].amount
@@ -239,14 +258,23 @@ def _thrown(game: Game, seat: int, step: Step) -> tuple[Card, ...]:
     (which of them does not matter: none is ever shown)."""
     hand = game.hands[seat]
     if step.cards is not None:
-        return tuple(parse_cards(" ".join(step.cards))) if step.cards else ()
+        return tuple(_cards(step.cards))
     if step.kept is not None:
-        kept = set(parse_cards(" ".join(step.kept)))
+        kept = set(_cards(step.kept))
         return tuple(c for c in hand if c not in kept)
     hidden = [c for c in hand if type(c) is HiddenCard]
     if step.count and len(hidden) < len(hand):
         raise _fail(step.line, f"{step.name}'s discards are not named, but its cards are known")
     return tuple(hidden[: step.count])
+
+
+def _cards(cards: tuple[str, ...]) -> list[Card]:
+    """The parsers' cards (each ``As``-like, checked) as Cards; ``parse_cards`` for anything
+    else, with its message."""
+    try:
+        return [_BY_TEXT[card] for card in cards]
+    except KeyError:
+        return parse_cards(" ".join(cards))
 
 
 # -- the end ----------------------------------------------------------------------------------
@@ -334,7 +362,7 @@ def _write(record: HandRecord, game: Game, file: str) -> str:
     """The replay as PHH with the fields the file gives."""
     order = _order(game)
     names = [record.seats[s].name for s in order]
-    text = phh_write.dumps(game, players=[s.name for s in record.seats])
+    lines = phh_write.history_lines(game, [s.name for s in record.seats], finishing=False)
     won = _won(game)
     final = []
     collected = []
@@ -345,7 +373,6 @@ def _write(record: HandRecord, game: Game, file: str) -> str:
         final.append(game.starting_stacks[s] - (game.starting_stacks[s] - game.stacks[s] + won[s])
                      + got)  # fmt: skip
         collected.append(record.collected.get(name, 0))
-    lines = [line for line in text.splitlines() if not line.startswith("finishing_stacks =")]
     lines += [f"{name} = {toml_value(value)}" for name, value in _fields(record, game, names)]
     lines.append(f"_source_file = {toml_value(file)}")
     lines += [f"finishing_stacks = {toml_value(final)}", f"winnings = {toml_value(collected)}"]

@@ -52,32 +52,50 @@ seats hides only those seats' cards in the same way. A hidden history replays wi
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
+from json.encoder import encode_basestring
 
 from ..._runtime.validate import whole
-from ...cards import Card
+from ...cards import DECK, Card
 from ..actions import BET_KINDS, FOLD_KINDS, ActionKind, Event
 from ..rules import KoreanRules, Rules
 from ..state import Game
 from .read import HIDDEN
 
+# json.dumps(text, ensure_ascii=False) without building an encoder each call: for a str it is
+# the encoder's encode_basestring, the C function when the C accelerator is there.
+_json_string = encode_basestring
+
+
+_SYMBOLS = [str(card) for card in DECK]  # a card's text by its id; an unknown card's is ??
+
+
+def _symbol(card: Card) -> str:
+    return _SYMBOLS[card] if 0 <= card < len(_SYMBOLS) else HIDDEN
+
 
 def _cards_text(cards: Sequence[Card], hidden: bool) -> str:
-    return HIDDEN * len(cards) if hidden else "".join(str(card) for card in cards)
+    return HIDDEN * len(cards) if hidden else "".join(map(_symbol, cards))
 
 
 def _seen_text(cards: Sequence[Card], known: frozenset[Card] | None) -> str:
     """The cards as written, each unknown one (not in ``known``) as ``??``; None: all known."""
-    return "".join(str(c) if known is None or c in known else HIDDEN for c in cards)
+    if known is None:
+        return "".join(map(_symbol, cards))
+    return "".join(_symbol(c) if c in known else HIDDEN for c in cards)
 
 
 def toml_value(value: object) -> str:
     """A PHH field's value as TOML: text (JSON's string escapes, and DEL escaped), true or
     false, a whole number, or a list of them."""
+    kind = type(value)
+    if kind is int:
+        return str(value)
+    if isinstance(value, list) and all(type(v) is int for v in value):
+        return "[" + ", ".join(map(str, value)) + "]"
     if isinstance(value, str):
         # JSON's string escapes are TOML's, but for DEL, which TOML also wants escaped.
-        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+        return _json_string(value).replace("\x7f", "\\u007f")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list):
@@ -104,6 +122,17 @@ def dumps(game: Game, players: Sequence[str] | None = None, hide: bool | Sequenc
     replays)."""
     if not isinstance(game, Game):
         raise TypeError(f"dumps writes a Game, not {type(game).__name__}")
+    return "\n".join(history_lines(game, players, hide)) + "\n"
+
+
+def history_lines(
+    game: Game,
+    players: Sequence[str] | None = None,
+    hide: bool | Sequence[int] = (),
+    finishing: bool = True,
+) -> list[str]:
+    """``dumps``'s lines (without their line ends), for a writer that adds fields of its own;
+    ``finishing=False`` leaves out ``finishing_stacks`` (the importer writes its own)."""
     hidden = _hidden_seats(game, hide)
     order = [(game.button + k) % game.seats for k in range(1, game.seats + 1)]
     number = {seat: k + 1 for k, seat in enumerate(order)}
@@ -119,18 +148,19 @@ def dumps(game: Game, players: Sequence[str] | None = None, hide: bool | Sequenc
     ]
     if players is not None:
         fields.append(("players", [_names(players, game.seats)[s] for s in order]))
-    if game.done:
+    if game.done and finishing:
         fields.append(("finishing_stacks", [game.stacks[s] for s in order]))
     fields.append(("_seats", order))
     lines = []
     for name, value in fields:
         if name == "actions":
             lines.append("actions = [")
-            lines += [f"  {toml_value(action)}," for action in actions]
+            # the writer's own tokens (pK, cc, cbr 40, cards, ??, # half): TOML as they are
+            lines += [f'  "{action}",' for action in actions]
             lines.append("]")
         else:
             lines.append(f"{name} = {toml_value(value)}")
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def _names(players: object, seats: int) -> list[str]:
@@ -222,7 +252,8 @@ class _ActionWriter:
             return
         if event.kind in (K.BURN, K.RESHUFFLE):
             return
-        self.end_draw()
+        if self.draw:
+            self.end_draw()
         p = f"p{self.number[event.seat]}" if event.seat is not None else ""
         if event.kind in _ROUND_BETS:
             self.round_bets[event.seat] += event.amount  # type: ignore[index]
@@ -260,4 +291,4 @@ class _ActionWriter:
         return _seen_text(event.cards if cards is None else cards, self.known.get(event.seat))  # type: ignore[arg-type]
 
 
-__all__ = ["dumps", "toml_value"]
+__all__ = ["dumps", "history_lines", "toml_value"]

@@ -1,6 +1,8 @@
 """Simulation: hands played in the C hand loop or by ``Game`` (``local``), split into blocks for
-an executor (``blocks``), and vector policies played by the batched engine (``vector``)."""
+an executor (``blocks``), vector policies played by the batched engine (``vector``), seats that
+play by a strategy table (``tables``) and duplicate head-to-head matches (``duplicate``)."""
 
 from .api import play_hands, simulate
+from .duplicate import HeadToHead, head_to_head
 
-__all__ = ["play_hands", "simulate"]
+__all__ = ["HeadToHead", "head_to_head", "play_hands", "simulate"]

@@ -5,7 +5,9 @@ Hand h of a seed is dealt from the C stream of (seed, h) (``bf_deal_deck``; its 
 them), under the casino rules (fixed, pot or no limit) or the Korean rules, are played by the C hand
 loop (csrc/game/loop.c over csrc/game/hand_state.c), which follows ``Game`` (state.py, rules.py)
 rule for rule: both engines play the same actions on every hand (the tests compare them action by
-action). Bots of your own are played by ``Game``.
+action). So are bots that play a round by a strategy table (vector/tables.py; the solution bot
+``solve.bots.solution`` among them), their branches drawn from the bits ``Game`` gives them
+(``View.stream``). Bots of your own are played by ``Game``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from ..bots import Bot, ThresholdBot
 from ..rules import RuleSet, check_rules
 from ..stream import play_out, stream_game
 from ..table import MAX_SEATS, MIN_SEATS, start_stacks
+from ..vector.tables import c_form, c_threshold, refusal_message
 from .vector import play_vector_hands, plays_in_the_batched_engine, why_not_batched
 
 ENGINES = ("auto", "c", "python")  # the CLI's choices
@@ -130,8 +133,8 @@ def choose_engine(bots: Sequence[Bot], rules: RuleSet, engine: str) -> str:
 
 
 def _why_not_c(bots: Sequence[Bot], rules: RuleSet) -> str:
-    if not all(isinstance(bot, ThresholdBot) for bot in bots):
-        return "it plays the threshold bots (drawer among them) only"
+    if not all(isinstance(bot, ThresholdBot) or c_form(bot) is not None for bot in bots):
+        return "it plays the threshold bots (drawer among them) and table bots only"
     if rules.c_max_bets() > lib.BF_GAME_MAX_BETS:
         return f"it caps bets and raises at {lib.BF_GAME_MAX_BETS:,} a round"
     return ""
@@ -141,12 +144,17 @@ def _c_spec(bots: Sequence[Bot], rules: RuleSet, start: list[int]) -> Any:
     spec = ffi.new("bf_game_spec *")
     spec.seats = len(bots)
     rules.fill_c_spec(spec)
-    tables = []  # the bots' solved tables, which spec points into
+    tables: list[Any] = []  # the bots' solved and strategy tables, which spec points into
     for seat, bot in enumerate(bots):
-        assert isinstance(bot, ThresholdBot)
         spec.stacks[seat] = start[seat]
-        policy, table = bot.c_policy()
-        spec.bots[seat] = (bot.raise_top, bot.call_top, bot.draw_with, policy[0], bot.max_bets)
+        form = None if isinstance(bot, ThresholdBot) else c_form(bot)
+        if form is not None:  # a table bot: its `before` bot is the seat's threshold bot
+            table_bot = form.c_struct()
+            spec.table_bots[seat] = table_bot
+            tables.append(table_bot)
+            bot = form.before
+        assert isinstance(bot, ThresholdBot)
+        spec.bots[seat], table = c_threshold(bot)
         tables.append(table)
     return ffi.gc(spec, lambda _spec: tables.clear())  # the tables live as long as spec
 
@@ -163,12 +171,20 @@ def _play_in_c(
     won = np.empty((hands, spec.seats), dtype=np.int64)
     threads = thread_count(threads, hands, min_rows=AUTO_THREADS_MIN_HANDS)
 
+    refused: list[Any] = []
+
     def work(lo: int, hi: int) -> None:
         out = ffi.from_buffer("int64_t[]", won[lo:hi])
-        if lib.bf_game_play(spec, seed, first_hand + lo, hi - lo, out, ffi.NULL) != 0:
+        refusal = ffi.new("bf_game_refusal *")
+        status = lib.bf_game_play(spec, seed, first_hand + lo, hi - lo, out, ffi.NULL, refusal)
+        if status == lib.BF_GAME_REFUSED:
+            refused.append(refusal)
+        elif status != 0:
             raise ValueError("the C hand loop refused the game's settings")
 
     run_in_threads(hands, threads, work, block_rows=block)
+    if refused:  # the first hand refused, whatever thread met it first
+        raise ValueError(refusal_message(min(refused, key=lambda r: int(r.hand))))
     return won
 
 
@@ -197,9 +213,18 @@ def trace_in_c(
     spec = _c_spec(bots, rules, start)
     trace = ffi.new("bf_game_action[]", TRACE_CAPACITY)
     won = ffi.new("int64_t[]", len(bots))
+    refusal = ffi.new("bf_game_refusal *")
     count = lib.bf_game_trace(
-        spec, below_2_64("seed", seed), whole("number", number, 0), won, trace, TRACE_CAPACITY
+        spec,
+        below_2_64("seed", seed),
+        whole("number", number, 0),
+        won,
+        trace,
+        TRACE_CAPACITY,
+        refusal,
     )
+    if count == lib.BF_GAME_REFUSED:
+        raise ValueError(refusal_message(refusal))
     if not 0 <= count <= TRACE_CAPACITY:
         raise ValueError(f"the C hand loop took {count} actions, more than {TRACE_CAPACITY}")
     actions = [Event(TRACED[a.kind], a.seat, a.amount) for a in trace[0:count]]

@@ -1,6 +1,6 @@
 """The batched engine: the action and observation spec (``spec``), the C engine's wrapper
-``VectorGame`` (``engine``), its plain-Python specification (``reference``) and vector
-policies (``policies``)."""
+``VectorGame`` (``engine``), its plain-Python specification (``reference``), vector
+policies (``policies``) and the seats the C engines play by a strategy table (``tables``)."""
 
 from .engine import VectorGame, VectorPolicy
 

@@ -26,6 +26,7 @@ from ..._runtime.exclusive import Guard, one_thread
 from ..._runtime.threads import run_in_threads, thread_count
 from ..._runtime.validate import whole
 from ..actions import IllegalActionError
+from ..bots import ThresholdBot
 from ..rules import RuleSet
 from ..state import Game
 from .reference import Table
@@ -37,6 +38,7 @@ from .settings import (
     index_array,
 )
 from .spec import EXACT, Obs, field_specs
+from .tables import c_form, c_threshold, refusal_message
 
 BLOCK_TABLES = 1 << 14  # tables per C call when stepping on several threads
 _PHASES = ("betting", "drawing", "over")
@@ -45,14 +47,43 @@ VectorPolicy = Callable[[Obs], Any]
 """Any callable ``policy(obs) -> actions`` (or ``(actions, amounts)``) on the arrays above."""
 
 
-def c_spec(rules: RuleSet, start: Sequence[int]) -> Any:
-    """The C engine's bf_game_spec for a table of len(start) seats (no built-in bot plays)."""
+def c_spec(rules: RuleSet, start: Sequence[int], bots: Sequence[object] = ()) -> Any:
+    """The C engine's bf_game_spec for a table of len(start) seats, ``bots[p]`` (when not None:
+    a ThresholdBot, or a bot with a table form) played by the engine at seat p."""
     spec = ffi.new("bf_game_spec *")
     rules.fill_c_spec(spec)
     spec.seats = len(start)
     for seat, chips in enumerate(start):
         spec.stacks[seat] = chips
-    return spec
+    keep: list[Any] = []  # what spec points into
+    for seat, bot in enumerate(bots):
+        if bot is None:
+            continue
+        form = None if isinstance(bot, ThresholdBot) else c_form(bot)
+        if form is not None:
+            keep.append(form.c_struct())
+            spec.table_bots[seat] = keep[-1]
+            bot = form.before
+        if not isinstance(bot, ThresholdBot):
+            raise ValueError(
+                f"bots[{seat}] is a {type(bot).__name__}: the engine plays ThresholdBots and "
+                "bots with a table form (solve.bots.solution over ThresholdBots)"
+            )
+        spec.bots[seat], solved = c_threshold(bot)
+        keep.append(solved)
+    return ffi.gc(spec, lambda _spec: keep.clear())
+
+
+def _bot_mask(bots: Sequence[object] | None, seats: int) -> int:
+    """The seats the engine plays, as bf_vector_new's mask."""
+    if bots is None:
+        return 0
+    if len(bots) != seats:
+        raise ValueError(f"bots has one entry per seat ({seats}), not {len(bots)}")
+    mask = sum(1 << seat for seat, bot in enumerate(bots) if bot is not None)
+    if mask == (1 << seats) - 1:
+        raise ValueError("bots: some seat must be the caller's (None)")
+    return mask
 
 
 _SENTINEL = "sentinel"
@@ -148,6 +179,11 @@ class VectorGame(Settings):
     split across threads (None: one thread below 2**17 tables); results never depend on it.
     ``numbering=(first, table_step, hand_step)``: table t's hand h is hand first + t * table_step
     + h * hand_step of the stream instead (``simulate`` plays its hands 0 .. n-1 this way).
+    ``bots``: one entry per seat, None for a seat the caller plays, or a bot the engine plays
+    there in C, never observed: a ThresholdBot, or a bot with a table form such as
+    ``solve.bots.solution(sol)`` (its branches drawn from the bits ``Game`` gives it, so the
+    same chips as ``Game`` hand for hand); a decision its table does not cover and has no
+    ``otherwise`` bot for makes ``step`` raise ValueError naming the table, hand and seat.
 
     One thread at a time: while a call (``step``, ``reset``, ``next_hands``, ``observe``,
     ``final_observation``, ``finished_game``) is in progress, a call from another thread, or
@@ -168,14 +204,17 @@ class VectorGame(Settings):
         first_table: int = 0,
         threads: int | None = None,
         numbering: tuple[int, int, int] | None = None,
+        bots: Sequence[object] | None = None,
     ) -> None:
         super().__init__(
             tables, seats, rules, seed, stacks=stacks, illegal=illegal, first_table=first_table
         )
         self._guard = Guard(type(self).__name__)
         self.threads = thread_count(threads, self.tables)
-        self._spec = c_spec(self.rules, self.start)
-        handle = lib.bf_vector_new(self._spec, self.seed, self.first_table, self.tables)
+        mask = self._bot_seats = _bot_mask(bots, self.seats)
+        self._spec = c_spec(self.rules, self.start, bots or ())
+        self._table_bots = any(self._spec.table_bots[p] != ffi.NULL for p in range(self.seats))
+        handle = lib.bf_vector_new(self._spec, self.seed, self.first_table, self.tables, mask)
         if handle == ffi.NULL:
             raise MemoryError(f"no memory for {self.tables} tables")
         self._engine = ffi.gc(handle, lib.bf_vector_free)
@@ -202,6 +241,8 @@ class VectorGame(Settings):
     def reset(self) -> Obs:
         """Start every table at its hand 0 again; the first observations."""
         lib.bf_vector_restart(self._engine, 0, self.tables, 1)
+        if self._table_bots:
+            self._check_refused()
         self.last_hand = np.full(self.tables, -1, dtype=np.int64)  # the last finished hand's h
         self.last_chips = np.zeros((self.tables, self.seats), dtype=np.int64)  # and its chips
         self._obs = self._observe(None, finished=False)
@@ -211,6 +252,8 @@ class VectorGame(Settings):
     def next_hands(self) -> Obs:
         """Abandon the hands in play; every table deals its next hand."""
         lib.bf_vector_restart(self._engine, 0, self.tables, 0)
+        if self._table_bots:
+            self._check_refused()
         self._obs = self._observe(None, finished=False)
         return self._obs
 
@@ -232,6 +275,8 @@ class VectorGame(Settings):
         ``phh.dumps``. ValueError when the table has finished no hand, or the hand took more
         than 64 actions (or 8 exact amounts), which the engine does not keep."""
         t = whole("table", table, 0, self.tables - 1)
+        if self._bot_seats:
+            raise ValueError("finished_game replays hands the caller played every seat of")
         number = ffi.new("uint64_t *")
         indices = ffi.new("uint8_t[]", int(lib.BF_VEC_LOG_ACTIONS))
         exact = ffi.new("int64_t[]", int(lib.BF_VEC_LOG_EXACT))
@@ -286,6 +331,8 @@ class VectorGame(Settings):
             work(0, self.tables)
         else:
             run_in_threads(self.tables, self.threads, work, block_rows=BLOCK_TABLES)
+        if self._table_bots:
+            self._check_refused()
         chips, done, hand = arrays["chips"], arrays["done"], arrays["hand"]
         ended = np.flatnonzero(done)  # once: indexing by it is faster than by the mask twice
         if ended.size:
@@ -293,6 +340,12 @@ class VectorGame(Settings):
         info = {"chips": chips, "hand": hand, "illegal": illegal}
         self._obs = _observation(arrays)
         return self._obs, chips / self.unit, done, info
+
+    def _check_refused(self) -> None:
+        refusal = ffi.new("bf_game_refusal *")
+        table = lib.bf_vector_refused(self._engine, refusal)
+        if table >= 0:
+            raise ValueError(f"table {table}: {refusal_message(refusal)}")
 
     def _decode(
         self, chosen: npt.NDArray[np.int64], exact: npt.NDArray[np.int64] | None

@@ -333,8 +333,8 @@ def play(game: VectorGame, policy: VectorPolicy, hands: int) -> npt.NDArray[np.i
         actions = np.where(finished < hands, actions, NO_ACTION)  # tables done wait
         check_no_idle(obs, actions, finished < hands)
         obs, _, done, info = game.step(actions, amounts)
-        rows = np.flatnonzero(done)
-        won[rows, finished[rows]] = info["chips"][rows]
+        rows = np.flatnonzero(done & (finished < hands))  # a hand the engine's own seats end
+        won[rows, finished[rows]] = info["chips"][rows]  # as it is dealt ends at a waiting table
         finished[rows] += 1
     return won
 

@@ -105,3 +105,11 @@ def test_reveal_is_checked() -> None:
         _heads_up(["Ks", "Kd", "Kh", "Kc"], reveal={2: "As 2d 3h 4c"})
     with pytest.raises(TypeError, match="reveal maps seats to the cards they show"):
         _heads_up(["Ks", "Kd", "Kh", "Kc"], reveal=[0])
+
+
+def test_an_unknown_card_is_one_shared_object_that_copies_and_pickles_to_itself() -> None:
+    card = HiddenCard(5)
+    assert card is HiddenCard(5) and card != HiddenCard(6) and int(card) == 57
+    assert pickle.loads(pickle.dumps(card)) is card and copy.deepcopy(card) is card
+    far = HiddenCard(500)  # past the shared ones: made as before, equal by its id
+    assert str(far) == "??" and far == HiddenCard(500) and repr(far) == "HiddenCard(500)"

@@ -15,6 +15,7 @@ from badugi_fast.game.histories.detect import open_lines
 from badugi_fast.game.histories.fulltilt import FullTilt
 from badugi_fast.game.histories.kingsclub import KingsClub
 from badugi_fast.game.histories.lines import Rule, TextParser
+from badugi_fast.game.histories.model import amount
 from badugi_fast.game.histories.pokerstars import PokerStars
 
 PARSERS = [PokerStars, FullTilt, KingsClub]
@@ -73,3 +74,38 @@ def test_every_line_a_pattern_matches_holds_one_of_its_literals(
         assert any(literal in text for literal in literals), text
 
     holds()
+
+
+@pytest.mark.parametrize(
+    ("text", "scale", "value"),
+    [
+        ("$2,666.24", 100, 266624),
+        ("$0.25", 100, 25),
+        ("12.5", 100, 1250),
+        ("12.05", 100, 1205),
+        ("7", 100, 700),
+        (" 1,285 ", 1, 1285),
+        ("1,000,000", 1, 1_000_000),
+        ("40.00", 1, 40),
+        ("123456789012", 1, 123456789012),
+    ],
+)
+def test_an_amount_is_read_in_the_files_smallest_unit(text: str, scale: int, value: int) -> None:
+    assert amount(text, scale) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "scale", "message"),
+    [
+        ("1,00", 100, "not an amount"),
+        ("1.234", 100, "not an amount"),
+        ("1234567890123", 1, "not an amount"),
+        ("$", 100, "not an amount"),
+        ("", 1, "not an amount"),
+        ("٣", 1, "not an amount"),  # a digit, but not one a room writes
+        ("12.5", 1, "whole chips"),
+    ],
+)
+def test_anything_else_is_no_amount(text: str, scale: int, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        amount(text, scale)

@@ -10,6 +10,7 @@ import pytest
 
 from badugi_fast.game.actions import ActionKind
 from badugi_fast.game.histories import ImportedHand, read_histories
+from badugi_fast.game.rules import Rules
 
 # file, hand id, what each seat collected, rake (the file's smallest unit); None: skipped
 EXPECTED = [
@@ -150,3 +151,20 @@ def test_both_readings_of_merge_amounts_give_the_same_hand(fixtures: Path) -> No
     increments, totals = _hands(fixtures, "merge.xml")[:2]
     assert increments.game is not None and totals.game is not None
     assert increments.game.history == totals.game.history
+
+
+def test_hands_of_one_stake_share_their_rules_and_other_stakes_get_their_own(
+    fixtures: Path,
+) -> None:
+    text = "\n\n".join(
+        (fixtures / name).read_text(encoding="utf-8")
+        for name in ("pokerstars_cash.txt", "pokerstars_tournament.txt") * 2
+    )
+    games = [h.game for h in read_histories(text) if h.game is not None]
+    by_stake: dict[tuple[int, int], set[int]] = {}
+    for game in games:
+        rules = game.rules
+        assert isinstance(rules, Rules)
+        by_stake.setdefault(rules.blinds, set()).add(id(rules))
+    assert len(games) > len(by_stake) > 1  # hands of more than one stake, some the same
+    assert all(len(ids) == 1 for ids in by_stake.values())

@@ -259,3 +259,14 @@ def test_burn_cards_round_trip_and_are_checked():
                     phh.loads(forged)
             with pytest.raises(ValueError, match="fewer cards than the draws burned"):
                 phh.loads(text.replace(f'"{burned[-1]}"]', "]").replace(", ]", "]"))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_history_lines_are_the_text_dumps_writes(seed):
+    game = random_game(seed, 2 + seed % 5)
+    lines = phh.write.history_lines(game, [f"P{s}" for s in range(game.seats)], hide=[0])
+    assert "\n".join(lines) + "\n" == phh.dumps(game, [f"P{s}" for s in range(game.seats)], [0])
+    unfinished = phh.write.history_lines(game, finishing=False)
+    assert unfinished == [
+        line for line in phh.dumps(game).splitlines() if not line.startswith("finishing_stacks")
+    ]

@@ -1,0 +1,161 @@
+"""Seats the C hand loop plays by a strategy table: the form a bot gives to be played there.
+
+A bot whose ``c_table_bot()`` returns a ``TableBotForm`` plays in C (csrc/game/strategy.h): its
+``before`` ThresholdBot plays the draws and the earlier rounds, its ``table`` (a
+``RoundTable``: a betting round's public tree with a row of probabilities per hand class at each
+decision) the last round, and ``otherwise`` (a ThresholdBot, or None for an error) the
+last-round decisions the table does not cover. The C loop draws each branch from the decision's
+random bits, those ``Game`` gives a bot as ``View.stream`` (csrc/game/decision.h), so a bot that
+plays by the same table in Python plays the same chips hand for hand in both. This layer knows
+no solver: ``solve.bots.solution`` fills the table from a ``LastRoundSolution``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+from ..._badugi import ffi, lib
+from ..actions import ActionKind
+from ..bots import ThresholdBot
+
+K = ActionKind
+# The C loop's kind of each betting action (a 다이 is a fold there, as Game records it)
+C_KINDS = {
+    K.FOLD: lib.BF_ACT_FOLD, K.DIE: lib.BF_ACT_FOLD, K.CHECK: lib.BF_ACT_CHECK,
+    K.CALL: lib.BF_ACT_CALL, K.BET: lib.BF_ACT_BET, K.RAISE: lib.BF_ACT_RAISE,
+    K.BBING: lib.BF_ACT_BBING, K.TTADANG: lib.BF_ACT_TTADANG, K.QUARTER: lib.BF_ACT_QUARTER,
+    K.HALF: lib.BF_ACT_HALF, K.FULL: lib.BF_ACT_FULL,
+}  # fmt: skip
+# Why the C loop refused a table bot's decision (bf_game_refusal.reason)
+REFUSALS = {
+    int(lib.BF_REFUSE_NOT_HEADS_UP): "its table is for two players in the hand",
+    int(lib.BF_REFUSE_OTHER_SPOT): "the round started from another pot or other stacks than "
+    "its table's",
+    int(lib.BF_REFUSE_OFF_TREE): "the round's actions leave its table's tree",
+    int(lib.BF_REFUSE_NOT_ITS_TURN): "its table has the other player to act",
+    int(lib.BF_REFUSE_OUTSIDE_RANGE): "the hand is outside its table's range",
+    int(lib.BF_REFUSE_BAD_TABLE): "its table holds a row or branch the rules do not allow",
+}
+
+
+@dataclass(frozen=True, eq=False)
+class RoundTable:
+    """A betting round's strategy as the C loop reads it (bf_round_table): the round's public
+    tree, nodes in breadth-first order with each node's children consecutive (``actor`` 0 or 1
+    per node, -1 at an end; ``first_child``, ``n_children``; ``kind``, an ActionKind per node
+    but the root, and ``amount``: the action leading to it), the ``pot`` and ``stacks`` it was
+    worked out for, and per player ``probs``, the blocks of its decision nodes (node i's at
+    ``offset[i]``: ``n_rows`` rows by its children), and ``row_of_hand``, each hand's row by its
+    colex index (-1 outside the range)."""
+
+    pot: int
+    stacks: tuple[int, int]
+    actor: npt.NDArray[np.int8]
+    first_child: npt.NDArray[np.int32]
+    n_children: npt.NDArray[np.int32]
+    kind: tuple[ActionKind | None, ...]
+    amount: npt.NDArray[np.int64]
+    offset: npt.NDArray[np.int64]
+    probs: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
+    row_of_hand: tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]
+    n_rows: tuple[int, int]
+    _c: list[Any] = field(default_factory=list, repr=False)
+
+    def c_struct(self) -> Any:
+        """The bf_round_table (made once; it points into this table's arrays), or ValueError
+        when the table is inconsistent."""
+        if not self._c:
+            self._c.append(self._make())
+        return self._c[0]
+
+    def _make(self) -> Any:
+        keep: list[Any] = []
+
+        def buf(ctype: str, array: npt.NDArray[Any], dtype: Any) -> Any:
+            contiguous = np.ascontiguousarray(array, dtype=dtype)
+            keep.append(contiguous)
+            return ffi.from_buffer(ctype, contiguous)
+
+        if any(k is not None and k not in C_KINDS for k in self.kind) or self.kind[:1] != (None,):
+            raise ValueError("table: a node's kind is a betting action (none at the root)")
+        kinds = np.array([0 if k is None else C_KINDS[k] for k in self.kind], dtype=np.int8)
+        table = ffi.new("bf_round_table *")
+        table.pot = self.pot
+        table.stacks = list(self.stacks)
+        table.n_nodes = len(self.actor)
+        table.actor = buf("int8_t[]", self.actor, np.int8)
+        table.first_child = buf("int32_t[]", self.first_child, np.int32)
+        table.n_children = buf("int32_t[]", self.n_children, np.int32)
+        table.kind = buf("int8_t[]", kinds, np.int8)
+        table.amount = buf("int64_t[]", self.amount, np.int64)
+        table.offset = buf("int64_t[]", self.offset, np.int64)
+        for p in (0, 1):
+            if len(self.row_of_hand[p]) != lib.BF_NUM_HANDS:
+                raise ValueError(f"table: row_of_hand[{p}] has a row for each of the hands")
+            table.probs[p] = buf("double[]", self.probs[p], np.float64)
+            table.probs_len[p] = len(self.probs[p])
+            table.row_of_hand[p] = buf("int32_t[]", self.row_of_hand[p], np.int32)
+            table.n_rows[p] = self.n_rows[p]
+        if not (
+            len(kinds) == len(self.actor) == len(self.first_child) == len(self.n_children)
+            == len(self.amount) == len(self.offset)
+        ) or not lib.bf_round_table_valid(table):  # fmt: skip
+            raise ValueError("table: its tree, blocks or rows are inconsistent")
+        return ffi.gc(table, lambda _table: keep.clear())
+
+
+@dataclass(frozen=True)
+class TableBotForm:
+    """How the C loop plays a table bot: ``before`` until the last round, ``table`` in it,
+    ``otherwise`` where the table does not cover a decision (None: an error)."""
+
+    table: RoundTable
+    before: ThresholdBot
+    otherwise: ThresholdBot | None = None
+
+    def c_struct(self) -> Any:
+        """The bf_table_bot (pointing into the table; keep this form alive with it)."""
+        bot = ffi.new("bf_table_bot *")
+        keep = [self.table.c_struct()]
+        bot.table = keep[0]
+        bot.has_otherwise = self.otherwise is not None
+        if self.otherwise is not None:
+            fields, solved = c_threshold(self.otherwise)
+            bot.otherwise = fields
+            keep.append(solved)
+        return ffi.gc(bot, lambda _bot: keep.clear())
+
+
+@runtime_checkable
+class TableBot(Protocol):
+    """A bot the C loop can play by a table: ``c_table_bot()`` gives its form (None: it has
+    none, e.g. its ``before`` is not a ThresholdBot)."""
+
+    def c_table_bot(self) -> TableBotForm | None: ...
+
+
+def c_form(bot: object) -> TableBotForm | None:
+    """The bot's table form, if it has one."""
+    return bot.c_table_bot() if isinstance(bot, TableBot) else None
+
+
+def c_threshold(bot: ThresholdBot) -> tuple[tuple[Any, ...], Any]:
+    """A ThresholdBot as bf_threshold_bot's fields, and the solved table they point into."""
+    policy, table = bot.c_policy()
+    return (bot.raise_top, bot.call_top, bot.draw_with, policy[0], bot.max_bets), table
+
+
+def refusal_message(refusal: Any) -> str:
+    """A refusal of the C loop (bf_game_refusal) in words, naming the decision."""
+    why = REFUSALS.get(int(refusal.reason), f"reason {int(refusal.reason)}")
+    return (
+        f"hand {int(refusal.hand)}, seat {int(refusal.seat)}, last round: the table bot's "
+        f"solution does not cover this decision ({why})"
+    )
+
+
+__all__ = ["RoundTable", "TableBot", "TableBotForm", "c_form", "refusal_message"]
