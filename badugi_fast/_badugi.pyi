@@ -98,6 +98,24 @@ class _Lib:
     BF_LR_DECISION: int
     BF_LR_FOLD: int
     BF_LR_SHOWDOWN: int
+    BF_BP_BUCKETS: int
+    BF_BP_SLOTS: int
+    BF_BP_PUBLIC: int
+    BF_BP_INFOSETS: int
+    BF_BP_MAX_DRAWS: int
+    BF_BP_BAD: int
+    BF_BP_ROW: int
+    BF_BP_TABLE_LEN: int
+    BF_BP_REGRET_ONE: int
+    BF_BP_STRATEGY_ONE: int
+    BF_BP_MAX_SMALL_BET: int
+    BF_BP_SHORT: int
+    BF_BP_FOLD: int
+    BF_BP_CHECK: int
+    BF_BP_CALL: int
+    BF_BP_BET: int
+    BF_BP_RAISE: int
+    BF_BP_DRAW: int
     def bf_rank(self, a: int, b: int, c: int, d: int, /) -> int: ...
     def bf_describe(self, a: int, b: int, c: int, d: int, /) -> int: ...
     def bf_parse_hand(self, text: bytes, length: int, /) -> int: ...
@@ -244,6 +262,29 @@ class _Lib:
         best: Any,
         mass: Any,
         threads: int,
+        /,
+    ) -> int: ...
+    def bf_bp_bucket(self, hand: bytes, /) -> int: ...
+    def bf_bp_hand(self, hand: bytes, thrown: Any, /) -> int: ...
+    def bf_bp_thrown(self, hand: bytes, slot: int, /) -> int: ...
+    def bf_bp_public_betting(
+        self, round: int, node: int, pot: int, aggressor: int, opp_drew: int, /
+    ) -> int: ...
+    def bf_bp_public_draw(
+        self, k: int, pot: int, aggressor: int, opp_before: int, opp_now: int, /
+    ) -> int: ...
+    def bf_bp_rules_valid(self, rules: Any, /) -> int: ...
+    def bf_bp_iterate(self, trainer: Any, first: int, count: int, /) -> int: ...
+    def bf_bp_replay(
+        self,
+        rules: Any,
+        deck: bytes,
+        n_cards: int,
+        seed: int,
+        slots: bytes,
+        n_slots: int,
+        steps: Any,
+        net: Any,
         /,
     ) -> int: ...
 

@@ -7,6 +7,8 @@
 - ``threshold(...)``: the drawer with those ranks as parameters, and a draw policy: the default
   or a solved table (``policy="max-equity"``, ``"max-badugi"``, ``"min-rank"`` or a Policy from
   ``optimal_policy``), read in C at each draw.
+- ``blueprint()``: the whole-hand strategy of heads-up fixed limit
+  (``Rules(small_bet=2, cap_heads_up=True)``) trained by MCCFR in an abstraction (blueprint/).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import random
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -28,6 +31,7 @@ from ..draws.policies.policy import Policy, to_policy
 from ..hands.evaluator import evaluate
 from ..hands.naming import class_ranks
 from .actions import Action, ActionKind, Phase, View
+from .blueprint import BlueprintBot, load_blueprint
 
 K = ActionKind
 
@@ -199,4 +203,22 @@ def threshold(
 drawer: Bot = threshold("9", "K", 3)
 """The reference drawer (see the module docstring)."""
 
-__all__ = ["Bot", "RandomBot", "ThresholdBot", "drawer", "random_bot", "threshold"]
+
+def blueprint(path: str | Path | None = None, sha256: str | None = None) -> BlueprintBot:
+    """The blueprint as a bot: the shipped strategy, or the strategy file at ``path`` (checked
+    against ``sha256`` when given). It plays heads-up ``Rules(small_bet=2, cap_heads_up=True)``
+    (or the rules its file was trained for) with stacks of 24 small bets or more; its mixed
+    actions come from each view's random bits, so a hand replays for a seed. A decision outside
+    that game is a ValueError naming why."""
+    return BlueprintBot(load_blueprint(path, sha256))
+
+
+__all__ = [
+    "Bot",
+    "RandomBot",
+    "ThresholdBot",
+    "blueprint",
+    "drawer",
+    "random_bot",
+    "threshold",
+]

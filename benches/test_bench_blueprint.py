@@ -1,0 +1,78 @@
+"""Training the blueprint and playing it: MCCFR iterations a second on the full deck (one and
+two threads, and a two-worker Dask LocalCluster), and the Python bot's decisions a second.
+
+Each training row runs 4,096 iterations (one batch, with its merge) from a table already
+trained a batch, so the strategies are no longer uniform; the rate is iterations / mean time.
+
+    pytest benches/test_bench_blueprint.py --benchmark-only
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from badugi_fast.game import Game, Rules
+from badugi_fast.game.blueprint import BlueprintBot
+from badugi_fast.solve.blueprint import Deck, Trainer
+
+BATCH = 4096
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    """A LocalCluster of two worker processes, one thread each, on the loopback only."""
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                 host="127.0.0.1", dashboard_address="127.0.0.1:0") as cluster,
+        distributed.Client(cluster) as connected,
+    ):  # fmt: skip
+        yield connected
+
+
+@pytest.fixture(scope="module")
+def trainer() -> Trainer:
+    trainer = Trainer(Deck(), seed=0, batch=BATCH)
+    trainer.run(BATCH, threads=2)
+    return trainer
+
+
+@pytest.mark.benchmark(group="blueprint: MCCFR iterations, full deck (4,096 a round)")
+@pytest.mark.parametrize("threads", [1, 2])
+def test_training_iterations(benchmark, trainer: Trainer, threads: int) -> None:
+    before = trainer.iterations
+    benchmark.pedantic(trainer.run, (BATCH,), {"threads": threads}, rounds=3, warmup_rounds=0)
+    assert trainer.iterations == before + 3 * BATCH
+    benchmark.extra_info["iterations_per_round"] = BATCH
+
+
+@pytest.mark.benchmark(group="blueprint: MCCFR iterations, full deck (4,096 a round)")
+def test_training_iterations_on_a_two_worker_cluster(benchmark, trainer: Trainer, client) -> None:
+    before = trainer.iterations
+    benchmark.pedantic(
+        trainer.run, (BATCH,), {"threads": 1, "executor": client, "workers": 2}, rounds=2,
+        warmup_rounds=0,
+    )  # fmt: skip
+    assert trainer.iterations == before + 2 * BATCH
+
+
+@pytest.mark.benchmark(group="blueprint: the Python bot")
+def test_bot_decisions(benchmark, trainer: Trainer) -> None:
+    bot = BlueprintBot(trainer.blueprint())
+    rules = Rules(small_bet=2, cap_heads_up=True)
+    views = []
+    for hand in range(40):
+        game = Game([200, 200], rules, button=hand % 2, seed=hand)
+        while not game.done:
+            view = game.view(game.actor)  # type: ignore[arg-type]
+            views.append(view)
+            game.act(bot(view))
+
+    def decide_all() -> int:
+        return sum(1 for view in views if bot(view) is not None)
+
+    assert benchmark(decide_all) == len(views)
+    benchmark.extra_info["decisions"] = len(views)
