@@ -20,6 +20,7 @@ PUBLIC = {
     "badugi_fast.hands.reference",
     "badugi_fast.draws",
     "badugi_fast.game",
+    "badugi_fast.game.blueprint",
     "badugi_fast.game.histories",
     "badugi_fast.game.phh",
     "badugi_fast.game.vector",
@@ -27,6 +28,7 @@ PUBLIC = {
     "badugi_fast.game.vector.spec",
     "badugi_fast.rl",
     "badugi_fast.solve",
+    "badugi_fast.solve.blueprint",
     "badugi_fast.spiel",
 }
 
