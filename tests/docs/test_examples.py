@@ -29,6 +29,7 @@ PUBLIC = {
     "badugi_fast.rl",
     "badugi_fast.solve",
     "badugi_fast.solve.blueprint",
+    "badugi_fast.solve.bots",
     "badugi_fast.spiel",
 }
 
