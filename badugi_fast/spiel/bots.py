@@ -22,6 +22,8 @@ from ..solve.lbr import Strategy, Table, public_view, strategy_of
 from .game import BadugiGame, BadugiState
 from .tree import BET_ID
 
+CACHED = 500_000  # decisions whose probabilities a policy keeps (a best response asks again)
+
 
 class BotPolicy(policies.Policy):  # type: ignore[misc]
     """A bot's strategy for ``players`` of a ``badugi`` game (see the module)."""
@@ -30,14 +32,26 @@ class BotPolicy(policies.Policy):  # type: ignore[misc]
         super().__init__(game, players)
         self.table = table_of(game.config)
         self.strategy = strategy
+        self._seen: dict[tuple[int, ...], dict[int, float]] = {}  # by history: BR asks often
 
     def action_probabilities(
         self, state: BadugiState, player_id: int | None = None
     ) -> dict[int, float]:
         node = state.node
         player = node.player if player_id is None else player_id
-        if player != node.player or node.game is None or player < 0:
-            raise ValueError("the bot's policy answers at its own decisions only")
+        if player != node.player or node.game is None or player not in self.player_ids:
+            raise ValueError(
+                f"the bot's policy answers at the decisions of players {self.player_ids} only"
+            )
+        key = tuple(node.history())
+        found = self._seen.get(key)
+        if found is None:
+            found = self._probabilities(node, player)
+            if len(self._seen) < CACHED:
+                self._seen[key] = found
+        return dict(found)
+
+    def _probabilities(self, node: Any, player: int) -> dict[int, float]:
         view = self.table.view(node.game, player)
         hand = np.array([sorted(int(c) for c in view.hand)], dtype=np.uint8)
         dead = np.array([sum(1 << int(c) for c in view.dead)], dtype=np.uint64)
