@@ -18,7 +18,7 @@ from open_spiel.python import policy as policies  # type: ignore[import-untyped]
 
 from ..game import Phase, Rules
 from ..game.bots import Bot
-from ..solve.lbr import Strategy, Table, public_view, strategy_of
+from ..solve.lbr import HandStrategy, Table, public_view, strategy_of
 from .game import BadugiGame, BadugiState
 from .tree import BET_ID
 
@@ -28,7 +28,7 @@ CACHED = 500_000  # decisions whose probabilities a policy keeps (a best respons
 class BotPolicy(policies.Policy):  # type: ignore[misc]
     """A bot's strategy for ``players`` of a ``badugi`` game (see the module)."""
 
-    def __init__(self, game: BadugiGame, strategy: Strategy, players: list[int]) -> None:
+    def __init__(self, game: BadugiGame, strategy: HandStrategy, players: list[int]) -> None:
         super().__init__(game, players)
         self.table = table_of(game.config)
         self.strategy = strategy
@@ -66,15 +66,15 @@ class BotPolicy(policies.Policy):  # type: ignore[misc]
         return out
 
 
-def bot_policy(bot: Bot | Strategy, game: Any, players: list[int] | None = None) -> BotPolicy:
-    """``bot`` (a bot callable or a Strategy) as an OpenSpiel policy for ``players`` (both by
+def bot_policy(bot: Bot | HandStrategy, game: Any, players: list[int] | None = None) -> BotPolicy:
+    """``bot`` (a bot callable or a HandStrategy) as an OpenSpiel policy for ``players`` (both by
     default) of ``game``, a ``badugi`` game loaded by ``pyspiel.load_game``."""
     if not isinstance(game, BadugiGame):
         raise TypeError(f"game is a badugi game (pyspiel.load_game('badugi')), not {game!r}")
     chosen = [0, 1] if players is None else list(players)
     if not chosen or any(p not in (0, 1) for p in chosen):
         raise ValueError(f"players are 0 and/or 1, not {players!r}")
-    strategy = bot if isinstance(bot, Strategy) else strategy_of(bot)
+    strategy = bot if isinstance(bot, HandStrategy) else strategy_of(bot)
     return BotPolicy(game, strategy, chosen)
 
 
@@ -87,7 +87,7 @@ def table_of(config: Any) -> Table:
     return Table(rules, config.stack, config.ranks, config.suits, config.draws)
 
 
-def best_response_values(game: Any, bot: Bot | Strategy) -> tuple[float, float]:
+def best_response_values(game: Any, bot: Bot | HandStrategy) -> tuple[float, float]:
     """The exact value (chips a hand) of a best response to ``bot`` in each seat, by OpenSpiel's
     best response (``open_spiel.python.algorithms.best_response``), the bot in the other."""
     from open_spiel.python.algorithms import best_response  # type: ignore[import-untyped]

@@ -17,8 +17,8 @@ from badugi_fast.game.rules import KoreanRules
 from badugi_fast.hands import evaluate
 from badugi_fast.solve.lbr import (
     CallableStrategy,
+    HandStrategy,
     RandomStrategy,
-    Strategy,
     Table,
     ThresholdStrategy,
     local_best_response,
@@ -62,7 +62,7 @@ def _one_hand(view: View) -> tuple[np.ndarray, np.ndarray]:
     return hand, dead
 
 
-def _chosen(strategy: Strategy, view: View) -> Action:
+def _chosen(strategy: HandStrategy, view: View) -> Action:
     """The action the strategy gives probability 1 at the view's own hand."""
     hand, dead = _one_hand(view)
     spot = public_view(view)

@@ -2,7 +2,7 @@
 exploitability in the whole hand, by playing against it.
 
 - ``local_best_response(bot, rules=, hands=, seed=, threads=)`` -> ``LocalBestResponse`` (api.py)
-- the strategy a bot is read as (strategy.py): ``Strategy``, ``strategy_of``, ``public_view``
+- the strategy a bot is read as (strategy.py): ``HandStrategy``, ``strategy_of``, ``public_view``
 - the opponent's range as weighted particles (particles.py), the equity estimates (equity.py),
   and the player and its table (play.py)
 """
@@ -11,8 +11,8 @@ from .api import LocalBestResponse, local_best_response
 from .play import Settings, Table
 from .strategy import (
     CallableStrategy,
+    HandStrategy,
     RandomStrategy,
-    Strategy,
     ThresholdStrategy,
     public_view,
     strategy_of,
@@ -20,10 +20,10 @@ from .strategy import (
 
 __all__ = [
     "CallableStrategy",
+    "HandStrategy",
     "LocalBestResponse",
     "RandomStrategy",
     "Settings",
-    "Strategy",
     "Table",
     "ThresholdStrategy",
     "local_best_response",

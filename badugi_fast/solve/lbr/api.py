@@ -13,7 +13,7 @@ from ..._runtime.validate import check_seed, whole
 from ...game import Rules
 from ...game.bots import Bot
 from .play import PLAYERS, Settings, Table, play_hand
-from .strategy import Strategy, strategy_of
+from .strategy import HandStrategy, strategy_of
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
 MILLI = 1000.0
@@ -63,7 +63,7 @@ def local_best_response(
     particles: int = 1000,
     trials: int = 2000,
     draw_trials: int = 1000,
-    strategy: Strategy | None = None,
+    strategy: HandStrategy | None = None,
 ) -> LocalBestResponse:
     """Play the local best response (play.py) against ``bot`` for ``hands`` deals, each in both
     seats, heads-up casino fixed limit (default ``Rules(small_bet=2, cap_heads_up=True)``,
@@ -84,7 +84,7 @@ def local_best_response(
     if not callable(bot):
         raise TypeError(f"bot is a bot(view) -> Action, not {type(bot).__name__}")
     read = strategy if strategy is not None else strategy_of(bot)
-    if not isinstance(read, Strategy):
+    if not isinstance(read, HandStrategy):
         raise TypeError(f"strategy has betting, discards and rollout_policy, not {read!r}")
     workers = whole("threads", threads, 1) if threads is not None else (os.cpu_count() or 1)
 

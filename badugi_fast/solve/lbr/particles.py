@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...game.actions import Action, View
-from .strategy import MASKS, POPCOUNT, Strategy
+from .strategy import MASKS, POPCOUNT, HandStrategy
 
 Hands = npt.NDArray[np.uint8]
 Masks = npt.NDArray[np.uint64]
@@ -108,7 +108,7 @@ class Particles:
         self.weights[clash] = 0.0
         self._check(seen)
 
-    def bet(self, strategy: Strategy, spot: View, action: Action, seen: int) -> None:
+    def bet(self, strategy: HandStrategy, spot: View, action: Action, seen: int) -> None:
         """The opponent took ``action`` (a betting action of ``spot.legal``)."""
         kinds = [a.kind for a in spot.legal]
         if action.kind not in kinds:
@@ -122,7 +122,9 @@ class Particles:
         live = np.flatnonzero(self.weights > 0)
         return self.hands[live], self.dead[live], live
 
-    def fold_share(self, strategy: Strategy, spot: View) -> tuple[float, npt.NDArray[np.float64]]:
+    def fold_share(
+        self, strategy: HandStrategy, spot: View
+    ) -> tuple[float, npt.NDArray[np.float64]]:
         """The weight share of hands folding at ``spot``, and the weights left by not folding
         (for the hands of positive weight, in ``live`` order)."""
         hands, dead, live = self._live_rows()
@@ -132,7 +134,7 @@ class Particles:
         w = self.weights[live]
         return float(fold @ w / w.sum()), w * (1.0 - fold)
 
-    def draw(self, strategy: Strategy, spot: View, count: int, seen: int) -> None:
+    def draw(self, strategy: HandStrategy, spot: View, count: int, seen: int) -> None:
         """The opponent threw ``count`` cards at ``spot``; ``seen``: the cards the other player
         holds and has thrown (the deal comes from the rest)."""
         hands, dead, live = self._live_rows()

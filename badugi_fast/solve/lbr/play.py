@@ -48,7 +48,7 @@ from ...game.showdown import side_pots, winnings
 from ...hands.evaluator import evaluate
 from .equity import showdown_share, simulated_share, stand_pat
 from .particles import Particles, card_masks, mask_of
-from .strategy import POPCOUNT, Strategy, public_view
+from .strategy import POPCOUNT, HandStrategy, public_view
 
 K = ActionKind
 PLAYERS = 2
@@ -183,7 +183,7 @@ class Responder:
     """The local best response in one seat of one hand (see the module)."""
 
     def __init__(
-        self, table: Table, strategy: Strategy, seat: int, settings: Settings,
+        self, table: Table, strategy: HandStrategy, seat: int, settings: Settings,
         rng: np.random.Generator,
     ) -> None:  # fmt: skip
         self.table, self.strategy, self.seat = table, strategy, seat
@@ -309,7 +309,7 @@ class Outcome:
 
 
 def play_hand(
-    table: Table, bot: Bot, strategy: Strategy, seat: int, seed: int, deal: int,
+    table: Table, bot: Bot, strategy: HandStrategy, seat: int, seed: int, deal: int,
     settings: Settings,
 ) -> Outcome:  # fmt: skip
     """The responder in ``seat`` against ``bot`` (read as ``strategy``) on deal ``deal``."""

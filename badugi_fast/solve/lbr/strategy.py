@@ -1,4 +1,4 @@
-"""What the local best response reads of the player it measures: a ``Strategy``.
+"""What the local best response reads of the player it measures: a ``HandStrategy``.
 
 A strategy answers, for one public spot (a ``View`` with the player's cards taken out: see
 ``public_view``) and many hands at once, how likely each legal action is:
@@ -47,8 +47,9 @@ POPCOUNT = np.array([bin(m).count("1") for m in range(MASKS)], dtype=np.int64)
 
 
 @runtime_checkable
-class Strategy(Protocol):
-    """The probabilities of a player's actions for many hands at one public spot."""
+class HandStrategy(Protocol):
+    """A strategy for the whole hand as the local best response reads it: the probabilities
+    of a player's actions for many hands at one public spot (see the module)."""
 
     def betting(self, spot: View, hands: Hands, dead: Masks) -> Floats: ...
 
@@ -212,13 +213,13 @@ class CallableStrategy:
         return None
 
 
-def strategy_of(player: object) -> Strategy:
+def strategy_of(player: object) -> HandStrategy:
     """The strategy of a built-in bot, a strategy itself, or any other bot callable."""
     if isinstance(player, ThresholdBot):
         return ThresholdStrategy(player)
     if isinstance(player, RandomBot):
         return RandomStrategy()
-    if isinstance(player, Strategy):
+    if isinstance(player, HandStrategy):
         return player
     if callable(player):
         return CallableStrategy(player)
@@ -227,8 +228,8 @@ def strategy_of(player: object) -> Strategy:
 
 __all__ = [
     "CallableStrategy",
+    "HandStrategy",
     "RandomStrategy",
-    "Strategy",
     "ThresholdStrategy",
     "draw_cap",
     "hand_classes",
