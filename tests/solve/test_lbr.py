@@ -165,11 +165,12 @@ def test_the_range_of_a_small_deck_is_exact_and_follows_bayes_rule() -> None:
     game = table.new_game(7, 0)
     mine = mask_of(game.hands[0])
     particles = Particles(table.deck_mask, 100, np.random.default_rng(0))
-    particles.start(mine)
+    particles.know(mine, 0)
+    particles.start()
     assert particles.exact and len(particles.hands) == 5
     view = table.view(game, 1)
     action = bots.drawer(view)
-    particles.bet(strategy_of(bots.drawer), public_view(view), action, mine)
+    particles.bet(strategy_of(bots.drawer), public_view(view), action)
     for hand, weight in zip(particles.hands, particles.weights, strict=True):
         other = dataclasses.replace(view, hand=tuple(DECK[c] for c in sorted(hand.tolist())))
         assert (weight == 1.0) == (bots.drawer(other).kind == action.kind)
@@ -180,13 +181,32 @@ def test_a_draw_deals_each_particle_cards_it_does_not_hold_and_the_other_player_
     the other player's, its two thrown cards among its own discards."""
     particles = Particles((1 << 52) - 1, 500, np.random.default_rng(1))
     seen = mask_of([0, 5, 10, 15])
-    particles.start(seen)
+    particles.know(seen, 0)
+    particles.start()
     spot = public_view(Table().new_game(0, 0).view(1))
     spot = dataclasses.replace(spot, phase=Phase.DRAW, legal=(Action(K.DRAW, 4),), draws_left=3)
-    particles.draw(RandomStrategy(), spot, 2, seen)
+    particles.draw(RandomStrategy(), spot, 2)
     for hand, dead in zip(particles.hands.tolist(), particles.dead.tolist(), strict=True):
         assert len(set(hand)) == 4 and not mask_of(hand) & seen
         assert bin(dead).count("1") == 2 and not mask_of(hand) & dead
+
+
+def test_a_draw_the_stub_cannot_serve_deals_the_other_players_discards() -> None:
+    """Nine cards: the other player has drawn the stub's last card; the opponent's one card
+    then comes from the reshuffled discards, the other player's thrown card, and the range
+    keeps track (nothing lost)."""
+    table = Table(RULES, 200, 3, 3, 1)
+    deck = list(table.cards)
+    hand, thrown, theirs = deck[:4], deck[4], deck[5:]
+    particles = Particles(table.deck_mask, 100, np.random.default_rng(2))
+    particles.know(mask_of(hand), mask_of([thrown]))
+    particles.start()
+    assert particles.hands.tolist() == [theirs]
+    spot = public_view(table.new_game(0, 0).view(1))
+    spot = dataclasses.replace(spot, phase=Phase.DRAW, legal=(Action(K.DRAW, 1),), draws_left=3)
+    particles.draw(RandomStrategy(), spot, 1)
+    assert particles.lost == 0
+    assert all(thrown in row for row in particles.hands.tolist())
 
 
 def test_the_showdown_share_is_the_weighted_share_of_pots_won() -> None:
@@ -280,7 +300,8 @@ def test_a_thousand_particles_after_a_betting_action_agree_with_the_exact_range(
     exact = strategy.betting(spot, every, np.zeros(len(every), dtype=np.uint64))
     weights = exact[:, kinds.index(action.kind)]
     particles = Particles(table.deck_mask, 1000, np.random.default_rng(4))
-    particles.start(mask_of(mine))
-    particles.bet(strategy, spot, action, mask_of(mine))
+    particles.know(mask_of(mine), 0)
+    particles.start()
+    particles.bet(strategy, spot, action)
     sampled = showdown_share(mine, *particles.live())
     assert sampled == pytest.approx(showdown_share(mine, every, weights), abs=0.05)

@@ -59,11 +59,22 @@ class Particles:
         self.dead: Masks = np.zeros(0, dtype=np.uint64)
         self.weights = np.zeros(0)
         self.exact = False
+        self.other = 0  # the other player's hand, a card mask
+        self.other_thrown = 0  # and its discards
+
+    def know(self, hand: int, thrown: int) -> None:
+        """The other player's hand and discards now (card masks): what the range never holds
+        (its discards only while the stub lasts: a reshuffle may deal them)."""
+        self.other, self.other_thrown = hand, thrown
 
     # -- making and keeping ------------------------------------------------------------------
 
-    def start(self, seen: int) -> None:
-        """Every hand, or ``size`` uniform ones, of the deck's cards outside ``seen``."""
+    def start(self) -> None:
+        """Every hand, or ``size`` uniform ones, of the deck's cards the other player neither
+        holds nor threw (when those leave fewer than four: that it does not hold)."""
+        seen = self.other | self.other_thrown
+        if (self.deck & ~seen).bit_count() < 4:
+            seen = self.other
         cards = np.array([c for c in range(64) if self.deck >> c & 1 and not seen >> c & 1])
         if comb(len(cards), 4) <= self.size:
             rows = np.array(list(combinations(cards.tolist(), 4)), dtype=np.uint8)
@@ -80,10 +91,10 @@ class Particles:
     def total(self) -> float:
         return float(self.weights.sum())
 
-    def _check(self, seen: int) -> None:
+    def _check(self) -> None:
         if not self.total() > 0:
             self.lost += 1
-            self.start(seen)
+            self.start()
 
     def live(self) -> tuple[Hands, npt.NDArray[np.float64]]:
         """The hands of positive weight and their weights."""
@@ -102,13 +113,13 @@ class Particles:
 
     # -- what is seen ------------------------------------------------------------------------
 
-    def exclude(self, seen: int) -> None:
-        """Hands holding a card of ``seen`` (the other player's hand) are impossible."""
-        clash = (card_masks(self.hands) & np.uint64(seen)) != 0
+    def exclude(self) -> None:
+        """Hands holding a card of the other player's hand are impossible."""
+        clash = (card_masks(self.hands) & np.uint64(self.other)) != 0
         self.weights[clash] = 0.0
-        self._check(seen)
+        self._check()
 
-    def bet(self, strategy: HandStrategy, spot: View, action: Action, seen: int) -> None:
+    def bet(self, strategy: HandStrategy, spot: View, action: Action) -> None:
         """The opponent took ``action`` (a betting action of ``spot.legal``)."""
         kinds = [a.kind for a in spot.legal]
         if action.kind not in kinds:
@@ -116,7 +127,7 @@ class Particles:
         hands, dead, live = self._live_rows()
         probs = strategy.betting(spot, hands, dead)[:, kinds.index(action.kind)]
         self.weights[live] *= probs
-        self._check(seen)
+        self._check()
 
     def _live_rows(self) -> tuple[Hands, Masks, npt.NDArray[np.intp]]:
         live = np.flatnonzero(self.weights > 0)
@@ -134,9 +145,8 @@ class Particles:
         w = self.weights[live]
         return float(fold @ w / w.sum()), w * (1.0 - fold)
 
-    def draw(self, strategy: HandStrategy, spot: View, count: int, seen: int) -> None:
-        """The opponent threw ``count`` cards at ``spot``; ``seen``: the cards the other player
-        holds and has thrown (the deal comes from the rest)."""
+    def draw(self, strategy: HandStrategy, spot: View, count: int) -> None:
+        """The opponent threw ``count`` cards at ``spot``."""
         hands, dead, live = self._live_rows()
         probs = strategy.discards(spot, hands, dead)
         probs = np.where(POPCOUNT[None, :] == count, probs, 0.0)
@@ -146,20 +156,20 @@ class Particles:
         live, hands, dead, probs = live[keep], hands[keep], dead[keep], probs[keep]
         if len(live) == 0:
             self.lost += 1
-            self.start(seen)  # a fresh range: its hands are the ones after the draw
+            self.start()  # a fresh range: its hands are the ones after the draw
             return
         cum = np.cumsum(probs / probs.sum(axis=1, keepdims=True), axis=1)
         u = self.rng.random(len(live))[:, None]
         masks = np.minimum((cum < u).sum(axis=1), MASKS - 1)
         if count:
-            hands, dead, possible = self._deal(hands, dead, masks, count, seen)
+            hands, dead, possible = self._deal(hands, dead, masks, count)
             self.weights[live[~possible]] = 0.0
         self.hands[live], self.dead[live] = hands, dead
-        self._check(seen)
+        self._check()
         self.resample()
 
     def _deal(
-        self, hands: Hands, dead: Masks, masks: npt.NDArray[np.int64], count: int, seen: int
+        self, hands: Hands, dead: Masks, masks: npt.NDArray[np.int64], count: int
     ) -> tuple[Hands, Masks, npt.NDArray[np.bool_]]:
         n = len(hands)
         positions = (masks[:, None] >> np.arange(4)) & 1
@@ -167,10 +177,11 @@ class Particles:
         thrown = np.bitwise_or.reduce(thrown_bits.astype(np.uint64), axis=1)
         held = card_masks(hands)
         deck = np.uint64(self.deck)
-        pool = deck & ~np.uint64(seen) & ~held & ~dead
+        other = np.uint64(self.other)
+        pool = deck & ~other & ~np.uint64(self.other_thrown) & ~held & ~dead
         short = _popcount(pool) < count
         if short.any():  # the discards come back, as the reshuffle the deal would need
-            pool[short] = deck & ~np.uint64(seen) & ~held[short]
+            pool[short] = deck & ~other & ~held[short]
         bits = (pool[:, None] >> np.arange(64, dtype=np.uint64)) & ONE
         keys = np.where(bits == 1, self.rng.random((n, 64)), 2.0)
         new = np.argpartition(keys, count - 1, axis=1)[:, :count].astype(np.uint8)

@@ -194,13 +194,10 @@ class Responder:
         self.opponent_drew_at = -1  # the draws_left of the opponent's latest draw
         self.decisions = 0
 
-    @property
-    def seen(self) -> int:
-        return mask_of(self.hand) | self.thrown
-
     def start(self, view: View) -> None:
         self.hand = tuple(sorted(int(c) for c in view.hand))
-        self.range.start(mask_of(self.hand))
+        self.range.know(mask_of(self.hand), 0)
+        self.range.start()
 
     def see(self, view: View) -> None:
         """Its own cards now (new ones after a draw rule hands out of the range)."""
@@ -208,16 +205,17 @@ class Responder:
         if hand != self.hand:
             self.hand = hand
             self.thrown = mask_of(view.dead)
-            self.range.exclude(mask_of(hand))
+            self.range.know(mask_of(hand), self.thrown)
+            self.range.exclude()
 
     def observe(self, spot: View, action: Action) -> None:
         """The opponent acted at ``spot`` (public): a betting action, or a draw of which only
         the number of cards counts."""
         if spot.phase is Phase.DRAW:
-            self.range.draw(self.strategy, spot, len(action.cards), self.seen)
+            self.range.draw(self.strategy, spot, len(action.cards))
             self.opponent_drew_at = spot.draws_left
         else:
-            self.range.bet(self.strategy, spot, action, self.seen)
+            self.range.bet(self.strategy, spot, action)
 
     # -- deciding ----------------------------------------------------------------------------
 
