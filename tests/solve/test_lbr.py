@@ -18,6 +18,7 @@ from badugi_fast.hands import evaluate
 from badugi_fast.solve.lbr import (
     CallableStrategy,
     HandStrategy,
+    MixedStrategy,
     RandomStrategy,
     Table,
     ThresholdStrategy,
@@ -305,3 +306,42 @@ def test_a_thousand_particles_after_a_betting_action_agree_with_the_exact_range(
     particles.bet(strategy, spot, action)
     sampled = showdown_share(mine, *particles.live())
     assert sampled == pytest.approx(showdown_share(mine, every, weights), abs=0.05)
+
+
+def test_a_bot_stating_its_probabilities_is_read_by_them() -> None:
+    """A mixed bot with ``probabilities(view)`` (half the drawer's action, half the first legal
+    action; at a draw the drawer's discard or standing pat) is read as those probabilities,
+    its own or its ``blueprint``'s."""
+
+    @dataclasses.dataclass(frozen=True)
+    class Mixed:
+        def probabilities(self, view: View) -> list[tuple[Action, float]]:
+            first = Action.draw() if view.phase is Phase.DRAW else view.legal[0]
+            return [(bots.drawer(view), 0.5), (first, 0.5)]
+
+        def __call__(self, view: View) -> Action:
+            return self.probabilities(view)[0][0]
+
+    @dataclasses.dataclass(frozen=True)
+    class Holder:
+        blueprint: Mixed
+
+        def __call__(self, view: View) -> Action:
+            return self.blueprint(view)
+
+    for player in (Mixed(), Holder(Mixed())):
+        strategy = strategy_of(player)
+        assert isinstance(strategy, MixedStrategy)
+        for view in _spots(Table(), 10, seed=6):
+            hand, dead = _one_hand(view)
+            spot = public_view(view)
+            drawer = bots.drawer(view)
+            if view.phase is Phase.DRAW:
+                probs = strategy.discards(spot, hand, dead)[0]
+                cards = sorted(int(c) for c in view.hand)
+                mask = sum(1 << cards.index(int(c)) for c in drawer.cards)
+                assert probs[mask] == (1.0 if mask == 0 else 0.5) and probs.sum() == 1.0
+            else:
+                probs = strategy.betting(spot, hand, dead)[0]
+                at = [a.kind for a in view.legal].index(drawer.kind)
+                assert probs[at] == (1.0 if at == 0 else 0.5) and probs.sum() == 1.0

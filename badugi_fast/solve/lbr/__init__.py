@@ -12,6 +12,7 @@ from .play import Settings, Table
 from .strategy import (
     CallableStrategy,
     HandStrategy,
+    MixedStrategy,
     RandomStrategy,
     ThresholdStrategy,
     public_view,
@@ -22,6 +23,7 @@ __all__ = [
     "CallableStrategy",
     "HandStrategy",
     "LocalBestResponse",
+    "MixedStrategy",
     "RandomStrategy",
     "Settings",
     "Table",

@@ -14,7 +14,9 @@ A strategy answers, for one public spot (a ``View`` with the player's cards take
 ``hands`` is an (n, 4) uint8 array of card ids, each row sorted; ``dead`` an (n,) uint64 array of
 each hand's own discards so far (card bitmasks: what ``View.dead`` holds). The built-in bots are
 wrapped by ``strategy_of``: a ``ThresholdBot`` (the drawer among them) is read in numpy and its
-draws in C, exactly as it plays; the random bot's choices are uniform by definition; any other
+draws in C, exactly as it plays; the random bot's choices are uniform by definition; a bot that
+states its mixed strategy (a ``probabilities(view)`` method of its own or of its ``blueprint``,
+as the blueprint bot has) is asked hand by hand for it; any other
 ``bot(view) -> Action`` is asked hand by hand and taken as deterministic given its view (its
 ``View.stream`` is never the game's: the local best response must not know the bot's coins). A
 strategy written for the purpose (a blueprint's table) implements the three methods itself.
@@ -23,7 +25,7 @@ strategy written for the purpose (a blueprint's table) implements the three meth
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, Protocol, runtime_checkable
 
@@ -181,20 +183,10 @@ class CallableStrategy:
 
     bot: Callable[[View], Action]
 
-    def _views(self, spot: View, hands: Hands, dead: Masks) -> list[View]:
-        return [
-            dataclasses.replace(
-                spot,
-                hand=tuple(DECK[c] for c in hand),
-                dead=frozenset(DECK[c] for c in range(52) if known >> c & 1),
-            )
-            for hand, known in zip(hands.tolist(), dead.tolist(), strict=True)
-        ]
-
     def betting(self, spot: View, hands: Hands, dead: Masks) -> Floats:
         kinds = [a.kind for a in spot.legal]
         out = np.zeros((len(hands), len(kinds)))
-        for row, view in enumerate(self._views(spot, hands, dead)):
+        for row, view in enumerate(_views(spot, hands, dead)):
             action = self.bot(view)
             if action.kind not in kinds:
                 raise ValueError(f"the bot chose {action.kind}, not one of {', '.join(kinds)}")
@@ -202,7 +194,7 @@ class CallableStrategy:
         return out
 
     def discards(self, spot: View, hands: Hands, dead: Masks) -> Floats:
-        thrown = [self.bot(view).cards for view in self._views(spot, hands, dead)]
+        thrown = [self.bot(view).cards for view in _views(spot, hands, dead)]
         cap = draw_cap(spot)
         for cards in thrown:
             if len(cards) > cap:
@@ -213,14 +205,75 @@ class CallableStrategy:
         return None
 
 
+Probabilities = Callable[[View], Sequence[tuple[Action, float]]]
+
+
+@dataclasses.dataclass(frozen=True)
+class MixedStrategy:
+    """A player that states its mixed strategy: ``probabilities(view)`` lists each action it
+    may take at the view with its probability (the blueprint's table does), asked once per hand
+    with the spot's view holding that hand and its discards."""
+
+    probabilities: Probabilities
+
+    def _rows(self, spot: View, hands: Hands, dead: Masks) -> list[Sequence[tuple[Action, float]]]:
+        return [self.probabilities(view) for view in _views(spot, hands, dead)]
+
+    def betting(self, spot: View, hands: Hands, dead: Masks) -> Floats:
+        kinds = [a.kind for a in spot.legal]
+        out = np.zeros((len(hands), len(kinds)))
+        for row, choices in enumerate(self._rows(spot, hands, dead)):
+            for action, p in choices:
+                if action.kind not in kinds:
+                    raise ValueError(f"{action.kind} is not one of {', '.join(kinds)}")
+                out[row, kinds.index(action.kind)] += p
+        return out
+
+    def discards(self, spot: View, hands: Hands, dead: Masks) -> Floats:
+        out = np.zeros((len(hands), MASKS))
+        for row, choices in enumerate(self._rows(spot, hands, dead)):
+            hand = hands[row].tolist()
+            for action, p in choices:
+                out[row, sum(1 << hand.index(int(card)) for card in action.cards)] += p
+        return out
+
+    def rollout_policy(self) -> Any:
+        return None
+
+
+def _views(spot: View, hands: Hands, dead: Masks) -> list[View]:
+    """The spot's view holding each hand and its discards."""
+    return [
+        dataclasses.replace(
+            spot,
+            hand=tuple(DECK[c] for c in hand),
+            dead=frozenset(DECK[c] for c in range(52) if known >> c & 1),
+        )
+        for hand, known in zip(hands.tolist(), dead.tolist(), strict=True)
+    ]
+
+
+def _stated(player: object) -> Probabilities | None:
+    """The ``probabilities(view)`` a bot states, its own or its blueprint's."""
+    for owner in (player, getattr(player, "blueprint", None)):
+        found = getattr(owner, "probabilities", None)
+        if callable(found):
+            return found  # type: ignore[no-any-return]
+    return None
+
+
 def strategy_of(player: object) -> HandStrategy:
-    """The strategy of a built-in bot, a strategy itself, or any other bot callable."""
+    """The strategy of a built-in bot, a strategy itself, a bot stating its probabilities, or
+    any other bot callable (see the module)."""
     if isinstance(player, ThresholdBot):
         return ThresholdStrategy(player)
     if isinstance(player, RandomBot):
         return RandomStrategy()
     if isinstance(player, HandStrategy):
         return player
+    stated = _stated(player)
+    if stated is not None:
+        return MixedStrategy(stated)
     if callable(player):
         return CallableStrategy(player)
     raise TypeError(f"a strategy or a bot(view) -> Action, not {type(player).__name__}")
@@ -229,6 +282,7 @@ def strategy_of(player: object) -> HandStrategy:
 __all__ = [
     "CallableStrategy",
     "HandStrategy",
+    "MixedStrategy",
     "RandomStrategy",
     "ThresholdStrategy",
     "draw_cap",
