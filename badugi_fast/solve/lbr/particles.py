@@ -6,12 +6,14 @@ and their weights, kept by Bayes' rule as the hand goes on.
   see, each of weight 1.
 - At an opponent's betting action: each weight times the strategy's probability of that action
   with that hand.
-- At an opponent's draw of k cards: each weight times the probability that the strategy throws
-  k cards; each particle then throws a discard of k cards drawn from the strategy's conditional
-  probabilities, and is dealt k cards uniformly from the cards it cannot see (the deck less the
-  local best response's hand and discards and its own hand and discards: when those leave too
-  few, the discards are counted back, as a reshuffle would); the particles are then resampled
-  by weight (systematic resampling), so each keeps weight 1.
+- At an opponent's draw of k cards (an exact range is first copied to about ``size``
+  particles, so a hand's copies may throw and draw differently): each weight times the
+  probability that the strategy throws k cards; each particle then throws a discard of k cards
+  drawn from the strategy's conditional probabilities, and is dealt k cards uniformly from the
+  cards it cannot see (the deck less the local best response's hand and discards and its own
+  hand and discards: when those leave too few, the discards are counted back, as a reshuffle
+  would); the particles are then resampled by weight (systematic resampling), so each keeps
+  weight 1.
 - At the local best response's own new cards: hands holding one of them get weight 0.
 
 When every weight falls to 0 (the range lost track of a strategy that played a hand the
@@ -147,6 +149,12 @@ class Particles:
 
     def draw(self, strategy: HandStrategy, spot: View, count: int) -> None:
         """The opponent threw ``count`` cards at ``spot``."""
+        if self.exact:  # each hand's discards and new cards vary: a copy for each of them
+            copies = max(self.size // len(self.hands), 1)
+            self.hands = np.repeat(self.hands, copies, axis=0)
+            self.dead = np.repeat(self.dead, copies)
+            self.weights = np.repeat(self.weights, copies)
+            self.exact = False
         hands, dead, live = self._live_rows()
         probs = strategy.discards(spot, hands, dead)
         probs = np.where(POPCOUNT[None, :] == count, probs, 0.0)
