@@ -5,9 +5,12 @@
   so OpenSpiel's algorithms (CFR, MCCFR, ``exploitability``) run on Badugi;
 - ``last_round_game(ranges, pot=, stacks=, rules=, sizes=)``: the last betting round between
   two ranges (last_round.py), the problem ``badugi_fast.solve`` solves; ``to_policy`` and
-  ``from_policy`` carry strategies between the two.
+  ``from_policy`` carry strategies between the two;
+- ``bot_policy(bot, game)``: a library bot as an OpenSpiel policy (bots.py), for OpenSpiel's
+  exact best response; ``table_of(game)``: the game as ``local_best_response`` plays it.
 """
 
+from .bots import BotPolicy, best_response_values, bot_policy, table_of
 from .game import GAME_TYPE, BadugiGame, BadugiState
 from .last_round import LastRoundGame, from_policy, last_round_game, to_policy
 from .observer import BadugiObserver
@@ -18,10 +21,14 @@ __all__ = [
     "BadugiGame",
     "BadugiObserver",
     "BadugiState",
+    "BotPolicy",
     "Config",
     "LastRoundGame",
+    "best_response_values",
+    "bot_policy",
     "fork",
     "from_policy",
     "last_round_game",
+    "table_of",
     "to_policy",
 ]
