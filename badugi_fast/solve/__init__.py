@@ -6,10 +6,14 @@
 - the public betting tree (tree.py), ranges on hand classes (ranges.py), the C showdown sweep
   (showdown.py, specified by reference.py) and discounted CFR (cfr.py)
 - ``bots.solution(sol)``: a bot playing the last round by a solution (bots.py)
+- ``local_best_response(bot, rules=, hands=)``: a lower bound on any bot's exploitability in the
+  whole game, by Lisy and Bowling's local best response (lbr/)
+- ``blueprint``: training the whole-hand blueprint strategy by MCCFR
 """
 
 from .api import BestResponse, LastRoundSolution, Strategy, solve_last_round
 from .best_response import Exploitability, best_response, exploitability
+from .lbr import HandStrategy, LocalBestResponse, local_best_response, strategy_of
 from .problem import LastRound, last_round
 from .tree import ALLIN, Node, Tree, build_tree
 
@@ -17,8 +21,10 @@ __all__ = [
     "ALLIN",
     "BestResponse",
     "Exploitability",
+    "HandStrategy",
     "LastRound",
     "LastRoundSolution",
+    "LocalBestResponse",
     "Node",
     "Strategy",
     "Tree",
@@ -26,5 +32,7 @@ __all__ = [
     "build_tree",
     "exploitability",
     "last_round",
+    "local_best_response",
     "solve_last_round",
+    "strategy_of",
 ]
