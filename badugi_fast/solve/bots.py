@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
+import numpy.typing as npt
 
 from ..cards import hand_ids
 from ..game.actions import BET_KINDS, FOLD_KINDS, Action, ActionKind, Event, Phase, View
@@ -93,12 +94,11 @@ class SolutionBot:
         player = node.actor
         if player is None or seats[player] != me:
             raise _Uncovered("it is not this player's turn in the solution's tree")
-        hands = self.sol.hands(player)
-        mine = np.array(sorted(hand_ids(view.hand)), dtype=np.uint8)
-        found = np.flatnonzero((hands == mine).all(axis=1))
-        if not len(found):
+        mine = np.array([sorted(hand_ids(view.hand))], dtype=np.uint8)
+        found = int(self._position[player][colex_indices(mine)[0]])
+        if found < 0:
             raise _Uncovered(f"the hand {view.hand} is outside the solution's range")
-        row = self.sol.strategy(history)[found[0]]
+        row = self.sol.strategy(history)[found]
         u = (view.stream >> 11) * _UNIT
         choice = int(np.searchsorted(np.cumsum(row), u, side="right"))
         action = node.actions[min(choice, len(node.actions) - 1)]
@@ -116,6 +116,20 @@ class SolutionBot:
     @cached_property
     def _table(self) -> RoundTable:
         return round_table(self.sol)
+
+    @cached_property
+    def _position(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Each player's position of a hand in its range, by the hand's colex index (-1: not in
+        the range): one lookup a decision instead of a search through the range."""
+        return (_positions(self.sol.hands(0)), _positions(self.sol.hands(1)))
+
+
+def _positions(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+    """A colex index -> position map of ``hands``; the first of equal hands wins."""
+    position = np.full(NUM_HANDS, -1, dtype=np.int64)
+    at = colex_indices(hands)
+    position[at[::-1]] = np.arange(len(hands) - 1, -1, -1)
+    return position
 
 
 def round_table(sol: LastRoundSolution) -> RoundTable:
@@ -141,11 +155,9 @@ def round_table(sol: LastRoundSolution) -> RoundTable:
             amount[child] = action.amount
     rows = []
     for p in (0, 1):
-        row = np.full(NUM_HANDS, -1, dtype=np.int32)
-        at = colex_indices(sol.hands(p))
-        # the first of equal hands wins, as the Python bot's search finds it
-        row[at[::-1]] = problem.players[p].row_of_hand[::-1]
-        rows.append(row)
+        position = _positions(sol.hands(p))
+        row_of_hand = problem.players[p].row_of_hand
+        rows.append(np.where(position >= 0, row_of_hand[position], -1).astype(np.int32))
     return RoundTable(
         problem.pot,
         problem.tree.stacks,
