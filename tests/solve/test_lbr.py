@@ -26,10 +26,10 @@ from badugi_fast.solve.lbr import (
     public_view,
     strategy_of,
 )
+from badugi_fast.solve.lbr.arrays import POPCOUNT
 from badugi_fast.solve.lbr.equity import showdown_share, simulated_share
 from badugi_fast.solve.lbr.particles import Particles, mask_of
 from badugi_fast.solve.lbr.play import fork
-from badugi_fast.solve.lbr.strategy import POPCOUNT
 
 K = ActionKind
 RULES = Rules(small_bet=2, cap_heads_up=True)

@@ -30,7 +30,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ...game.actions import Action, View
-from .strategy import MASKS, POPCOUNT, HandStrategy
+from .arrays import MASKS, POPCOUNT
+from .strategy import HandStrategy
 
 Hands = npt.NDArray[np.uint8]
 Masks = npt.NDArray[np.uint64]

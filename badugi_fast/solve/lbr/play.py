@@ -46,9 +46,10 @@ from ...game.actions import View
 from ...game.bots import Bot
 from ...game.showdown import side_pots, winnings
 from ...hands.evaluator import evaluate
+from .arrays import POPCOUNT
 from .equity import showdown_share, simulated_share, stand_pat
 from .particles import Particles, card_masks, mask_of
-from .strategy import POPCOUNT, HandStrategy, public_view
+from .strategy import HandStrategy, public_view
 
 K = ActionKind
 PLAYERS = 2

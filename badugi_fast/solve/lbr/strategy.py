@@ -16,7 +16,8 @@ each hand's own discards so far (card bitmasks: what ``View.dead`` holds). The b
 wrapped by ``strategy_of``: a ``ThresholdBot`` (the drawer among them) is read in numpy and its
 draws in C, exactly as it plays; the random bot's choices are uniform by definition; a bot that
 states its mixed strategy (a ``probabilities(view)`` method of its own or of its ``blueprint``,
-as the blueprint bot has) is asked hand by hand for it; any other
+as a bot of a trained file may have) is asked hand by hand for it, except the blueprint
+bot, read from its table for all hands at once (blueprint.py); any other
 ``bot(view) -> Action`` is asked hand by hand and taken as deterministic given its view (its
 ``View.stream`` is never the game's: the local best response must not know the bot's coins). A
 strategy written for the purpose (a blueprint's table) implements the three methods itself.
@@ -36,16 +37,14 @@ from ..._badugi import lib
 from ...cards import DECK
 from ...draws.policies.kept import cap_discards
 from ...game.actions import HIDDEN_KINDS, Action, ActionKind, Event, Phase, View
+from ...game.blueprint import Blueprint
 from ...game.bots import AGGRESSIVE, PASSIVE, RandomBot, ThresholdBot
 from ...hands.evaluator import evaluate_many
 from ...hands.naming import class_ranks
+from .arrays import MASKS, POPCOUNT, Floats, Hands, Masks
+from .blueprint import BlueprintStrategy
 
 K = ActionKind
-MASKS = 16  # discards of a four-card hand, as masks over its sorted cards
-Floats = npt.NDArray[np.float64]
-Hands = npt.NDArray[np.uint8]
-Masks = npt.NDArray[np.uint64]
-POPCOUNT = np.array([bin(m).count("1") for m in range(MASKS)], dtype=np.int64)
 
 
 @runtime_checkable
@@ -271,6 +270,8 @@ def strategy_of(player: object) -> HandStrategy:
         return RandomStrategy()
     if isinstance(player, HandStrategy):
         return player
+    if isinstance(getattr(player, "blueprint", None), Blueprint):
+        return BlueprintStrategy(player.blueprint)  # type: ignore[attr-defined]
     stated = _stated(player)
     if stated is not None:
         return MixedStrategy(stated)
