@@ -14,6 +14,9 @@ estimate to ``--log``:
   regrets are exact; from sampled regrets it is an estimate of that bound, biased upwards by the
   sampling noise early on, and it says nothing of the abstraction's own price.
 
+Each line also gives ``seconds`` (wall time since this run started) and ``train_seconds`` (the
+part of it in the trainer, without the estimates); both start from zero on a resume.
+
 At the end the strategy file (``--out``) is written and its sha256 printed.
 
 Usage:
@@ -146,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tqdm import tqdm  # type: ignore[import-untyped]
 
         bar = tqdm(total=args.iterations, unit="it", unit_scale=True)
-    start, left = time.monotonic(), args.iterations
+    start, left, trained = time.monotonic(), args.iterations, 0.0
     workers = args.workers or 1
     threads = args.threads
     if threads is None and (args.workers or args.scheduler):
@@ -154,6 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with dask_executor(args) as executor:
         while left:
             step = min(left, args.every)
+            began = time.monotonic()
             trainer.run(
                 step,
                 threads=threads,
@@ -161,12 +165,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 workers=workers,
                 progress=bar.update if bar is not None else None,
             )
+            trained += time.monotonic() - began
             left -= step
             if checkpoint:
                 trainer.save(checkpoint)
             line: dict[str, Any] = {
                 "iterations": trainer.iterations,
                 "seconds": round(time.monotonic() - start, 1),
+                "train_seconds": round(trained, 1),  # in the trainer alone, without the estimates
                 "regret_bound": trainer.regret_bound(),
             }
             if games is not None:
