@@ -39,9 +39,13 @@ then every set of replacement cards at each draw: the small decks of the OpenSpi
 otherwise (the standard deck: 270,725 hands times 48 cards, then 47, ... is billions of
 histories) by **Monte Carlo**: every hand of the deck is dealt exactly (``repeats`` copies each),
 and each draw's replacement cards are sampled, from ``numpy.random.default_rng((seed, p))``.
-On a deck of four suits the reach is the same for every relabelling of the suits (the blueprint
-and the deal do not see suits), so the sampled weights are averaged over each suit orbit: an
-exact symmetry, which cuts the variance and lets the solver run on orbits.
+The reach is almost the same for every relabelling of the suits (the buckets do not see suits),
+but not quite: where two badugis of a hand tie, the abstraction keeps the one of the lowest card
+ids, so which suits stay after a draw depends on the labels. By default a Monte Carlo range on
+a deck of four suits (``symmetric``) is averaged over each suit orbit: that keeps every orbit's
+total, cuts the sampling noise about 24-fold and lets the solver run on the orbits; the spot
+then differs from the sampled one only in how each orbit's weight is spread over its suits.
+Exact ranges are left as they are unless asked.
 """
 
 from __future__ import annotations
@@ -499,13 +503,15 @@ def histories(blueprint: Blueprint, spot: Spot, player: int) -> int:
 class ReachedRanges:
     """The ranges the blueprint reaches at the start of the last round: ``weights[p][h]`` is
     player p's reach of hand h (all_hands() order; see the module docstring), ``exact`` or
-    sampled (``samples`` private histories a player, from ``seed``), and the ``spot``."""
+    sampled (``samples`` private histories a player, from ``seed``), averaged over the suit
+    orbits or not (``symmetric``), and the ``spot``."""
 
     spot: Spot
     weights: npt.NDArray[np.float64] = field(repr=False)
     exact: bool
     samples: int
     seed: int
+    symmetric: bool
 
     @property
     def ranges(self) -> tuple[Range, Range]:
@@ -514,14 +520,34 @@ class ReachedRanges:
         return r0, r1
 
 
+def _symmetric(blueprint: Blueprint, symmetric: object, exact: bool) -> bool:
+    """Whether to average the ranges over the suit orbits (reached_ranges' ``symmetric``)."""
+    if symmetric is None:
+        return not exact and blueprint.suits == 4
+    if not isinstance(symmetric, bool):
+        raise TypeError(f"symmetric is True, False or None, not {symmetric!r}")
+    if symmetric and blueprint.suits != 4:
+        raise ValueError(
+            f"symmetric: a deck of {blueprint.suits} suits is not closed under relabelling the "
+            "four suits"
+        )
+    return symmetric
+
+
 def reached_ranges(
-    blueprint: Blueprint, line: str, *, samples: int | None = None, seed: int = 0
+    blueprint: Blueprint,
+    line: str,
+    *,
+    samples: int | None = None,
+    seed: int = 0,
+    symmetric: bool | None = None,
 ) -> ReachedRanges:
     """The two ranges ``blueprint`` reaches at the start of ``line``'s last betting round: exact
     when ``samples`` is None and the enumeration is at most EXACT_LIMIT histories a player,
     else Monte Carlo over ``samples`` (default DEFAULT_SAMPLES) private histories a player,
-    every dealt hand the same number of times. ValueError for a line the rules do not allow,
-    or one the blueprint never plays (a player reaches it with no hand)."""
+    every dealt hand the same number of times; ``symmetric``: average each range over the suit
+    orbits (four suits only; default: for Monte Carlo ranges). ValueError for a line the rules
+    do not allow, or one the blueprint never plays (a player reaches it with no hand)."""
     if not isinstance(blueprint, Blueprint):
         raise TypeError(f"blueprint is a Blueprint, not {type(blueprint).__name__}")
     spot = read_line(line, blueprint)
@@ -545,12 +571,13 @@ def reached_ranges(
     else:
         exact = False
         wanted = whole("samples", samples, 1)
+    averaged = _symmetric(blueprint, symmetric, exact)
     repeats = None if exact else -(-wanted // dealt)
     weights = np.stack([_reach(blueprint, spot, p, repeats, seed) for p in (0, 1)])
-    if blueprint.suits == 4:  # the reach is the same over a suit orbit: average it there
+    if averaged:
         of_hand = hand_classes(True).of_hand
         sizes = np.bincount(of_hand)
-        for p in (0, 1):
+        for p in (0, 1):  # each orbit's weight spread evenly over its hands
             weights[p] = (np.bincount(of_hand, weights[p]) / sizes)[of_hand]
     for p in (0, 1):
         if not weights[p].max() > 0:
@@ -559,7 +586,8 @@ def reached_ranges(
                 f"{_NAMES[p]} reaches it with no hand"
                 + ("" if repeats is None else f" in {repeats * dealt:,} samples")
             )
-    return ReachedRanges(spot, weights, exact, 0 if repeats is None else repeats * dealt, seed)
+    samples_done = 0 if repeats is None else repeats * dealt
+    return ReachedRanges(spot, weights, exact, samples_done, seed, averaged)
 
 
 # -- the profile and the comparison ------------------------------------------------------------
@@ -657,19 +685,20 @@ def compare_last_round(
     rules: RuleSet | None = None,
     samples: int | None = None,
     seed: int = 0,
+    symmetric: bool | None = None,
     target: float = 1e-3,
     iterations: int | None = None,
     threads: int | None = None,
 ) -> LastRoundComparison:
     """The blueprint's last round of ``line`` against the exact equilibrium of the spot (see
     the module docstring). ``rules``: when given, the rules of the game asked about
-    (ValueError unless the blueprint was trained for them); ``samples``/``seed``: as
-    reached_ranges; ``target``/``iterations``/``threads``: as solve_last_round."""
+    (ValueError unless the blueprint was trained for them); ``samples``, ``seed`` and
+    ``symmetric``: as reached_ranges; ``target``/``iterations``/``threads``: as solve_last_round."""
     if not isinstance(blueprint, Blueprint):
         raise TypeError(f"blueprint is a Blueprint, not {type(blueprint).__name__}")
     if rules is not None:
         blueprint.check_rules(rules)
-    reached = reached_ranges(blueprint, line, samples=samples, seed=seed)
+    reached = reached_ranges(blueprint, line, samples=samples, seed=seed, symmetric=symmetric)
     spot = reached.spot
     pot = 2 * spot.committed
     stacks = MIN_STACK_BETS * blueprint.small_bet - spot.committed
