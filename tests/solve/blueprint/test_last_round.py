@@ -240,6 +240,7 @@ def brute_reach(blueprint: Blueprint, spot: Spot, player: int) -> np.ndarray:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("line", ["rc/10/bc/01", "crc/01/kbc/11"])
 def test_the_exact_ranges_are_the_brute_force_count(small: Blueprint, line: str) -> None:
     reached = reached_ranges(small, line)
@@ -450,3 +451,91 @@ def test_a_blueprint_that_plays_the_equilibrium_is_not_exploitable() -> None:
     assert before.exploitability_fraction > 0.05  # uniform play where training never reached
     assert after.exploitability_fraction < 1e-4
     assert after.value == pytest.approx(after.equilibrium_value, abs=1e-3)
+
+
+def spiel_joint(blueprint: Blueprint, line: str) -> dict[tuple[int, int], float]:
+    """The chance of each pair of hands (player 0's, player 1's, as lexicographic positions) at
+    the start of the last round when both play ``line``, a line where nobody draws, by the
+    blueprint: every chance outcome of OpenSpiel's ``badugi`` game walked, the blueprint read at
+    each decision from the view ``Game`` gives there."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import badugi_fast.spiel  # noqa: F401  (registers "badugi")
+    from badugi_fast.spiel.tree import BET_ID
+
+    game = pyspiel.load_game(
+        "badugi",
+        {"ranks": blueprint.ranks, "suits": blueprint.suits, "draws": blueprint.draws,
+         "small_bet": 2, "stack": 48, "cap_heads_up": True},
+    )  # fmt: skip
+    wanted: list[int] = []  # OpenSpiel's action ids: a draw of no card (mask 0), or a bet's id
+    for segment in line.split("/"):
+        if segment[0].isdigit():
+            assert segment == "00", "a line where nobody draws"
+            wanted += [0, 0]
+        else:
+            wanted += [BET_ID[KIND_OF_LETTER[letter]] for letter in segment]
+    joint: dict[tuple[int, int], float] = {}
+
+    def walk(state, chance: float, at: int) -> None:
+        if state.is_chance_node():
+            for action, p in state.chance_outcomes():
+                walk(state.child(action), chance * p, at)
+            return
+        if at == len(wanted):
+            key = tuple(
+                int(lex_index(np.array([[int(c) for c in state.node.hand(p)]]))[0]) for p in (0, 1)
+            )
+            joint[key] = joint.get(key, 0.0) + chance
+            return
+        view = state.node.game.view(state.current_player())
+        p = sum(
+            q
+            for action, q in blueprint.probabilities(view)
+            if (0 if action.kind == "draw" and not action.cards else BET_ID.get(action.kind))
+            == wanted[at]
+        )
+        if p > 0:
+            walk(state.child(wanted[at]), chance * p, at + 1)
+
+    walk(game.new_initial_state(), 1.0, 0)
+    return joint
+
+
+@pytest.mark.slow
+def test_where_nobody_draws_the_ranges_met_with_card_removal_are_openspiels_chances() -> None:
+    blueprint = random_blueprint(3, 3, 2, 6)  # the 9-card deck of OpenSpiel's small games
+    line = "rc/00/kbc/00"
+    comparison = compare_last_round(blueprint, line, threads=1)
+    assert comparison.reached.exact
+    joint = spiel_joint(blueprint, line)
+    r0, r1 = comparison.reached.weights
+    hands = all_hands()
+    product = {
+        (a, b): r0[a] * r1[b]
+        for a in np.flatnonzero(r0)
+        for b in np.flatnonzero(r1)
+        if not set(hands[a].tolist()) & set(hands[b].tolist())
+    }
+    assert set(product) == set(joint)
+    total = sum(joint.values())
+    scale = total / sum(product.values())
+    for key, chance in joint.items():
+        assert chance == pytest.approx(product[key] * scale, rel=1e-9)
+    assert comparison.frequency == pytest.approx(total, rel=1e-9)  # exact where nobody draws
+
+
+def test_the_tool_prints_a_table_row_a_line(tmp_path, capsys) -> None:
+    from support.tools import load_tool
+
+    path = tmp_path / "small.bin"
+    random_blueprint(4, 4, 2, 3).save(path)
+    tool = load_tool("blueprint_last_round")
+    assert (
+        tool.main([str(path), "--line", "rc/10/bc/11", "--line", "ck/11/kk/00", "--threads", "1"])
+        == 0
+    )
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("small.bin: 0 iterations, seed 3; deck of 4 ranks x 4 suits, 2 draws")
+    rows = [line for line in out if line.startswith("| `")]
+    assert [r.split("`")[1] for r in rows] == ["rc/10/bc/11", "ck/11/kk/00"]
+    assert "| 12 |" in rows[0] and "| 4 |" in rows[1]  # the pots
