@@ -46,7 +46,7 @@ def row(line: str, what: str, c: LastRoundComparison) -> str:
     sizes = " / ".join(f"{int((w > 0).sum()):,}" for w in c.reached.weights)
     eq = c.solution
     return (
-        f"| `{line}` | {what} | {c.frequency:.2%} | {sizes} | {c.pot} "
+        f"| `{line}` | {what} | {100 * c.frequency:.2g} % | {sizes} | {c.pot} "
         f"| {c.exploitability:.3f} ({100 * c.exploitability_fraction:.2f} %) "
         f"| {eq.exploitability:.4f} ({100 * eq.exploitability_fraction:.3f} %) "
         f"| {c.value[0]:.3f} / {eq.value[0]:.3f} | {c.value[1]:.3f} / {eq.value[1]:.3f} |"
