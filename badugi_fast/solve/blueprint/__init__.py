@@ -4,6 +4,7 @@ its last betting round against the exact equilibrium of the same spot (``last_ro
 
 from .last_round import (
     LastRoundComparison,
+    Line,
     ReachedRanges,
     compare_last_round,
     last_round_profile,
@@ -15,6 +16,7 @@ from .trainer import Deck, Trainer
 __all__ = [
     "Deck",
     "LastRoundComparison",
+    "Line",
     "ReachedRanges",
     "Trainer",
     "compare_last_round",

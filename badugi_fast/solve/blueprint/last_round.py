@@ -37,14 +37,16 @@ solver works on; the discards it leaves out are a few cards, mostly high ones.
 Each ``r_p`` is computed **exactly** where the enumeration is small (every hand of the deck,
 then every set of replacement cards at each draw: the small decks of the OpenSpiel game), and
 otherwise (the standard deck: 270,725 hands times 48 cards, then 47, ... is billions of
-histories) by **Monte Carlo**: every hand of the deck is dealt exactly (``repeats`` copies each),
-and each draw's replacement cards are sampled, from ``numpy.random.default_rng((seed, p))``.
+histories) by **Monte Carlo**: every hand of the deck is dealt the same number of times
+(``samples`` / 270,725 copies each, 16 by default), and each copy's replacement cards are drawn
+at each draw (uniformly from the cards it has not seen, by rejection) from
+``numpy.random.default_rng((seed, p))``.
 The reach is almost the same for every relabelling of the suits (the buckets do not see suits),
 but not quite: where two badugis of a hand tie, the abstraction keeps the one of the lowest card
 ids, so which suits stay after a draw depends on the labels. By default a Monte Carlo range on
 a deck of four suits (``symmetric``) is averaged over each suit orbit: that keeps every orbit's
-total, cuts the sampling noise about 24-fold and lets the solver run on the orbits; the spot
-then differs from the sampled one only in how each orbit's weight is spread over its suits.
+total, pools the samples of up to 24 hands and lets the solver run on the orbits; the spot then
+differs from the sampled one only in how each orbit's weight is spread over its suits.
 Exact ranges are left as they are unless asked.
 """
 
@@ -106,7 +108,7 @@ _SLOT_OF_KIND: dict[str, int] = {
 
 
 @dataclass(frozen=True)
-class Decision:
+class LineStep:
     """One decision of the line: the ``player`` (0 big blind, 1 button), its public index in the
     abstraction, whether it is a ``draw``, and the ``slot`` played (betting) or the ``count`` of
     cards thrown (draws: the slot then depends on the hand); ``legal`` the betting slots."""
@@ -120,7 +122,7 @@ class Decision:
 
 
 @dataclass(frozen=True)
-class Spot:
+class Line:
     """A line read in the abstraction: its ``decisions`` in order, and the last round's start:
     ``committed`` (chips each player has in), ``pot_index`` (that in small bets, less one),
     ``last_aggressor`` (of the round before: -1 nobody, else the player) and ``drew``
@@ -128,7 +130,7 @@ class Spot:
 
     text: str
     round: int
-    decisions: tuple[Decision, ...]
+    decisions: tuple[LineStep, ...]
     committed: int
     pot_index: int
     last_aggressor: int
@@ -161,7 +163,7 @@ class _Walk:
     def relative(self, who: int, me: int) -> int:
         return 0 if who < 0 else 1 if who == me else 2
 
-    def bet(self, kind: str, where: str) -> tuple[Decision, bool]:
+    def bet(self, kind: str, where: str) -> tuple[LineStep, bool]:
         """Plays one betting action; returns its decision and whether it ended the round."""
         a = self.actor()
         to_call = self.committed[1 - a] - self.committed[a]
@@ -189,7 +191,7 @@ class _Walk:
             else:
                 self.last_aggressor = self.aggressor
                 self.pot = self.committed[0] // self.small_bet - 1
-            return Decision(a, public, False, PASSIVE, 0, legal), not opens
+            return LineStep(a, public, False, PASSIVE, 0, legal), not opens
         if self.bets >= MAX_BETS:
             raise ValueError(f"{where}: the round is capped at a bet and three raises")
         wanted = K.BET if self.round > 0 and self.bets == 0 else K.RAISE
@@ -199,19 +201,19 @@ class _Walk:
         self.committed[a] += to_call + size
         self.bets += 1
         self.aggressor = a
-        return Decision(a, public, False, AGGRESSIVE, 0, legal), False
+        return LineStep(a, public, False, AGGRESSIVE, 0, legal), False
 
-    def draw(self, a: int, count: int) -> Decision:
+    def draw(self, a: int, count: int) -> LineStep:
         k = self.round + 1
         other = 1 - a
         before = self.drew[other][k - 2] if k > 1 else 0
         now = 0 if a == 0 else 1 + self.drew[other][k - 1]
         public = public_draw(k, self.pot, self.relative(self.last_aggressor, a), before, now)
         self.drew[a][self.round] = count
-        return Decision(a, public, True, -1, count, ())
+        return LineStep(a, public, True, -1, count, ())
 
 
-def _betting_round(walk: _Walk, text: str, where: str) -> list[Decision]:
+def _betting_round(walk: _Walk, text: str, where: str) -> list[LineStep]:
     """One betting round's letters played on ``walk``: its decisions."""
     if not text:
         raise ValueError(f"{where}: a betting round has at least one action")
@@ -234,7 +236,7 @@ def _betting_round(walk: _Walk, text: str, where: str) -> list[Decision]:
     return decisions
 
 
-def read_line(line: str, blueprint: Blueprint) -> Spot:
+def read_line(line: str, blueprint: Blueprint) -> Line:
     """The line (see the module docstring) read in the blueprint's abstraction, up to the start
     of its last betting round. ValueError naming the segment and the token the rules do not
     allow."""
@@ -255,7 +257,7 @@ def read_line(line: str, blueprint: Blueprint) -> Spot:
             f"round and a draw, {draws} times), not {len(segments)}: {line!r}"
         )
     walk = _Walk(blueprint.small_bet)
-    decisions: list[Decision] = []
+    decisions: list[LineStep] = []
     for number, segment in enumerate(segments, start=1):
         text = segment.replace(" ", "")
         where = f"line segment {number} ({segment!r})"
@@ -278,7 +280,7 @@ def read_line(line: str, blueprint: Blueprint) -> Spot:
         walk.round += 1
         walk.bets = walk.flag = 0
         walk.aggressor = -1
-    return Spot(
+    return Line(
         line,
         walk.round,
         tuple(decisions),
@@ -361,7 +363,7 @@ def _bits(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
 
 
 def _reach(
-    blueprint: Blueprint, spot: Spot, player: int, repeats: int | None, seed: int
+    blueprint: Blueprint, spot: Line, player: int, repeats: int | None, seed: int
 ) -> npt.NDArray[np.float64]:
     """Player ``player``'s reach of each hand (see the module docstring): exact when
     ``repeats`` is None, else sampled with ``repeats`` copies of each dealt hand."""
@@ -487,7 +489,7 @@ def _replace(
     )
 
 
-def histories(blueprint: Blueprint, spot: Spot, player: int) -> int:
+def histories(blueprint: Blueprint, spot: Line, player: int) -> int:
     """How many private histories of ``player`` the exact enumeration walks at most: every
     hand of the deck times every set of replacement cards at each of its draws."""
     cards = blueprint.ranks * blueprint.suits
@@ -506,7 +508,7 @@ class ReachedRanges:
     sampled (``samples`` private histories a player, from ``seed``), averaged over the suit
     orbits or not (``symmetric``), and the ``spot``."""
 
-    spot: Spot
+    spot: Line
     weights: npt.NDArray[np.float64] = field(repr=False)
     exact: bool
     samples: int
@@ -593,7 +595,7 @@ def reached_ranges(
 # -- the profile and the comparison ------------------------------------------------------------
 
 
-def last_round_profile(blueprint: Blueprint, spot: Spot, problem: LastRound) -> Tables:
+def last_round_profile(blueprint: Blueprint, spot: Line, problem: LastRound) -> Tables:
     """The blueprint's last-round strategy as a profile of ``problem``'s tree (player 0's
     table, player 1's): at each node, each row (class of hands of the range) plays the
     probabilities of the blueprint's information set of its bucket, uniform where training
@@ -739,10 +741,10 @@ def _frequency(blueprint: Blueprint, reached: ReachedRanges, problem: LastRound)
 __all__ = [
     "DEFAULT_SAMPLES",
     "EXACT_LIMIT",
-    "Decision",
     "LastRoundComparison",
+    "Line",
+    "LineStep",
     "ReachedRanges",
-    "Spot",
     "compare_last_round",
     "histories",
     "last_round_profile",

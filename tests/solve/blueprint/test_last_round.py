@@ -33,12 +33,12 @@ from badugi_fast.game.blueprint.strategy import ONE
 from badugi_fast.hands.universe import all_hands, lex_index
 from badugi_fast.solve import exploitability, last_round, reference
 from badugi_fast.solve.blueprint import (
+    Line,
     compare_last_round,
     last_round_profile,
     reached_ranges,
     read_line,
 )
-from badugi_fast.solve.blueprint.last_round import Spot
 from badugi_fast.solve.ranges import hand_classes
 
 RULES = Rules(small_bet=2, cap_heads_up=True)
@@ -199,7 +199,7 @@ def test_bad_samples_and_seeds_are_refused(small: Blueprint) -> None:
 # -- the ranges --------------------------------------------------------------------------------
 
 
-def brute_reach(blueprint: Blueprint, spot: Spot, player: int) -> np.ndarray:
+def brute_reach(blueprint: Blueprint, spot: Line, player: int) -> np.ndarray:
     """Player ``player``'s reach by brute force: every hand of the deck, every set of cards it
     has not seen at each of its draws, the blueprint's row of its bucket at each decision (the
     abstraction's Python reading: best badugi by subsets)."""
