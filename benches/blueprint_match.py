@@ -1,0 +1,106 @@
+"""Regenerates the head-to-head table of docs/blueprint.md (between its ``<!-- table:matches -->``
+and ``<!-- end:matches -->`` markers): the blueprint against every built-in bot as duplicate
+pairs (``game.head_to_head``), in bb/100 with a 95 % interval, in the game it was trained for
+(``Rules(small_bet=2, cap_heads_up=True)``, stacks of 100 big blinds).
+
+    python benches/blueprint_match.py                         # 10^7 hands a bot, the shipped file
+    python benches/blueprint_match.py --hands 200000 --file blueprint.bin --dry-run
+
+The opponents: the reference drawer, a grid of threshold bots (raise with a made badugi up to
+``raise_top``, call with one up to ``call_top``), the drawer drawing by each policy table
+(max-equity, max-badugi, min-rank) and the random bot. Every row is played by the engine
+``head_to_head`` picks (the C hand loop when both bots have a C form) and names it; the figures
+written are the ones measured, with the date, the machine, its load and the command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import re
+import sys
+import time
+from pathlib import Path
+
+from badugi_fast.game import Rules, bots, head_to_head
+
+PAGE = Path(__file__).resolve().parents[1] / "docs" / "blueprint.md"
+RULES = Rules(small_bet=2, cap_heads_up=True)
+GRID = [(r, c) for r in ("7", "9", "J") for c in ("T", "K")]
+POLICIES = ("max-equity", "max-badugi", "min-rank")
+
+
+def opponents() -> list[tuple[str, bots.Bot]]:
+    """Every built-in bot the table plays, with the name it is shown under."""
+    rows: list[tuple[str, bots.Bot]] = [('the drawer (`threshold("9", "K", 3)`)', bots.drawer)]
+    rows += [
+        (f'`threshold("{r}", "{c}", 3)`', bots.threshold(r, c, 3))
+        for r, c in GRID
+        if (r, c) != ("9", "K")
+    ]
+    rows += [
+        (f'the drawer by the {p} table (`threshold("9", "K", 3, policy="{p}")`)',
+         bots.threshold("9", "K", 3, policy=p))
+        for p in POLICIES
+    ]  # fmt: skip
+    rows.append(("the random bot (`random_bot(0)`)", bots.random_bot(0)))
+    return rows
+
+
+def _machine() -> str:
+    one, five, _ = os.getloadavg()
+    return (
+        f"{platform.processor() or platform.machine()}, {os.cpu_count()} vCPUs, "
+        f"load {one:.1f} (1 minute), {five:.1f} (5 minutes) at the start"
+    )
+
+
+def table(blueprint: bots.Bot, hands: int, seed: int, threads: int | None) -> str:
+    """The markdown table of every match, measured now."""
+    lines = [
+        "| opponent | bb/100 (the blueprint's) | 95 % interval | hands | engine | seconds |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name, bot in opponents():
+        start = time.perf_counter()
+        result = head_to_head([blueprint, bot], hands, RULES, seed=seed, threads=threads)
+        seconds = time.perf_counter() - start
+        lo, hi = result.interval
+        lines.append(
+            f"| {name} | {result.bb_per_100:+.2f} | {lo:+.2f} to {hi:+.2f} | "
+            f"{result.hands:,} | {result.engine} | {seconds:.0f} |"
+        )
+        print(lines[-1], flush=True)
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=10_000_000, help="hands a match (even)")
+    parser.add_argument("--file", help="a strategy file (default: the shipped one)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=None)
+    parser.add_argument("--dry-run", action="store_true", help="print, do not rewrite the page")
+    args = parser.parse_args(argv)
+    blueprint = bots.blueprint(args.file)
+    machine, day = _machine(), datetime.date.today().isoformat()
+    body = table(blueprint, args.hands, args.seed, args.threads)
+    command = "python benches/blueprint_match.py" + (
+        f" --hands {args.hands}" if args.hands != 10_000_000 else ""
+    )
+    text = f"Measured {day} on {machine}; `{command}`.\n\n{body}"
+    if args.dry_run:
+        print(text)
+        return 0
+    page = PAGE.read_text(encoding="utf-8")
+    marker = re.compile(r"(<!-- table:matches -->\n).*?(\n<!-- end:matches -->)", re.DOTALL)
+    if not marker.search(page):
+        raise SystemExit(f"{PAGE}: no <!-- table:matches --> ... <!-- end:matches --> markers")
+    PAGE.write_text(marker.sub(lambda m: m[1] + text + m[2], page), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
