@@ -73,7 +73,7 @@ class Blueprint:
     iterations: int
     seed: int
     table: npt.NDArray[np.uint16] = field(repr=False)
-    _c: list[Any] = field(default_factory=list, repr=False, compare=False)
+    _c: list[Any] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name, least, most in (

@@ -50,6 +50,20 @@ def test_the_c_loop_plays_the_blueprint_to_games_chips_hand_for_hand(
     assert simulate(bots, 20, seed=1, rules=RULES).engine == "c"  # auto picks the C loop
 
 
+def test_at_the_shallowest_stacks_the_blueprint_plays_alike_all_in_at_the_last_cap(
+    bot: BlueprintBot,
+) -> None:
+    """48 chips: four capped rounds put every chip in, the last call all-in (a strategy that
+    always raises caps every round)."""
+    table = np.zeros((lib.BF_BP_INFOSETS, 3), dtype=np.uint16)
+    table[:, 2] = lib.BF_BP_ONE
+    raiser = BlueprintBot(Blueprint(13, 4, 3, 2, 0, 0, table))
+    for bots in ([raiser, raiser], [bot, bot]):
+        in_c = play_hands(bots, 0, 400, 6, RULES, stacks=48, engine="c")
+        assert (in_c == play_hands(bots, 0, 400, 6, RULES, stacks=48, engine="python")).all()
+    assert np.abs(play_hands([raiser, raiser], 0, 50, 6, RULES, stacks=48)).max() == 48
+
+
 def test_the_c_loop_takes_games_actions_at_every_decision(bot: BlueprintBot) -> None:
     for number in range(150):
         actions, won = trace_in_c([bot, bot], number, 4, RULES, stacks=STACKS)
