@@ -1,5 +1,9 @@
 """Training the blueprint and playing it: MCCFR iterations a second on the full deck (one and
-two threads, and a two-worker Dask LocalCluster), and the Python bot's decisions a second.
+two threads, and a two-worker Dask LocalCluster), the Python bot's decisions a second, and the
+blueprint in the C hand loop on one thread (blueprint against blueprint, blueprint against the
+drawer, and the drawer against itself as the comparison row of the same run): hands a second,
+and the blueprint's decisions a second (counted once, outside the clock, by the C audit of the
+same hands), in extra_info.
 
 Each training row runs 4,096 iterations (one batch, with its merge) from a table already
 trained a batch, so the strategies are no longer uniform; the rate is iterations / mean time.
@@ -13,12 +17,18 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from _rates import record_rate
 
 from badugi_fast.game import Game, Rules
 from badugi_fast.game.blueprint import BlueprintBot
+from badugi_fast.game.bots import drawer
+from badugi_fast.game.simulation import simulate
+from badugi_fast.game.simulation.local import audit_in_c
 from badugi_fast.solve.blueprint import Deck, Trainer
 
 BATCH = 4096
+HEADS_UP = Rules(small_bet=2, cap_heads_up=True)
+C_HANDS = 200_000
 
 
 @pytest.fixture(scope="module")
@@ -83,3 +93,21 @@ def test_bot_decisions(benchmark, trainer: Trainer) -> None:
 
     assert benchmark(decide_all) == len(views)
     benchmark.extra_info["decisions"] = len(views)
+
+
+@pytest.mark.benchmark(group="blueprint: the C hand loop, one thread")
+@pytest.mark.parametrize("who", ["blueprint vs blueprint", "blueprint vs drawer", "drawers"])
+def test_c_loop(benchmark, trainer: Trainer, who: str) -> None:
+    bot = BlueprintBot(trainer.blueprint())
+    bots = {"blueprint vs blueprint": [bot, bot], "blueprint vs drawer": [bot, drawer],
+            "drawers": [drawer, drawer]}[who]  # fmt: skip
+    result = benchmark.pedantic(
+        simulate, (bots, C_HANDS, 1, HEADS_UP), {"engine": "c", "threads": 1},
+        rounds=5, warmup_rounds=1,
+    )  # fmt: skip
+    assert result.engine == "c" and sum(result.profit_per_100) == pytest.approx(0, abs=1e-6)
+    record_rate(benchmark, C_HANDS, "hands")
+    if who != "drawers":
+        audit = audit_in_c(bots, 0, C_HANDS, 1, HEADS_UP)
+        assert audit.bad == 0
+        record_rate(benchmark, audit.decisions, "blueprint_decisions")

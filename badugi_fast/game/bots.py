@@ -208,8 +208,10 @@ def blueprint(path: str | Path | None = None, sha256: str | None = None) -> Blue
     """The blueprint as a bot: the shipped strategy, or the strategy file at ``path`` (checked
     against ``sha256`` when given). It plays heads-up ``Rules(small_bet=2, cap_heads_up=True)``
     (or the rules its file was trained for) with stacks of 24 small bets or more; its mixed
-    actions come from each view's random bits, so a hand replays for a seed. A decision outside
-    that game is a ValueError naming why."""
+    actions come from each view's random bits, so a hand replays for a seed. ``simulate`` plays
+    it in the C hand loop beside ThresholdBots and ``VectorGame(bots=...)`` as a seat of the
+    batched engine, the same chips as ``Game`` hand for hand. A game other than the one it was
+    trained for is a ValueError naming the difference."""
     return BlueprintBot(load_blueprint(path, sha256))
 
 

@@ -1,7 +1,8 @@
 """Reinforcement-learning adapters over the batched game (``pip install badugi_fast[rl]``).
 
 - ``BadugiEnv``: a single-agent ``gymnasium.Env``; one hand is one episode; the other seats are
-  played by vector policies (the drawer by default).
+  played by vector policies, ThresholdBots (the drawer by default) or bots the engine plays in
+  C as seats of their own (the blueprint, ``bots.blueprint()``; the solution bot).
 - ``BadugiVectorEnv``: a ``gymnasium.vector.VectorEnv`` of many such tables over
   ``VectorGame``, auto-resetting in the same step (``AutoresetMode.SAME_STEP``).
 - ``aec_env(...)``: a PettingZoo AEC environment; one hand is one episode, every seat an agent.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from gymnasium import spaces
@@ -12,7 +12,8 @@ from ..game import RuleSet
 from ..game.bots import ThresholdBot, drawer
 from ..game.vector.engine import VectorGame, VectorPolicy
 from ..game.vector.policies import split, threshold_policy
-from ..game.vector.spec import EXACT, N_ACTIONS, NO_ACTION, Obs, field_specs
+from ..game.vector.spec import EXACT, N_ACTIONS, NO_ACTION, PHASE_DONE, Obs, field_specs
+from ..game.vector.tables import c_form
 
 
 def observation_space(seats: int) -> spaces.Dict:
@@ -40,19 +41,39 @@ def row(obs: Obs, index: int) -> Obs:
     return {key: value[index, ...].copy() for key, value in obs.items()}
 
 
-def opponents_for(
-    seats: int, seat: int, rules: RuleSet, opponents: Any
-) -> list[VectorPolicy | None]:
-    """A policy per seat (None at the agent's): one for all others, one per other seat in seat
-    order, or by default the drawer."""
+class Opponents(NamedTuple):
+    """The other seats: ``policies`` a vector policy per seat the adapter asks (None at the
+    agent's seat and at the engine's), ``bots`` the ``VectorGame(bots=...)`` entries of the
+    seats the engine plays itself (None when it plays none)."""
+
+    policies: list[VectorPolicy | None]
+    bots: list[object] | None
+
+
+def opponents_for(seats: int, seat: int, rules: RuleSet, opponents: Any) -> Opponents:
+    """The opponents of the agent at ``seat``: one for all others, one per other seat in seat
+    order, or by default the drawer. Each is a vector policy, a ThresholdBot (played as its
+    ``threshold_policy``), or a bot with a table form (``bots.blueprint()``,
+    ``solve.bots.solution(...)``), which the engine plays in C as a seat of its own."""
     if opponents is None:
         assert isinstance(drawer, ThresholdBot)
-        opponents = threshold_policy(drawer, rules)
+        opponents = drawer
     chosen = list(opponents) if isinstance(opponents, Sequence) else [opponents] * (seats - 1)
     if len(chosen) != seats - 1 or not all(callable(p) for p in chosen):
-        raise ValueError(f"opponents is one vector policy, or one per other seat ({seats - 1})")
+        raise ValueError(
+            f"opponents is one vector policy or bot, or one per other seat ({seats - 1})"
+        )
     chosen.insert(seat, None)
-    return chosen
+    policies: list[VectorPolicy | None] = []
+    bots: list[object] = []
+    for one in chosen:
+        in_engine = one is not None and not isinstance(one, ThresholdBot) and c_form(one)
+        bots.append(one if in_engine else None)
+        if isinstance(one, ThresholdBot):
+            policies.append(threshold_policy(one, rules))
+        else:
+            policies.append(None if in_engine else one)
+    return Opponents(policies, bots if any(b is not None for b in bots) else None)
 
 
 def opponent_actions(
@@ -62,7 +83,7 @@ def opponent_actions(
     actions = np.full(game.tables, NO_ACTION, dtype=np.int64)
     amounts = np.zeros(game.tables, dtype=np.int64)
     for seat, policy in enumerate(policies):
-        rows = waiting & (obs["seat"] == seat)
+        rows = waiting & (obs["seat"] == seat) & (obs["phase"] != PHASE_DONE)
         if policy is not None and rows.any():
             chosen, chips = split(policy(obs), game.tables)
             actions[rows], amounts[rows] = chosen[rows], chips[rows]

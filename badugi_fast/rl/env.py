@@ -11,7 +11,7 @@ from .._runtime.exclusive import Guard, one_thread
 from .._runtime.validate import check_seed
 from ..game import RuleSet
 from ..game.vector.engine import VectorGame
-from ..game.vector.spec import NO_ACTION, Obs
+from ..game.vector.spec import NO_ACTION, PHASE_DONE, Obs
 from ._common import (
     action_space,
     check_action,
@@ -26,11 +26,13 @@ from ._common import (
 
 
 class BadugiEnv(gymnasium.Env[dict[str, Any], np.int64]):
-    """The agent plays seat ``seat``; ``opponents`` (a vector policy for every other seat, or one
-    per other seat; by default the drawer) play the rest. One hand is one episode: ``reset``
-    deals the table's next hand and plays the others up to the agent's first decision;
-    ``step(action)`` plays the agent's action and the others' up to its next decision or the
-    hand's end, when ``terminated`` is True and the reward is the agent's result in units
+    """The agent plays seat ``seat``; ``opponents`` (a vector policy or bot for every other seat,
+    or one per other seat; by default the drawer) play the rest: a vector policy, a
+    ThresholdBot, or a bot the engine plays in C as a seat of its own, such as the blueprint
+    (``bots.blueprint()``: heads-up, under the rules it was trained for). One hand is one
+    episode: ``reset`` deals the table's next hand and plays the others up to the agent's first
+    decision; ``step(action)`` plays the agent's action and the others' up to its next decision
+    or the hand's end, when ``terminated`` is True and the reward is the agent's result in units
     (big blinds, the small bet without blinds, or antes). The observation at the end is the
     agent's view of the finished hand (phase 2, nothing legal).
 
@@ -63,12 +65,18 @@ class BadugiEnv(gymnasium.Env[dict[str, Any], np.int64]):
         illegal: str = "fallback",
     ) -> None:
         self._guard = Guard(type(self).__name__)
-        self._settings = {"stacks": stacks, "illegal": illegal, "first_table": table}
-        self._game = VectorGame(1, seats, rules, seed=0, **self._settings)  # type: ignore[arg-type]
+        self._settings: dict[str, Any] = {
+            "stacks": stacks, "illegal": illegal, "first_table": table,
+        }  # fmt: skip
+        self._game = VectorGame(1, seats, rules, seed=0, **self._settings)
         if not 0 <= seat < seats:
             raise ValueError(f"seat is 0..{seats - 1}, not {seat}")
         self.seats, self.seat, self.rules = seats, seat, self._game.rules
-        self._opponents = opponents_for(seats, seat, self._game.rules, opponents)
+        self._opponents, self._settings["bots"] = opponents_for(
+            seats, seat, self._game.rules, opponents
+        )
+        if self._settings["bots"] is not None:  # the engine's seats, checked for the game now
+            self._game = VectorGame(1, seats, rules, seed=0, **self._settings)
         self.observation_space = observation_space(seats)
         self.action_space = action_space()
         self._started = False
@@ -84,7 +92,7 @@ class BadugiEnv(gymnasium.Env[dict[str, Any], np.int64]):
         super().reset(seed=seed)
         if seed is not None or not self._started:
             stream = seed if seed is not None else int(self.np_random.integers(2**63))
-            self._game = VectorGame(1, self.seats, self.rules, stream, **self._settings)  # type: ignore[arg-type]
+            self._game = VectorGame(1, self.seats, self.rules, stream, **self._settings)
             self._started = True
         elif not self._over:  # a hand in play is abandoned (a finished one is already dealt on)
             self._game.next_hands()
@@ -122,9 +130,10 @@ class BadugiEnv(gymnasium.Env[dict[str, Any], np.int64]):
         agent's result)."""
         game = self._game
         obs = game.observe()
-        while obs["seat"][0] != self.seat:
+        while obs["seat"][0] != self.seat or obs["phase"][0] == PHASE_DONE:
             actions, amounts = opponent_actions(game, self._opponents, obs, obs["seat"] >= 0)
-            if actions[0] == NO_ACTION:
+            # a hand the engine's own seats ended as it was dealt ends with a step of nothing
+            if actions[0] == NO_ACTION and obs["phase"][0] != PHASE_DONE:
                 raise RuntimeError(f"the policy of seat {obs['seat'][0]} gave no action")
             obs, rewards, done, _ = game.step(actions, amounts)
             if done[0]:

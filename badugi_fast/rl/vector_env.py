@@ -14,7 +14,7 @@ from .._runtime.exclusive import Guard, one_thread
 from .._runtime.validate import check_seed
 from ..game import RuleSet
 from ..game.vector.engine import VectorGame
-from ..game.vector.spec import Obs
+from ..game.vector.spec import PHASE_DONE, Obs
 from ._common import (
     action_space,
     observation_space,
@@ -55,12 +55,16 @@ class BadugiVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         illegal: str = "fallback",
     ) -> None:
         self._guard = Guard(type(self).__name__)
-        self._settings = {"stacks": stacks, "illegal": illegal}
-        self._game = VectorGame(num_envs, seats, rules, seed=0, **self._settings)  # type: ignore[arg-type]
+        self._settings: dict[str, Any] = {"stacks": stacks, "illegal": illegal}
+        self._game = VectorGame(num_envs, seats, rules, seed=0, **self._settings)
         if not 0 <= seat < seats:
             raise ValueError(f"seat is 0..{seats - 1}, not {seat}")
         self.num_envs, self.seats, self.seat, self.rules = num_envs, seats, seat, self._game.rules
-        self._opponents = opponents_for(seats, seat, self._game.rules, opponents)
+        self._opponents, self._settings["bots"] = opponents_for(
+            seats, seat, self._game.rules, opponents
+        )
+        if self._settings["bots"] is not None:  # the engine's seats, checked for the game now
+            self._game = VectorGame(num_envs, seats, rules, seed=0, **self._settings)
         self.single_observation_space = observation_space(seats)
         self.single_action_space = action_space()
         self.observation_space = batch_space(self.single_observation_space, num_envs)
@@ -77,7 +81,7 @@ class BadugiVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         super().reset(seed=seed)
         if seed is not None or not self._started:
             stream = seed if seed is not None else int(self.np_random.integers(2**63))
-            game = VectorGame(self.num_envs, self.seats, self.rules, stream, **self._settings)  # type: ignore[arg-type]
+            game = VectorGame(self.num_envs, self.seats, self.rules, stream, **self._settings)
             self._game, self._started = game, True
         else:
             self._game.next_hands()
@@ -153,7 +157,9 @@ class BadugiVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         seats = np.full(self.num_envs, self.seat)
         while True:
             obs = game.observe()
-            waiting = obs["seat"] != self.seat
+            # and tables whose hand the engine's own seats ended as it was dealt: a step of
+            # nothing (NO_ACTION) ends it there
+            waiting = (obs["seat"] != self.seat) | (obs["phase"] == PHASE_DONE)
             if not waiting.any():
                 return
             acts, amounts = opponent_actions(game, self._opponents, obs, waiting)

@@ -1,7 +1,7 @@
 /* The blueprint's trainer: external-sampling Monte Carlo CFR (Lanctot et al., "Monte Carlo
  * Sampling for Regret Minimization in Extensive Games", 2009) over heads-up casino fixed limit
  * Badugi with the raise cap binding heads-up (a bet and three raises a round), played in the
- * abstraction of blueprint/abstraction.h, on the deck of the `ranks` lowest ranks and `suits`
+ * abstraction of game/abstraction.h, on the deck of the `ranks` lowest ranks and `suits`
  * first suits with `draws` draws (the OpenSpiel game "badugi"'s small decks; 13, 4, 3 is the
  * real game).
  *
@@ -28,7 +28,7 @@
 #ifndef BADUGI_BLUEPRINT_TRAIN_H
 #define BADUGI_BLUEPRINT_TRAIN_H
 
-#include "blueprint/abstraction.h"
+#include "game/abstraction.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -37,16 +37,7 @@
 #define BF_BP_TABLE_LEN ((int64_t)BF_BP_INFOSETS * BF_BP_ROW)
 #define BF_BP_REGRET_ONE 65536   /* one chip of regret */
 #define BF_BP_STRATEGY_ONE 65536 /* probability 1 in a strategy sum */
-#define BF_BP_MAX_SMALL_BET (INT64_C(1) << 32)
 #define BF_BP_SHORT (-2) /* replay: the slots ran out before the hand ended */
-
-/* Kinds of a replayed decision (badugi_fast.game.actions.ActionKind's names) */
-#define BF_BP_FOLD 0
-#define BF_BP_CHECK 1
-#define BF_BP_CALL 2
-#define BF_BP_BET 3
-#define BF_BP_RAISE 4
-#define BF_BP_DRAW 5
 
 typedef struct {
     int ranks, suits, draws; /* 1..13, 1..4 (at least 8 cards), 0..3 */

@@ -1,11 +1,13 @@
 /* The threshold bots (bots.ThresholdBot) as the state machine's built-in players: their betting
  * choice among the options of Rules (fixed, pot, half-pot or no limit) or KoreanRules, and their
- * draws; and seats playing the last round by a strategy table (game/strategy.h). Included by game/hand_state.c only, after the rules (options, draw) they play by: static
- * functions, so the closed loop inlines them. */
+ * draws; seats playing the last round by a strategy table (game/strategy.h); and seats playing
+ * every decision by the blueprint (game/blueprint.h). Included by game/hand_state.c only, after
+ * the rules (options, draw) they play by: static functions, so the closed loop inlines them. */
 #ifndef BADUGI_GAME_BOTS_H
 #define BADUGI_GAME_BOTS_H
 
 #include "game/hand_state.h"
+#include "game/blueprint.h"
 #include "game/strategy.h"
 #include "eval/kernels.h"
 
@@ -64,41 +66,67 @@ static bf_choice threshold_choice(bf_hand_state *hs, int seat, const bf_threshol
     return (bf_choice){BF_ACT_FOLD, 0};
 }
 
-/* A seat's betting choice: its threshold bot's, but in the last round a table bot's (its table's
- * choice; else its `otherwise` bot's, or a refusal kept in the scratch, the threshold bot then
- * finishing the hand, whose chips the caller discards). Every last-round action is followed
- * by the table seats' trees. */
+/* A refused decision of a table seat: kept in the scratch (the first of the hand), and the
+ * seat's threshold bot plays it, the caller discarding the hand's chips. */
+static void refuse(bf_hand_state *hs, int seat, int reason)
+{
+    bf_bot_scratch *scratch = bf_scratch_of(hs);
+    if (!scratch->reason)
+        scratch->refused_seat = seat, scratch->reason = reason;
+}
+
+/* A seat's betting choice: its threshold bot's, but in the last round a table bot's, and in
+ * every round a blueprint seat's (its strategy's choice; else the table bot's `otherwise`
+ * bot's, or a refusal kept in the scratch, the threshold bot then finishing the hand, whose
+ * chips the caller discards). The table seats' scratch follows every action. */
 static bf_choice bot_choice(bf_hand_state *hs, int seat)
 {
     const bf_game_spec *spec = hs->spec;
-    const bf_table_bot *table_bot = spec->table_bots[seat];
-    if (hs->round_index < BF_ROUNDS - 1 || !bf_game_has_table_bots(spec))
+    if (!bf_game_has_table_bots(spec))
         return threshold_choice(hs, seat, &spec->bots[seat]);
+    const bf_table_bot *table_bot = spec->table_bots[seat];
     bf_choice choice;
-    int reason = table_bot ? bf_table_decide(hs, seat, table_bot->table, &choice) : -1;
-    if (reason > 0 && table_bot->has_otherwise) {
+    int reason = -1; /* -1: a decision of the seat's threshold bot */
+    if (spec->blueprints[seat])
+        reason = bf_blueprint_bet(hs, seat, spec->blueprints[seat], &choice);
+    else if (table_bot && hs->round_index == BF_ROUNDS - 1)
+        reason = bf_table_decide(hs, seat, table_bot->table, &choice);
+    if (reason > 0 && table_bot && table_bot->has_otherwise) {
         choice = threshold_choice(hs, seat, &table_bot->otherwise);
     } else if (reason) {
-        bf_bot_scratch *scratch = bf_scratch_of(hs);
-        if (reason > 0 && !scratch->reason)
-            scratch->refused_seat = seat, scratch->reason = reason;
+        if (reason > 0)
+            refuse(hs, seat, reason);
         choice = threshold_choice(hs, seat, &spec->bots[seat]);
     }
-    bf_table_follow(hs, seat, choice);
+    bf_scratch_bet(hs, seat, choice);
     return choice;
 }
 
 /* The drawer's discards (bf_draw_keep, or its table by bf_policy_table_throw, knowing its own
  * discards; then cap_discards: the highest ids first, at most the cutting limit of this draw
  * under the Korean rules). */
+static int threshold_draws(const bf_hand_state *hs, int seat, const bf_threshold_bot *bot)
+{
+    const bf_policy *policy = &bot->policy;
+    return policy->table == NULL
+               ? ~bf_draw_keep(hs->hand[seat], hs->own_discards[seat], 0)
+               : bf_policy_table_throw(policy, hs->hand[seat], hs->own_discards[seat], 0,
+                                       3 - hs->round_index, bf_state_draw_cap(hs));
+}
+
+/* A seat's discards: its threshold bot's, or a blueprint seat's (else a refusal as bot_choice
+ * keeps one, the threshold bot drawing); then the cap. */
 static void bot_draws(bf_hand_state *hs, int seat)
 {
-    const bf_policy *policy = &hs->spec->bots[seat].policy;
-    int cap = bf_state_draw_cap(hs);
-    int thrown_at = policy->table == NULL
-                        ? ~bf_draw_keep(hs->hand[seat], hs->own_discards[seat], 0)
-                        : bf_policy_table_throw(policy, hs->hand[seat], hs->own_discards[seat], 0,
-                                                3 - hs->round_index, cap);
+    const bf_bp_strategy *blueprint = hs->spec->blueprints[seat];
+    int cap = bf_state_draw_cap(hs), thrown_at = 0, reason = -1;
+    if (blueprint)
+        reason = bf_blueprint_draw(hs, seat, blueprint, &thrown_at);
+    if (reason) {
+        if (reason > 0)
+            refuse(hs, seat, reason);
+        thrown_at = threshold_draws(hs, seat, &hs->spec->bots[seat]);
+    }
     uint8_t thrown[4];
     int count = 0;
     for (int i = 0; i < 4; i++)
@@ -111,8 +139,8 @@ static void bot_draws(bf_hand_state *hs, int seat)
             thrown[j - 1] = c;
         }
     count = count > cap ? cap : count;
-    if (count && hs->burn_due && bf_game_has_table_bots(hs->spec)) /* Game records a burn */
-        bf_scratch_of(hs)->burns++;
+    if (bf_game_has_table_bots(hs->spec))
+        bf_scratch_draw(hs, seat, count);
     draw(hs, seat, thrown, count);
 }
 

@@ -19,8 +19,10 @@ static int refused(const bf_bot_scratch *scratch, uint64_t hand, bf_game_refusal
     return 1;
 }
 
-int bf_game_play(const bf_game_spec *spec, uint64_t seed, uint64_t first_hand, uint64_t hands,
-                 int64_t *profit, uint8_t *final_hands, bf_game_refusal *refusal)
+/* bf_game_play, its blueprint decisions audited when audit is not NULL (profit then NULL). */
+static int play(const bf_game_spec *spec, uint64_t seed, uint64_t first_hand, uint64_t hands,
+                int64_t *profit, uint8_t *final_hands, bf_game_refusal *refusal,
+                bf_bp_audit *audit)
 {
     if (!bf_game_spec_valid(spec))
         return BF_GAME_BAD_SPEC;
@@ -29,13 +31,14 @@ int bf_game_play(const bf_game_spec *spec, uint64_t seed, uint64_t first_hand, u
     bf_bot_scratch scratch; /* the table bots' (no trace: record() only counts, capacity 0) */
     hs.trace = tables ? scratch.actions : NULL;
     hs.trace_cap = 0;
+    scratch.audit = audit;
     for (uint64_t h = 0; h < hands; h++) {
         if (tables)
             bf_scratch_start(&scratch, seed);
         bf_state_deal(&hs, spec, seed, first_hand + h, BF_ALL_BOTS);
         if (tables && refused(&scratch, first_hand + h, refusal))
             return BF_GAME_REFUSED;
-        for (int p = 0; p < n; p++) {
+        for (int p = 0; profit && p < n; p++) {
             profit[h * (uint64_t)n + (uint64_t)p] = hs.stack[p] - spec->stacks[p];
             if (final_hands)
                 memset(final_hands + (h * (uint64_t)n + (uint64_t)p) * 4,
@@ -45,6 +48,26 @@ int bf_game_play(const bf_game_spec *spec, uint64_t seed, uint64_t first_hand, u
         }
     }
     return 0;
+}
+
+int bf_game_play(const bf_game_spec *spec, uint64_t seed, uint64_t first_hand, uint64_t hands,
+                 int64_t *profit, uint8_t *final_hands, bf_game_refusal *refusal)
+{
+    return play(spec, seed, first_hand, hands, profit, final_hands, refusal, NULL);
+}
+
+int bf_blueprint_audit(const bf_game_spec *spec, uint64_t seed, uint64_t first_hand,
+                       uint64_t hands, bf_bp_audit *audit, bf_game_refusal *refusal)
+{
+    if (!audit || audit->capacity < 0 || (audit->capacity > 0 && !audit->kept) ||
+        audit->decisions < 0 || audit->bad < 0)
+        return BF_GAME_BAD_SPEC;
+    int64_t kept = audit->decisions; /* the first `capacity` of this call */
+    bf_bp_audit counted = {audit->kept, audit->capacity, 0, 0};
+    int status = play(spec, seed, first_hand, hands, NULL, NULL, refusal, &counted);
+    audit->decisions = kept + counted.decisions;
+    audit->bad += counted.bad;
+    return status;
 }
 
 int bf_game_trace(const bf_game_spec *spec, uint64_t seed, uint64_t hand, int64_t *profit,
@@ -60,6 +83,7 @@ int bf_game_trace(const bf_game_spec *spec, uint64_t seed, uint64_t hand, int64_
         if (!scratch)
             return BF_GAME_NO_MEMORY;
         bf_scratch_start(scratch, seed);
+        scratch->audit = NULL;
         hs.trace = scratch->actions;
     } else {
         hs.trace = trace ? trace : &unused; /* counting only, when capacity is 0 */

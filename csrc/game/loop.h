@@ -7,6 +7,7 @@
 #ifndef BADUGI_GAME_LOOP_H
 #define BADUGI_GAME_LOOP_H
 
+#include "game/blueprint.h"
 #include "game/spec.h"
 #include "game/strategy.h"
 
@@ -26,5 +27,14 @@ int bf_game_play(const bf_game_spec *spec, uint64_t seed, uint64_t first_hand, u
  * BF_GAME_BAD_SPEC, BF_GAME_REFUSED (as bf_game_play) or BF_GAME_NO_MEMORY. */
 int bf_game_trace(const bf_game_spec *spec, uint64_t seed, uint64_t hand, int64_t *profit,
                   bf_game_action *trace, int capacity, bf_game_refusal *refusal);
+
+/* Plays hands first_hand .. first_hand + hands - 1 as bf_game_play does, checking each decision
+ * of a blueprint seat (spec.blueprints) in *audit: every one counted, those whose
+ * probabilities are not a distribution over the legal slots counted as bad, and the first
+ * audit->capacity of the call's kept in audit->kept; decisions and bad are added to.
+ * Returns 0, BF_GAME_BAD_SPEC (also for a NULL audit, or kept NULL with a capacity), or
+ * BF_GAME_REFUSED as bf_game_play. */
+int bf_blueprint_audit(const bf_game_spec *spec, uint64_t seed, uint64_t first_hand,
+                       uint64_t hands, bf_bp_audit *audit, bf_game_refusal *refusal);
 
 #endif

@@ -36,13 +36,16 @@ int bf_game_spec_valid(const bf_game_spec *spec)
         const bf_table_bot *table_bot = spec->table_bots[p];
         if (!chips_valid(spec->stacks[p], 1) || !bot_valid(&spec->bots[p]))
             return 0;
+        if (spec->blueprints[p] &&
+            (table_bot || !bf_bp_strategy_valid(spec->blueprints[p])))
+            return 0;
         if (table_bot && (!bf_round_table_valid(table_bot->table) ||
                           table_bot->has_otherwise < 0 || table_bot->has_otherwise > 1 ||
                           (table_bot->has_otherwise && !bot_valid(&table_bot->otherwise))))
             return 0;
     }
     for (int p = spec->seats; p < BF_MAX_SEATS; p++)
-        if (spec->table_bots[p])
+        if (spec->table_bots[p] || spec->blueprints[p])
             return 0;
     return 1;
 }

@@ -9,6 +9,7 @@
 #define BADUGI_GAME_SPEC_H
 
 #include "draws/engine.h"
+#include "game/abstraction.h"
 
 #define BF_GAME_MAX_STACK (INT64_C(1) << 40) /* keeps every sum of chips far inside int64 */
 #define BF_GAME_MAX_BETS 1000000 /* the largest cap on bets a round; raise counts saturate here */
@@ -107,6 +108,9 @@ typedef struct {
     bf_threshold_bot bots[BF_MAX_SEATS];
     /* NULL (zeroed): bots[p] plays seat p alone; else it plays the last round by a table */
     const bf_table_bot *table_bots[BF_MAX_SEATS];
+    /* NULL (zeroed), or seat p plays every decision by the blueprint (game/blueprint.h; then
+     * table_bots[p] is NULL, and bots[p] only finishes a hand the blueprint refused) */
+    const bf_bp_strategy *blueprints[BF_MAX_SEATS];
 } bf_game_spec;
 
 /* 1 when every field is in range (the checks bf_game_play and bf_vector_new make). */

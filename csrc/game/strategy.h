@@ -25,6 +25,7 @@
 #define BF_REFUSE_NOT_ITS_TURN 4  /* the tree has the other player to act, or the round over */
 #define BF_REFUSE_OUTSIDE_RANGE 5 /* the hand has no row in the table */
 #define BF_REFUSE_BAD_TABLE 6     /* a row or block outside the table, or an illegal branch */
+#define BF_REFUSE_OTHER_RULES 7   /* the rules or stacks are not those the strategy was trained for */
 
 /* The first refused decision of a run: the hand's number, the seat and the reason. */
 typedef struct {
@@ -44,6 +45,12 @@ typedef struct {
     int first;                   /* the last round's first betting seat; -1 before it */
     int32_t node[BF_MAX_SEATS];  /* each table seat's node after the round's actions; -1: off */
     int refused_seat, reason;    /* reason 0: nothing refused */
+    int has_history;             /* the blueprint seats' public history, from the hand's start */
+    bf_bp_history history;
+    int8_t read[BF_MAX_SEATS];   /* 1: the seat's hand is read into bucket and thrown below */
+    int16_t bucket[BF_MAX_SEATS];             /* its blueprint bucket (bf_bp_hand) */
+    int8_t thrown[BF_MAX_SEATS][BF_BP_SLOTS]; /* and what each draw slot throws */
+    struct bf_bp_audit *audit;   /* NULL, or where blueprint decisions are checked and kept */
     bf_game_action actions[];
 } bf_bot_scratch;
 
@@ -52,11 +59,12 @@ typedef struct {
  * they are read. */
 int bf_round_table_valid(const bf_round_table *table);
 
-/* 1 when some seat of the spec plays by a table. */
+/* 1 when some seat of the spec plays by a table or by the blueprint (the seats that need the
+ * hand's scratch). */
 static inline int bf_game_has_table_bots(const bf_game_spec *spec)
 {
     for (int p = 0; p < spec->seats; p++)
-        if (spec->table_bots[p])
+        if (spec->table_bots[p] || spec->blueprints[p])
             return 1;
     return 0;
 }
@@ -90,7 +98,13 @@ int bf_choice_allowed(const bf_hand_state *hs, int seat, bf_choice choice);
 int bf_table_decide(const bf_hand_state *hs, int seat, const bf_round_table *table,
                     bf_choice *out);
 
-/* A betting action of the last round by any seat: each table seat's node follows it. */
-void bf_table_follow(const bf_hand_state *hs, int seat, bf_choice choice);
+/* A betting action by any seat, before it is played: the blueprint seats' public history and,
+ * in the last round, each table seat's node follow it. */
+void bf_scratch_bet(const bf_hand_state *hs, int seat, bf_choice choice);
+/* A draw of `count` cards by any seat, before it is played: Game's burn card, if this is the
+ * draw's first replacement, and the blueprint seats' history. */
+void bf_scratch_draw(const bf_hand_state *hs, int seat, int count);
+/* The blueprint seats' public history of the hand so far (started from the blinds). */
+bf_bp_history *bf_scratch_history(const bf_hand_state *hs);
 
 #endif

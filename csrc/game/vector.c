@@ -151,7 +151,7 @@ bf_vector *bf_vector_new(const bf_game_spec *spec, uint64_t seed, uint64_t first
         bots >= 1u << spec->seats || bots == (1u << spec->seats) - 1)
         return NULL;
     for (int p = 0; p < spec->seats; p++)
-        if (spec->table_bots[p] && !(bots >> p & 1)) /* a table bot is the engine's to play */
+        if ((spec->table_bots[p] || spec->blueprints[p]) && !(bots >> p & 1)) /* the engine's */
             return NULL;
     bf_vector *v = calloc(1, sizeof *v);
     if (!v)
@@ -534,16 +534,16 @@ static void play_index(bf_hand_state *t, int seat, const betting_plan *bets, con
         for (int i = 3; i >= 0; i--)
             if (plan->index >> i & 1)
                 thrown[count++] = cards[i];
-        if (count && t->burn_due && bf_game_has_table_bots(t->spec)) /* Game records a burn */
-            bf_scratch_of(t)->burns++;
+        if (bf_game_has_table_bots(t->spec)) /* the table seats' scratch follows the draw */
+            bf_scratch_draw(t, seat, count);
         bf_state_draw(t, seat, thrown, count);
         return;
     }
     bf_choice choice = bets->choice[plan->index - BF_VEC_FOLD];
     if (plan->index == BF_VEC_EXACT)
         choice.amount = plan->amount;
-    if (t->round_index == BF_ROUNDS - 1 && bf_game_has_table_bots(t->spec))
-        bf_table_follow(t, seat, choice); /* the table seats' trees follow the round */
+    if (bf_game_has_table_bots(t->spec))
+        bf_scratch_bet(t, seat, choice); /* the table seats' scratch follows the action */
     bf_state_bet(t, seat, choice);
 }
 

@@ -1,9 +1,13 @@
-/* Sanitizer driver for csrc/blueprint/: every hand's bucket and draw slots in range and
- * consistent, every public index in range and each used once, refusals of fields out of range,
- * the trainer's tables the same bits whether a batch runs in one call, in two, or on two
- * threads at once, on small decks and the full one, every refusal of bad rules or tables, and
- * a fuzz of the replay with random decks, slots and rules (each refused or played, never a
- * fault). */
+/* Sanitizer driver for the blueprint's C (game/abstraction.h, game/blueprint.h, csrc/blueprint/):
+ * every hand's bucket and draw slots in range and consistent, every public index in range and
+ * each used once, refusals of fields out of range, the trainer's tables the same bits whether a
+ * batch runs in one call, in two, or on two threads at once, on small decks and the full one,
+ * every refusal of bad rules or tables, and a fuzz of the replay with random decks, slots and
+ * rules (each refused or played, never a fault). Then the strategy as a seat: the lookup's
+ * refusals, a fuzz of the public history with random events, blueprint seats in the hand loop
+ * (every decision audited a distribution over its legal slots), its trace and the batched
+ * engine, the specs bf_game_spec_valid must refuse, and a fuzz of corrupted tables and other
+ * rules (each refused or played, never a fault). */
 #define CHECK_NAME "check_blueprint"
 #include "check_common.h"
 
@@ -11,6 +15,8 @@
 #include <string.h>
 
 #include "blueprint/train.h"
+#include "game/loop.h"
+#include "game/vector.h"
 
 static void check_hands(void)
 {
@@ -188,6 +194,249 @@ static void fuzz_replay(void)
         fail("a NULL argument is not refused");
 }
 
+
+/* A strategy of random rows over the three slots (a tenth of them never reached: all zero). */
+static uint16_t *random_table(uint64_t seed)
+{
+    size_t n = (size_t)BF_BP_INFOSETS * BF_BP_SLOTS;
+    uint16_t *table = xmalloc(n * sizeof *table);
+    uint64_t x = seed | 1;
+    for (size_t i = 0; i < n; i += BF_BP_SLOTS) {
+        if (next_random(&x) % 10 == 0) {
+            table[i] = table[i + 1] = table[i + 2] = 0;
+            continue;
+        }
+        uint16_t a = (uint16_t)(next_random(&x) % (BF_BP_ONE + 1));
+        uint16_t b = (uint16_t)(next_random(&x) % (BF_BP_ONE - a + 1u));
+        table[i] = a, table[i + 1] = b, table[i + 2] = (uint16_t)(BF_BP_ONE - a - b);
+    }
+    return table;
+}
+
+static void check_lookup(const uint16_t *table)
+{
+    bf_bp_strategy good = {table, (int64_t)BF_BP_INFOSETS * BF_BP_SLOTS, 2};
+    bf_bp_strategy bad[] = {{NULL, good.table_len, 2}, {table, good.table_len - 1, 2},
+                            {table, good.table_len, 0}, {table, good.table_len, 3},
+                            {table, good.table_len, BF_BP_MAX_SMALL_BET + 2}};
+    if (!bf_bp_strategy_valid(&good) || bf_bp_strategy_valid(NULL))
+        fail("bf_bp_strategy_valid: a good strategy refused, or NULL accepted");
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        if (bf_bp_strategy_valid(&bad[i]))
+            fail("bad strategy %zu is not refused", i);
+    double p[BF_BP_SLOTS];
+    if (bf_bp_row(&good, -1, 7, p) != BF_BP_BAD || bf_bp_row(&good, BF_BP_INFOSETS, 7, p) !=
+        BF_BP_BAD || bf_bp_row(&good, 0, 0, p) != BF_BP_BAD || bf_bp_row(&good, 0, 8, p) !=
+        BF_BP_BAD)
+        fail("bf_bp_row accepted a set or legal mask out of range");
+    for (int32_t set = 0; set < BF_BP_INFOSETS; set += 997)
+        for (int legal = 1; legal < 8; legal++) {
+            int count = bf_bp_row(&good, set, legal, p);
+            double sum = p[0] + p[1] + p[2];
+            if (count != __builtin_popcount((unsigned)legal) || sum < 1 - 1e-12 || sum > 1 + 1e-12)
+                fail("set %d, legal %d: %d slots summing to %g", set, legal, count, sum);
+            for (int i = 0; i < BF_BP_SLOTS; i++)
+                if (p[i] < 0 || (!(legal >> i & 1) && p[i] != 0))
+                    fail("set %d, legal %d: slot %d has %g", set, legal, i, p[i]);
+        }
+}
+
+/* Random events into the public history: every index it gives is in range, or refused. */
+static void fuzz_history(void)
+{
+    uint64_t x = 0xB1E5u;
+    for (int hand = 0; hand < 20000; hand++) {
+        bf_bp_history h;
+        bf_bp_history_start(&h, (int)(next_random(&x) % 2), 2, 1);
+        for (int e = 0; e < 40; e++) {
+            int player = (int)(next_random(&x) % 3) - (hand % 9 == 0);
+            if (next_random(&x) % 5 == 0)
+                bf_bp_history_draw(&h, player, (int)(next_random(&x) % 7) - 1);
+            else
+                bf_bp_history_bet(&h, player, (int)(next_random(&x) % 7) - 1,
+                                  (int64_t)(next_random(&x) % 9) - (hand % 13 == 0));
+            for (int p = -1; p <= 2; p++)
+                for (int draw = 0; draw <= 1; draw++) {
+                    int i = bf_bp_history_public(&h, p, draw, 2);
+                    if (i != BF_BP_BAD && (i < 0 || i >= BF_BP_PUBLIC))
+                        fail("history public index %d out of range", i);
+                }
+            int actor = bf_bp_history_actor(&h);
+            if (actor < 0 || actor > 1)
+                fail("history actor %d", actor);
+        }
+    }
+}
+
+/* Heads-up Rules(small_bet=2, cap_heads_up=True), stacks 200, the drawer on both seats, the
+ * blueprint seats where `seats` has a bit. */
+static bf_game_spec blueprint_spec(const bf_bp_strategy *strategy, unsigned seats)
+{
+    bf_game_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.seats = 2, spec.small_bet = 2, spec.big_bet = 4, spec.small_blind = 1;
+    spec.big_blind = 2, spec.max_bets = 4, spec.cap_heads_up = 1, spec.chip = 1;
+    for (int p = 0; p < 2; p++) {
+        spec.stacks[p] = 200;
+        spec.bots[p].raise_top = 8, spec.bots[p].call_top = 12, spec.bots[p].draw_with = 3;
+        spec.bots[p].max_bets = 4;
+        spec.blueprints[p] = seats >> p & 1 ? strategy : NULL;
+    }
+    return spec;
+}
+
+static void check_seats(const uint16_t *table)
+{
+    enum { HANDS = 20000, KEPT = 64 };
+    bf_bp_strategy strategy = {table, (int64_t)BF_BP_INFOSETS * BF_BP_SLOTS, 2};
+    bf_game_refusal refusal;
+    bf_bp_decision *kept = xmalloc(KEPT * sizeof *kept);
+    int64_t *profit = xmalloc(sizeof *profit * 2 * HANDS);
+    for (unsigned seats = 1; seats <= 3; seats++) {
+        bf_game_spec spec = blueprint_spec(&strategy, seats);
+        bf_bp_audit audit = {kept, KEPT, 0, 0};
+        if (bf_blueprint_audit(&spec, 7, 0, HANDS, &audit, &refusal) != 0)
+            fail("the audit refused blueprint seats %u", seats);
+        if (audit.decisions < HANDS || audit.bad != 0)
+            fail("seats %u: %lld decisions, %lld bad", seats, (long long)audit.decisions,
+                 (long long)audit.bad);
+        for (int i = 0; i < KEPT; i++)
+            if (kept[i].infoset < 0 || kept[i].infoset >= BF_BP_INFOSETS ||
+                !(kept[i].legal >> kept[i].slot & 1) || !(seats >> kept[i].seat & 1))
+                fail("kept decision %d is out of range", i);
+        if (bf_game_play(&spec, 7, 0, HANDS, profit, NULL, &refusal) != 0)
+            fail("bf_game_play refused blueprint seats %u", seats);
+        for (int h = 0; h < HANDS; h++)
+            if (profit[2 * h] + profit[2 * h + 1] != 0)
+                fail("hand %d is not zero-sum", h);
+        bf_game_action trace[64];
+        int64_t won[2];
+        for (uint64_t hand = 0; hand < 200; hand++) {
+            int count = bf_game_trace(&spec, 7, hand, won, trace, 64, &refusal);
+            if (count <= 0 || count > 64 || won[0] != profit[2 * hand] ||
+                won[1] != profit[2 * hand + 1])
+                fail("bf_game_trace of hand %llu: %d actions", (unsigned long long)hand, count);
+            if (bf_game_trace(&spec, 7, hand, won, trace, 3, &refusal) != count)
+                fail("a short trace buffer changed the hand");
+        }
+    }
+    bf_bp_audit bad_audit = {NULL, 5, 0, 0};
+    bf_game_spec spec = blueprint_spec(&strategy, 1);
+    if (bf_blueprint_audit(&spec, 7, 0, 1, &bad_audit, &refusal) != BF_GAME_BAD_SPEC ||
+        bf_blueprint_audit(&spec, 7, 0, 1, NULL, &refusal) != BF_GAME_BAD_SPEC)
+        fail("the audit accepted no buffer to keep decisions in");
+    free(kept);
+    free(profit);
+}
+
+/* The blueprint on seat 0 played by the batched engine; seat 1 by random legal indices. */
+static void check_batch(const uint16_t *table)
+{
+    enum { TABLES = 64, STEPS = 3000 };
+    bf_bp_strategy strategy = {table, (int64_t)BF_BP_INFOSETS * BF_BP_SLOTS, 2};
+    bf_game_spec spec = blueprint_spec(&strategy, 1);
+    int64_t off[BF_VEC_FIELDS], size = bf_vector_layout(TABLES, 2, off), ended = 0;
+    bf_vector *v = bf_vector_new(&spec, 3, 0, TABLES, 1u);
+    if (size <= 0 || !v)
+        fail("bf_vector_new refused a blueprint seat played by the engine");
+    uint8_t *buf = xmalloc((size_t)size), *status = xmalloc(TABLES);
+    int64_t actions[TABLES];
+    uint64_t x = 4242;
+    bf_vector_observe(v, 0, TABLES, NULL, 0, buf);
+    for (int step = 0; step < STEPS; step++) {
+        for (int64_t t = 0; t < TABLES; t++) {
+            const int8_t *mask = (const int8_t *)(buf + off[19]) + t * BF_VEC_ACTIONS;
+            int legal[BF_VEC_ACTIONS], count = 0;
+            for (int i = 0; i < BF_VEC_ACTIONS; i++)
+                if (mask[i])
+                    legal[count++] = i;
+            if (((const int8_t *)(buf + off[1]))[t] != 1 && count)
+                fail("table %lld: the blueprint's seat is observed to act", (long long)t);
+            actions[t] = count ? legal[next_random(&x) % (uint64_t)count] : BF_VEC_NO_ACTION;
+        }
+        if (bf_vector_decode(v, actions, NULL, 0, status) >= 0)
+            fail("bf_vector_decode refused a legal action");
+        bf_vector_apply(v, 0, TABLES, buf);
+        for (int64_t t = 0; t < TABLES; t++) {
+            int64_t a, b;
+            memcpy(&a, buf + off[20] + 16 * t, 8);
+            memcpy(&b, buf + off[20] + 16 * t + 8, 8);
+            ended += buf[off[21] + t];
+            if (a + b != 0)
+                fail("table %lld ended a hand that is not zero-sum", (long long)t);
+        }
+    }
+    bf_game_refusal refusal;
+    if (ended < TABLES || bf_vector_refused(v, &refusal) != -1)
+        fail("the batched blueprint seat ended %lld hands, or refused one", (long long)ended);
+    bf_vector_free(v);
+    if (bf_vector_new(&spec, 3, 0, TABLES, 2u))
+        fail("bf_vector_new accepted a blueprint seat the caller plays");
+    free(buf), free(status);
+}
+
+/* Specs bf_game_spec_valid refuses, and corrupted tables and other rules the seats refuse. */
+static void fuzz_seats(uint16_t *table)
+{
+    bf_bp_strategy strategy = {table, (int64_t)BF_BP_INFOSETS * BF_BP_SLOTS, 2};
+    bf_bp_strategy odd = {table, strategy.table_len, 3};
+    bf_round_table none;
+    memset(&none, 0, sizeof none);
+    bf_table_bot with_table = {&none, 0, {0}};
+    int64_t profit[2 * 64];
+    bf_game_refusal refusal;
+    for (int i = 0; i < 3; i++) {
+        bf_game_spec spec = blueprint_spec(i == 0 ? &odd : &strategy, 1);
+        if (i == 1)
+            spec.table_bots[0] = &with_table; /* a blueprint seat plays by no table besides */
+        if (i == 2)
+            spec.blueprints[2] = &strategy; /* a seat past the table */
+        if (bf_game_spec_valid(&spec) || bf_game_play(&spec, 1, 0, 1, profit, NULL, &refusal) !=
+            BF_GAME_BAD_SPEC)
+            fail("bad blueprint seat %d is not refused", i);
+    }
+    uint64_t x = 77;
+    size_t n = (size_t)BF_BP_INFOSETS * BF_BP_SLOTS;
+    for (int round = 0; round < 300; round++) {
+        bf_game_spec spec = blueprint_spec(&strategy, 1 + (unsigned)(round % 3));
+        uint16_t saved[64];
+        size_t at[64];
+        for (int k = 0; k < 64; k++) { /* corrupt some rows */
+            at[k] = (size_t)(next_random(&x) % n);
+            saved[k] = table[at[k]];
+            table[at[k]] = (uint16_t)next_random(&x);
+        }
+        switch (round % 6) { /* and other rules */
+        case 1: spec.small_bet = 4, spec.big_bet = 8; break;
+        case 2: spec.cap_heads_up = 0; break;
+        case 3: spec.stacks[round % 2] = 1 + (int64_t)(next_random(&x) % 60); break;
+        case 4: spec.ante = 1; break;
+        case 5: spec.structure = BF_GAME_NO_LIMIT; break;
+        default: break;
+        }
+        int status = bf_game_play(&spec, (uint64_t)round, 0, 64, profit, NULL, &refusal);
+        if (status != 0 && status != BF_GAME_REFUSED)
+            fail("round %d: bf_game_play returned %d", round, status);
+        if (status == BF_GAME_REFUSED && (refusal.hand >= 64 || refusal.reason < 1 ||
+                                          refusal.reason > BF_REFUSE_OTHER_RULES))
+            fail("round %d: refusal of hand %llu, reason %d", round,
+                 (unsigned long long)refusal.hand, refusal.reason);
+        for (int k = 63; k >= 0; k--)
+            table[at[k]] = saved[k];
+    }
+}
+
+static void check_strategy_seats(void)
+{
+    uint16_t *table = random_table(31);
+    check_lookup(table);
+    fuzz_history();
+    check_seats(table);
+    check_batch(table);
+    fuzz_seats(table);
+    free(table);
+}
+
 int main(void)
 {
     check_hands();
@@ -198,6 +447,7 @@ int main(void)
     check_trainer((bf_bp_rules){4, 4, 2, 4}, 100);
     check_trainer((bf_bp_rules){13, 4, 3, 2}, 12);
     fuzz_replay();
+    check_strategy_seats();
     puts(CHECK_NAME ": OK");
     return 0;
 }

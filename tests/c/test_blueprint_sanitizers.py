@@ -1,10 +1,15 @@
-"""The blueprint's C code (csrc/blueprint/), built standalone with gcc: sanitizer-clean.
+"""The blueprint's C code (csrc/game/abstraction.*, csrc/game/blueprint.*, csrc/blueprint/),
+built standalone with gcc: sanitizer-clean.
 
 tests/c/check_blueprint.c is compiled with every C file of csrc/ (build_ffi.SOURCES) under
 AddressSanitizer and UndefinedBehaviorSanitizer; it checks every hand's bucket and draw slots,
 that every public index is in range and used once, the trainer's tables bit for bit on one
 call, two calls and two threads at once (small decks and the full one), every refusal of bad
-rules or tables, and a fuzz of the replay with random decks, slots and rules.
+rules or tables, and a fuzz of the replay with random decks, slots and rules. Then the strategy
+as a seat: the lookup's refusals, a fuzz of the public history, blueprint seats in
+bf_game_play, bf_blueprint_audit (every decision a distribution over its legal slots),
+bf_game_trace and the batched engine, the specs bf_game_spec_valid refuses, and a fuzz of
+corrupted rows and other rules, each refused or played, never a fault.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from ..._runtime.validate import MAX_HANDS
 from ...draws.policies.optimal import OBJECTIVES
 from ...draws.policies.policy import POLICY_NAMES
 from ...game.rules import KoreanRules, Rules, RuleSet
-from ...game.simulation.local import ENGINES
+from ...game.simulation.local import ENGINES, check_bots_game
 from ...game.state import Game
 from ...game.table import start_stacks
 from ..cluster import add_distributed_options, dask_executor
@@ -36,16 +36,20 @@ BOTS_HELP = (
     "badugi topped by R or lower, call with one topped by C or lower, stay in on a draw with N "
     "or more badugi cards, 0..5; drawer is threshold:9:K:3), or threshold:R:C:N:POLICY, the "
     f"same bot drawing by POLICY: default or a solved table ({', '.join(OBJECTIVES)}), e.g. "
-    "threshold:9:K:3:max-equity"
+    "threshold:9:K:3:max-equity; or blueprint, the heads-up fixed-limit strategy (the shipped "
+    "one, or --blueprint FILE)"
 )
+BLUEPRINT = "blueprint"
 
 
-def make_bot(name: str, seed: int | None) -> Any:
+def make_bot(name: str, seed: int | None, blueprint: str | None = None) -> Any:
     from ...game import bots
 
     text = name.strip().lower()
     if text == "drawer":
         return bots.drawer
+    if text == BLUEPRINT:
+        return _blueprint_bot(blueprint)
     if text == "random":
         return bots.random_bot(seed)
     if text == "threshold" or text.startswith("threshold:"):
@@ -62,28 +66,57 @@ def make_bot(name: str, seed: int | None) -> Any:
             raise BadInput(f"bot {name!r}: POLICY is one of {', '.join(POLICY_NAMES)}")
         with user_values(f"bot {name!r}"):
             return bots.threshold(raise_top, call_top, draw_with, policy=policy)
-    raise BadInput(f"unknown bot {name!r}; use drawer, random or threshold:R:C[:N[:POLICY]]")
+    raise BadInput(
+        f"unknown bot {name!r}; use drawer, random, threshold:R:C[:N[:POLICY]] or blueprint"
+    )
 
 
-def make_bots(text: str, seed: int | None) -> tuple[list[str], list[Any]]:
+def _blueprint_bot(path: str | None) -> Any:
+    """The blueprint bot from --blueprint FILE, or the shipped strategy (BadInput naming what to
+    do when none ships); a file that is not a strategy file is bad input too."""
+    from ...game import bots
+
+    try:
+        with user_values(f"bot {BLUEPRINT!r}"):
+            return bots.blueprint(path)
+    except FileNotFoundError as error:
+        if path is not None:  # the user's file is missing: an unreadable input
+            raise
+        raise BadInput(f"bot {BLUEPRINT!r}: {error} with --blueprint FILE") from None
+
+
+def make_bots(
+    text: str, seed: int | None, blueprint: str | None = None
+) -> tuple[list[str], list[Any]]:
     """The bots of --bots; seat i's random bot is seeded by seed + i (mod 2**64, so the largest
-    seed seeds every seat)."""
+    seed seeds every seat); ``blueprint``: the strategy file of the blueprint bots (None: the
+    shipped one)."""
     names = [name.strip() for name in text.split(",")]
     seeds = [None if seed is None else (seed + i) % 2**64 for i in range(len(names))]
-    return names, [make_bot(n, s) for n, s in zip(names, seeds, strict=True)]
+    return names, [make_bot(n, s, blueprint) for n, s in zip(names, seeds, strict=True)]
 
 
-def make_rules(args: argparse.Namespace) -> RuleSet:
+def plays_blueprint(names: list[str]) -> bool:
+    return any(name.strip().lower() == BLUEPRINT for name in names)
+
+
+def make_rules(args: argparse.Namespace, blueprint: bool = False) -> RuleSet:
     """--korean: the Korean room rules, betting from --ante; else casino fixed limit from
-    --small-bet (with --ante when the casino rules take one)."""
+    --small-bet (with --ante when the casino rules take one), the raise cap binding heads-up
+    with --cap-heads-up, by default when a blueprint plays (the rules it was trained for)."""
     positive("--ante", args.ante)
     positive("--small-bet", args.small_bet)
     if args.korean:
         if args.small_bet is not None:
             raise BadInput("--small-bet is a casino option; the Korean rules bet from --ante")
+        if args.cap_heads_up:
+            raise BadInput("--cap-heads-up is a casino option; the Korean rules cap by rounds")
         with user_values():
             return KoreanRules(ante=1 if args.ante is None else args.ante)
     options: dict[str, Any] = {"small_bet": 2 if args.small_bet is None else args.small_bet}
+    cap = blueprint if args.cap_heads_up is None else args.cap_heads_up
+    if cap:
+        options["cap_heads_up"] = True
     if args.ante is not None:
         if "ante" not in {field.name for field in dataclasses.fields(Rules)}:
             raise BadInput("--ante needs --korean: these casino rules have no ante")
@@ -110,8 +143,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     positive("--stacks", args.stacks)
     positive("--threads", args.threads, max_threads())
     seed = secrets.randbits(64) if checked_seed(args.seed) is None else args.seed
-    rules = make_rules(args)
-    names, players = make_bots(args.bots, seed)
+    names, players = make_bots(args.bots, seed, args.blueprint)
+    rules = make_rules(args, plays_blueprint(names))
     saving = _save_folder(args)  # checked and made before the run, not after it
     if args.plot is not None:
         from ..io.plots import check_picture_path
@@ -129,7 +162,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         from ...game.simulation import play_hands
         from ..io.plots import simulate_picture
 
-        _, fresh = make_bots(args.bots, seed)  # the same bots, their random streams restarted
+        _, fresh = make_bots(args.bots, seed, args.blueprint)  # their random streams restarted
         won = play_hands(fresh, 0, args.hands, seed, rules, stacks=args.stacks,
                          engine=args.engine, threads=args.threads)  # fmt: skip
         simulate_picture(args.plot, names, won, result.big_blind, unit)
@@ -177,7 +210,7 @@ def _save_hands(
     from ...game import phh
     from ...game.stream import play_out, stream_game
 
-    names, players = make_bots(args.bots, seed)
+    names, players = make_bots(args.bots, seed, args.blueprint)
     for number in range(min(count, args.hands)):
         game = stream_game([stacks] * len(players), rules, seed, number)
         play_out(game, players, number)
@@ -201,6 +234,18 @@ def _rule_options(sub: argparse.ArgumentParser) -> None:
         type=int,
         help="seed of the deals (default: a random one, printed so a run repeats)",
     )
+    sub.add_argument(
+        "--cap-heads-up",
+        action=argparse.BooleanOptionalAction,
+        help="casino: a bet and three raises a round heads-up too (default: on when a "
+        "blueprint plays, the rules it was trained for, else off)",
+    )
+    sub.add_argument(
+        "--blueprint",
+        metavar="FILE",
+        help="the strategy file the blueprint bots play (tools/train_blueprint.py --out; "
+        "default: the shipped one)",
+    )
 
 
 def add_simulate(commands: Commands) -> argparse.ArgumentParser:
@@ -210,7 +255,8 @@ def add_simulate(commands: Commands) -> argparse.ArgumentParser:
                     "standard error.",
         epilog="examples:\n  badugi simulate --hands 100000 --seed 1\n"
                "  badugi simulate --bots drawer,threshold:7:J,random --korean --ante 2\n"
-               "  badugi simulate --hands 20000 --plot results.png --save-hands 5 hands/",
+               "  badugi simulate --hands 20000 --plot results.png --save-hands 5 hands/\n"
+               "  badugi simulate --bots blueprint,drawer --blueprint blueprint.bin",
         formatter_class=HelpFormatter,
     )  # fmt: skip
     sim.add_argument("--bots", default="drawer,drawer", help=BOTS_HELP + " (default drawer,drawer)")
@@ -257,12 +303,20 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     positive("--hands", args.hands, MAX_HANDS)
     positive("--stack", args.stack)
-    names, players = make_bots(args.bots, checked_seed(args.seed))
+    if args.vs is not None and args.bots is not None:
+        raise BadInput("--vs names your one opponent, --bots several: give one of them")
+    chosen = args.vs if args.vs is not None else args.bots or "drawer"
+    if args.vs is not None and "," in args.vs:
+        raise BadInput(f"--vs names one opponent (heads-up), not {args.vs!r}; use --bots")
+    names, players = make_bots(chosen, checked_seed(args.seed), args.blueprint)
     if not 0 <= args.seat <= len(players):
         raise BadInput(f"--seat must be 0..{len(players)} with {len(players)} bot(s)")
-    rules = make_rules(args)
+    rules = make_rules(args, plays_blueprint(names))
     with user_values("--stack"):
         start_stacks(rules, args.stack, len(players) + 1)  # the engines' bound on chips
+    with user_values():  # a blueprint plays only the game it was trained for
+        seated = [*players[: args.seat], None, *players[args.seat :]]  # None: your seat
+        check_bots_game(seated, rules, [args.stack] * len(seated))
     save = Path(args.save) if args.save else None
     if save is not None:
         save.mkdir(parents=True, exist_ok=True)
@@ -280,10 +334,16 @@ def add_play(commands: Commands) -> argparse.ArgumentParser:
                     "fold, ...; 콜, 다이, 체크, 레이즈, ...), 'draw CARDS' or 'pat' when "
                     "drawing, 'help' for the legal moves, 'quit' to stop.",
         epilog="examples:\n  badugi play --hands 5\n"
-               "  badugi play --korean --ko --bots drawer,random --save hands/",
+               "  badugi play --korean --ko --bots drawer,random --save hands/\n"
+               "  badugi play --vs blueprint --blueprint blueprint.bin --ko",
         formatter_class=HelpFormatter,
     )  # fmt: skip
-    game.add_argument("--bots", default="drawer", help=BOTS_HELP + " (default drawer)")
+    game.add_argument("--bots", help=BOTS_HELP + " (default drawer)")
+    game.add_argument(
+        "--vs",
+        metavar="BOT",
+        help="your one opponent, heads-up: a bot name as --bots takes, e.g. --vs blueprint",
+    )
     game.add_argument("--seat", type=int, default=0, help="your seat, 0 = first (default 0)")
     game.add_argument("--hands", type=int, default=1, help="hands to play (default 1)")
     game.add_argument(

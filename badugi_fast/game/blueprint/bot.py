@@ -9,9 +9,12 @@ blueprint was trained for (more seats, other rules or stakes) is a ValueError na
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from ..actions import Action, View
+from ..rules import RuleSet
 from .strategy import Blueprint
 
 _UNIT = 2.0**-53  # 53 random bits to a uniform number in [0, 1)
@@ -33,5 +36,33 @@ class BlueprintBot:
                 return action
         return choices[-1][0]  # rounding: the last legal action
 
+    def check_game(self, rules: RuleSet | None, stacks: Sequence[int]) -> None:
+        """ValueError unless these rules and stacks are the game the blueprint was trained for
+        (``simulate`` and ``VectorGame`` ask before any hand is dealt)."""
+        self.blueprint.check_game(rules, list(stacks))
 
-__all__ = ["BlueprintBot"]
+    def c_table_bot(self) -> BlueprintForm | None:
+        """The bot as the C engines play it (None for a blueprint of a small deck)."""
+        return BlueprintForm(self.blueprint) if self.blueprint.real_game else None
+
+
+@dataclass(frozen=True)
+class BlueprintForm:
+    """How the C engines play a blueprint seat (game/vector/tables.py's seat forms): every
+    decision by its ``blueprint``; no ``before`` or ``otherwise`` bot (a decision outside the
+    blueprint's game is an error naming the hand and seat)."""
+
+    blueprint: Blueprint
+    before: ClassVar[None] = None
+    otherwise: ClassVar[None] = None
+    subject: ClassVar[str] = "the blueprint"
+
+    def place(self, spec: Any, seat: int) -> Any:
+        """Seats the blueprint at ``seat`` of a bf_game_spec (spec.blueprints); returns what
+        the spec points into, to be kept alive with it."""
+        strategy = self.blueprint.c_strategy()
+        spec.blueprints[seat] = strategy
+        return strategy
+
+
+__all__ = ["BlueprintBot", "BlueprintForm"]

@@ -27,15 +27,18 @@ version, abstraction or sha256, or rules outside what the trainer plays, is a Va
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import struct
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from ..._badugi import ffi, lib
 from ..actions import Action, View
 from ..rules import Rules, RuleSet
 from .abstraction import BUCKETS, INFOSETS, PUBLIC, SLOTS, read_decision
@@ -70,6 +73,7 @@ class Blueprint:
     iterations: int
     seed: int
     table: npt.NDArray[np.uint16] = field(repr=False)
+    _c: list[Any] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name, least, most in (
@@ -100,6 +104,13 @@ class Blueprint:
                 f"information set {wrong[0]}'s probabilities sum to {sums[wrong[0]]}/{ONE}, not 1"
             )
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # a plain value across processes: the C struct (_c) is made again where it is played
+        return type(self), (
+            self.ranks, self.suits, self.draws, self.small_bet, self.iterations, self.seed,
+            self.table,
+        )  # fmt: skip
+
     @property
     def rules(self) -> Rules:
         return Rules(small_bet=self.small_bet, cap_heads_up=True)
@@ -112,13 +123,57 @@ class Blueprint:
     def check_rules(self, rules: RuleSet | None, stacks: tuple[int, ...] | None = None) -> None:
         """ValueError unless the blueprint was trained for these rules (and deep enough stacks)."""
         if rules != self.rules:
-            raise ValueError(f"the blueprint was trained for {self.rules!r}, not {rules!r}")
+            trained = f"Rules(small_bet={self.small_bet}, cap_heads_up=True)"
+            if not isinstance(rules, Rules):
+                raise ValueError(
+                    f"the blueprint was trained for {trained}, not {type(rules).__name__}"
+                )
+            differ = ", ".join(
+                f"{f.name}={getattr(rules, f.name)!r}"
+                for f in dataclasses.fields(Rules)
+                if getattr(rules, f.name) != getattr(self.rules, f.name)
+            )
+            raise ValueError(f"the blueprint was trained for {trained}, not rules with {differ}")
         least = MIN_STACK_BETS * self.small_bet
         if stacks is not None and min(stacks) < least:
             raise ValueError(
                 f"the blueprint plays stacks of at least {least} chips (four bets a round), "
                 f"not {min(stacks)}"
             )
+
+    @property
+    def real_game(self) -> bool:
+        """Trained on the full deck with three draws: the game ``Game`` and the C engines deal."""
+        return (self.ranks, self.suits, self.draws) == (13, 4, 3)
+
+    def check_game(self, rules: RuleSet | None, stacks: tuple[int, ...] | list[int]) -> None:
+        """ValueError unless ``Game`` under these rules and stacks is the game the blueprint was
+        trained for: the real deck (not a small deck of the OpenSpiel family), heads-up, its
+        rules, stacks deep enough."""
+        if not self.real_game:
+            raise ValueError(
+                f"the blueprint was trained on {self.ranks} ranks, {self.suits} suits and "
+                f"{self.draws} draws; the engines deal 52 cards and three draws"
+            )
+        if len(stacks) != 2:
+            raise ValueError(f"the blueprint plays heads-up, not {len(stacks)} seats")
+        self.check_rules(rules, tuple(stacks))
+
+    def c_strategy(self) -> Any:
+        """The bf_bp_strategy the C engines play (made once; it points into ``table``), or
+        ValueError for a blueprint of a small deck, which they do not deal."""
+        if not self.real_game:
+            raise ValueError("only a blueprint of the real game (52 cards, three draws) plays in C")
+        if not self._c:
+            table = np.ascontiguousarray(self.table, dtype=np.uint16)
+            strategy = ffi.new("bf_bp_strategy *")
+            strategy.table = ffi.from_buffer("uint16_t[]", table)
+            strategy.table_len = table.size
+            strategy.small_bet = self.small_bet
+            if not lib.bf_bp_strategy_valid(strategy):
+                raise StrategyFileError("the strategy's table or rules do not fit the C engines")
+            self._c.append((strategy, table))
+        return self._c[0][0]
 
     def row(self, infoset: int, slots: list[int]) -> list[float]:
         """The probabilities of the legal ``slots`` at an information set (uniform where the

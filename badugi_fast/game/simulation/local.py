@@ -5,9 +5,10 @@ Hand h of a seed is dealt from the C stream of (seed, h) (``bf_deal_deck``; its 
 them), under the casino rules (fixed, pot or no limit) or the Korean rules, are played by the C hand
 loop (csrc/game/loop.c over csrc/game/hand_state.c), which follows ``Game`` (state.py, rules.py)
 rule for rule: both engines play the same actions on every hand (the tests compare them action by
-action). So are bots that play a round by a strategy table (vector/tables.py; the solution bot
-``solve.bots.solution`` among them), their branches drawn from the bits ``Game`` gives them
-(``View.stream``). Bots of your own are played by ``Game``.
+action). So are bots that play by a strategy table (vector/tables.py: the solution bot
+``solve.bots.solution`` in the last round, the blueprint ``bots.blueprint()`` at every decision),
+their choices drawn from the bits ``Game`` gives them (``View.stream``). Bots of your own are
+played by ``Game``.
 """
 
 from __future__ import annotations
@@ -24,11 +25,12 @@ from ..._badugi import ffi, lib
 from ..._runtime.threads import run_in_threads, thread_count
 from ..._runtime.validate import below_2_64, check_hands, check_seed, whole
 from ..actions import ActionKind, Event
+from ..blueprint import BlueprintBot
 from ..bots import Bot, ThresholdBot
 from ..rules import RuleSet, check_rules
 from ..stream import play_out, stream_game
 from ..table import MAX_SEATS, MIN_SEATS, start_stacks
-from ..vector.tables import c_form, c_threshold, refusal_message
+from ..vector.tables import c_form, c_threshold, refusal_message, seat_threshold
 from .vector import play_vector_hands, plays_in_the_batched_engine, why_not_batched
 
 ENGINES = ("auto", "c", "python")  # the CLI's choices
@@ -78,7 +80,7 @@ def play_here(
     played_by = choose_engine(bots, rules, engine)
     if played_by == "c":
         spec, block = _c_spec(bots, rules, start), _block_hands(rules, start)
-        return _play_in_c(spec, seed, first_hand, hands, threads, block)
+        return _play_in_c(spec, seed, first_hand, hands, threads, block, bots)
     if played_by == "vector":  # vector policies (vector.py)
         return play_vector_hands(bots, first_hand, hands, seed, rules, start, threads)
     won = np.empty((hands, len(bots)), dtype=np.int64)
@@ -105,7 +107,19 @@ def check_play(
     seed = secrets.randbits(64) if seed is None else seed
     check_hands(hands, first_hand)
     rules = check_rules(rules)
-    return seed, first_hand, rules, start_stacks(rules, stacks, len(bots))
+    start = start_stacks(rules, stacks, len(bots))
+    check_bots_game(bots, rules, start)
+    return seed, first_hand, rules, start
+
+
+def check_bots_game(bots: Sequence[object], rules: RuleSet, start: Sequence[int]) -> None:
+    """ValueError when a bot trained for one game (the blueprint) is seated in another."""
+    for seat, bot in enumerate(bots):
+        if isinstance(bot, BlueprintBot):
+            try:
+                bot.check_game(rules, start)
+            except ValueError as error:
+                raise ValueError(f"seat {seat}: {error}") from None
 
 
 def check_run(bots: Sequence[Bot], hands: int, engine: str) -> None:
@@ -149,10 +163,8 @@ def _c_spec(bots: Sequence[Bot], rules: RuleSet, start: list[int]) -> Any:
         spec.stacks[seat] = start[seat]
         form = None if isinstance(bot, ThresholdBot) else c_form(bot)
         if form is not None:  # a table bot: its `before` bot is the seat's threshold bot
-            table_bot = form.c_struct()
-            spec.table_bots[seat] = table_bot
-            tables.append(table_bot)
-            bot = form.before
+            tables.append(form.place(spec, seat))
+            bot = seat_threshold(form)
         assert isinstance(bot, ThresholdBot)
         spec.bots[seat], table = c_threshold(bot)
         tables.append(table)
@@ -166,7 +178,13 @@ def _block_hands(rules: RuleSet, start: list[int]) -> int:
 
 
 def _play_in_c(
-    spec: Any, seed: int, first_hand: int, hands: int, threads: int | None, block: int
+    spec: Any,
+    seed: int,
+    first_hand: int,
+    hands: int,
+    threads: int | None,
+    block: int,
+    bots: Sequence[Bot] = (),
 ) -> npt.NDArray[np.int64]:
     won = np.empty((hands, spec.seats), dtype=np.int64)
     threads = thread_count(threads, hands, min_rows=AUTO_THREADS_MIN_HANDS)
@@ -184,7 +202,7 @@ def _play_in_c(
 
     run_in_threads(hands, threads, work, block_rows=block)
     if refused:  # the first hand refused, whatever thread met it first
-        raise ValueError(refusal_message(min(refused, key=lambda r: int(r.hand))))
+        raise ValueError(refusal_message(min(refused, key=lambda r: int(r.hand)), bots))
     return won
 
 
@@ -208,6 +226,7 @@ def trace_in_c(
     chips each seat won. ``traced(game.history)`` is the same list for ``Game``."""
     rules = check_rules(rules)
     start = start_stacks(rules, stacks, len(bots))
+    check_bots_game(bots, rules, start)
     if why_not := _why_not_c(bots, rules):
         raise ValueError(f"the C hand loop cannot play this: {why_not}")
     spec = _c_spec(bots, rules, start)
@@ -224,7 +243,7 @@ def trace_in_c(
         refusal,
     )
     if count == lib.BF_GAME_REFUSED:
-        raise ValueError(refusal_message(refusal))
+        raise ValueError(refusal_message(refusal, bots))
     if not 0 <= count <= TRACE_CAPACITY:
         raise ValueError(f"the C hand loop took {count} actions, more than {TRACE_CAPACITY}")
     actions = [Event(TRACED[a.kind], a.seat, a.amount) for a in trace[0:count]]
@@ -235,3 +254,74 @@ def traced(history: Sequence[Event]) -> list[Event]:
     """The events of a history that the C loop traces, without their cards."""
     kinds = set(TRACED.values()) | {K.FULL}
     return [Event(e.kind, e.seat, e.amount) for e in history if e.kind in kinds]
+
+
+@dataclass(frozen=True)
+class BlueprintAudit:
+    """What ``audit_in_c`` saw: every decision of the blueprint seats (``decisions``), those whose
+    probabilities were not a distribution over the legal slots (``bad``), and the first ones
+    kept: per decision its hand number, seat, information set, legal slots (bit per slot), the
+    slot played and each slot's probability."""
+
+    decisions: int
+    bad: int
+    hand: npt.NDArray[np.uint64]
+    seat: npt.NDArray[np.int64]
+    infoset: npt.NDArray[np.int64]
+    legal: npt.NDArray[np.int64]
+    slot: npt.NDArray[np.int64]
+    probs: npt.NDArray[np.float64]
+
+
+def audit_in_c(
+    bots: Sequence[Bot],
+    first_hand: int,
+    hands: int,
+    seed: int,
+    rules: RuleSet | None = None,
+    *,
+    stacks: int | Sequence[int] | None = None,
+    keep: int = 0,
+) -> BlueprintAudit:
+    """Hands ``first_hand`` .. ``first_hand + hands - 1`` of the seed's stream played by the C hand
+    loop (as ``simulate`` plays them), every decision of a blueprint seat checked in C
+    (bf_blueprint_audit) and the first ``keep`` of them kept, for a check against the Python
+    reading of the strategy (``Blueprint.row``)."""
+    seed, first_hand, rules, start = check_play(bots, first_hand, hands, seed, rules, stacks, "c")
+    if why_not := _why_not_c(bots, rules):
+        raise ValueError(f"the C hand loop cannot play this: {why_not}")
+    whole("keep", keep, 0, 1 << 24)
+    spec = _c_spec(bots, rules, start)
+    kept = ffi.new("bf_bp_decision[]", max(keep, 1))
+    audit = ffi.new("bf_bp_audit *", {"kept": kept, "capacity": keep})
+    refusal = ffi.new("bf_game_refusal *")
+    status = lib.bf_blueprint_audit(spec, seed, first_hand, hands, audit, refusal)
+    if status == lib.BF_GAME_REFUSED:
+        raise ValueError(refusal_message(refusal, bots))
+    if status != 0:
+        raise ValueError("the C hand loop refused the game's settings")
+    n = min(keep, int(audit.decisions))
+    rows = np.frombuffer(ffi.buffer(kept, ffi.sizeof("bf_bp_decision") * n), dtype=_DECISION)
+    return BlueprintAudit(
+        int(audit.decisions),
+        int(audit.bad),
+        rows["hand"].copy(),
+        rows["seat"].astype(np.int64),
+        rows["infoset"].astype(np.int64),
+        rows["legal"].astype(np.int64),
+        rows["slot"].astype(np.int64),
+        rows["probs"].copy(),
+    )
+
+
+_DECISION = np.dtype(
+    {
+        "names": ["hand", "seat", "infoset", "legal", "slot", "probs"],
+        "formats": [np.uint64, np.int32, np.int32, np.int32, np.int32, (np.float64, 3)],
+        "offsets": [
+            ffi.offsetof("bf_bp_decision", name)
+            for name in ("hand", "seat", "infoset", "legal", "slot", "probs")
+        ],
+        "itemsize": ffi.sizeof("bf_bp_decision"),
+    }
+)

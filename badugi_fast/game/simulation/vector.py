@@ -2,10 +2,11 @@
 
 A seat is played by a vector policy (``vector.policies.vector_policy`` marks one; the module's
 policies are marked), by a ``ThresholdBot``, which plays as its ``threshold_policy``, or by a bot
-with a table form (``vector.tables``: ``solve.bots.solution`` over ThresholdBots), which the
-engine plays in C as a seat of its own (``VectorGame(bots=...)``). Hand n
-of the stream is dealt, and its button placed, exactly as ``simulate``'s C loop and ``Game`` deal
-it: ``min(hands, TABLES)`` tables, table t playing hands first + t, first + t + tables, ...
+with a table form (``vector.tables``: ``solve.bots.solution`` over ThresholdBots, the blueprint
+``bots.blueprint()``), which the engine plays in C as a seat of its own
+(``VectorGame(bots=...)``). Hand n of the stream is dealt, and its button placed, exactly as
+``simulate``'s C loop and ``Game`` deal it: ``min(hands, TABLES)`` tables, table t playing
+hands first + t, first + t + tables, ...
 """
 
 from __future__ import annotations

@@ -26,6 +26,7 @@ from ..._runtime.exclusive import Guard, one_thread
 from ..._runtime.threads import run_in_threads, thread_count
 from ..._runtime.validate import whole
 from ..actions import IllegalActionError
+from ..blueprint import BlueprintBot
 from ..bots import ThresholdBot
 from ..rules import RuleSet
 from ..state import Game
@@ -38,7 +39,7 @@ from .settings import (
     index_array,
 )
 from .spec import EXACT, Obs, field_specs
-from .tables import c_form, c_threshold, refusal_message
+from .tables import c_form, c_threshold, refusal_message, seat_threshold
 
 BLOCK_TABLES = 1 << 14  # tables per C call when stepping on several threads
 _PHASES = ("betting", "drawing", "over")
@@ -61,13 +62,13 @@ def c_spec(rules: RuleSet, start: Sequence[int], bots: Sequence[object] = ()) ->
             continue
         form = None if isinstance(bot, ThresholdBot) else c_form(bot)
         if form is not None:
-            keep.append(form.c_struct())
-            spec.table_bots[seat] = keep[-1]
-            bot = form.before
+            keep.append(form.place(spec, seat))
+            bot = seat_threshold(form)
         if not isinstance(bot, ThresholdBot):
             raise ValueError(
                 f"bots[{seat}] is a {type(bot).__name__}: the engine plays ThresholdBots and "
-                "bots with a table form (solve.bots.solution over ThresholdBots)"
+                "bots with a table form (solve.bots.solution over ThresholdBots, "
+                "bots.blueprint())"
             )
         spec.bots[seat], solved = c_threshold(bot)
         keep.append(solved)
@@ -181,8 +182,9 @@ class VectorGame(Settings):
     + h * hand_step of the stream instead (``simulate`` plays its hands 0 .. n-1 this way).
     ``bots``: one entry per seat, None for a seat the caller plays, or a bot the engine plays
     there in C, never observed: a ThresholdBot, or a bot with a table form such as
-    ``solve.bots.solution(sol)`` (its branches drawn from the bits ``Game`` gives it, so the
-    same chips as ``Game`` hand for hand); a decision its table does not cover and has no
+    ``solve.bots.solution(sol)`` or ``bots.blueprint()`` (its choices drawn from the bits ``Game``
+    gives it, so the same chips as ``Game`` hand for hand; the blueprint only in the game it was
+    trained for, ValueError otherwise); a decision its table does not cover and has no
     ``otherwise`` bot for makes ``step`` raise ValueError naming the table, hand and seat.
 
     One thread at a time: while a call (``step``, ``reset``, ``next_hands``, ``observe``,
@@ -212,8 +214,18 @@ class VectorGame(Settings):
         self._guard = Guard(type(self).__name__)
         self.threads = thread_count(threads, self.tables)
         mask = self._bot_seats = _bot_mask(bots, self.seats)
-        self._spec = c_spec(self.rules, self.start, bots or ())
-        self._table_bots = any(self._spec.table_bots[p] != ffi.NULL for p in range(self.seats))
+        self._bots = list(bots or ())
+        for seat, bot in enumerate(self._bots):
+            if isinstance(bot, BlueprintBot):
+                try:
+                    bot.check_game(self.rules, self.start)
+                except ValueError as error:
+                    raise ValueError(f"bots[{seat}]: {error}") from None
+        self._spec = c_spec(self.rules, self.start, self._bots)
+        self._table_bots = any(  # seats with a scratch: their refusals are reported
+            self._spec.table_bots[p] != ffi.NULL or self._spec.blueprints[p] != ffi.NULL
+            for p in range(self.seats)
+        )
         handle = lib.bf_vector_new(self._spec, self.seed, self.first_table, self.tables, mask)
         if handle == ffi.NULL:
             raise MemoryError(f"no memory for {self.tables} tables")
@@ -345,7 +357,7 @@ class VectorGame(Settings):
         refusal = ffi.new("bf_game_refusal *")
         table = lib.bf_vector_refused(self._engine, refusal)
         if table >= 0:
-            raise ValueError(f"table {table}: {refusal_message(refusal)}")
+            raise ValueError(f"table {table}: {refusal_message(refusal, self._bots)}")
 
     def _decode(
         self, chosen: npt.NDArray[np.int64], exact: npt.NDArray[np.int64] | None

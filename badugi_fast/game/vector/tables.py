@@ -1,6 +1,8 @@
 """Seats the C hand loop plays by a strategy table: the form a bot gives to be played there.
 
-A bot whose ``c_table_bot()`` returns a ``TableBotForm`` plays in C (csrc/game/strategy.h): its
+A bot whose ``c_table_bot()`` returns a seat form plays in C: a ``TableBotForm`` (below), or
+the blueprint's ``BlueprintForm`` (game/blueprint/bot.py: every decision of the hand by the
+blueprint, csrc/game/blueprint.h). A ``TableBotForm`` plays by csrc/game/strategy.h: its
 ``before`` ThresholdBot plays the draws and the earlier rounds, its ``table`` (a
 ``RoundTable``: a betting round's public tree with a row of probabilities per hand class at each
 decision) the last round, and ``otherwise`` (a ThresholdBot, or None for an error) the
@@ -12,15 +14,16 @@ no solver: ``solve.bots.solution`` fills the table from a ``LastRoundSolution``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
 
 from ..._badugi import ffi, lib
 from ..actions import ActionKind
-from ..bots import ThresholdBot
+from ..bots import ThresholdBot, drawer
 
 K = ActionKind
 # The C loop's kind of each betting action (a 다이 is a fold there, as Game records it)
@@ -39,6 +42,7 @@ REFUSALS = {
     int(lib.BF_REFUSE_NOT_ITS_TURN): "its table has the other player to act",
     int(lib.BF_REFUSE_OUTSIDE_RANGE): "the hand is outside its table's range",
     int(lib.BF_REFUSE_BAD_TABLE): "its table holds a row or branch the rules do not allow",
+    int(lib.BF_REFUSE_OTHER_RULES): "the rules or stacks are not those it was trained for",
 }
 
 
@@ -116,6 +120,14 @@ class TableBotForm:
     table: RoundTable
     before: ThresholdBot
     otherwise: ThresholdBot | None = None
+    subject: ClassVar[str] = "last round: the table bot's solution"
+
+    def place(self, spec: Any, seat: int) -> Any:
+        """Seats the table bot at ``seat`` of a bf_game_spec (spec.table_bots); returns what
+        the spec points into, to be kept alive with it."""
+        bot = self.c_struct()
+        spec.table_bots[seat] = bot
+        return bot
 
     def c_struct(self) -> Any:
         """The bf_table_bot (pointing into the table; keep this form alive with it)."""
@@ -130,17 +142,39 @@ class TableBotForm:
         return ffi.gc(bot, lambda _bot: keep.clear())
 
 
+class SeatForm(Protocol):
+    """What the C engines need of a seat played by a strategy: ``place(spec, seat)``, which
+    seats it in a bf_game_spec and returns what the spec then points into, the ThresholdBot of
+    its other decisions (``before``; None: it has none, and the drawer finishes a hand it
+    refused), its ``otherwise`` bot, and the ``subject`` its refusals name."""
+
+    @property
+    def before(self) -> ThresholdBot | None: ...
+    @property
+    def otherwise(self) -> ThresholdBot | None: ...
+    @property
+    def subject(self) -> str: ...
+    def place(self, spec: Any, seat: int) -> Any: ...
+
+
 @runtime_checkable
 class TableBot(Protocol):
     """A bot the C loop can play by a table: ``c_table_bot()`` gives its form (None: it has
     none, e.g. its ``before`` is not a ThresholdBot)."""
 
-    def c_table_bot(self) -> TableBotForm | None: ...
+    def c_table_bot(self) -> SeatForm | None: ...
 
 
-def c_form(bot: object) -> TableBotForm | None:
-    """The bot's table form, if it has one."""
+def c_form(bot: object) -> SeatForm | None:
+    """The bot's seat form, if it has one."""
     return bot.c_table_bot() if isinstance(bot, TableBot) else None
+
+
+def seat_threshold(form: SeatForm) -> ThresholdBot:
+    """The ThresholdBot of a table seat's spec.bots entry: its ``before`` bot, or (a seat
+    playing every decision by its strategy) the drawer, which only finishes refused hands."""
+    before = form.before
+    return drawer if before is None else before  # type: ignore[return-value]
 
 
 def c_threshold(bot: ThresholdBot) -> tuple[tuple[Any, ...], Any]:
@@ -149,13 +183,22 @@ def c_threshold(bot: ThresholdBot) -> tuple[tuple[Any, ...], Any]:
     return (bot.raise_top, bot.call_top, bot.draw_with, policy[0], bot.max_bets), table
 
 
-def refusal_message(refusal: Any) -> str:
-    """A refusal of the C loop (bf_game_refusal) in words, naming the decision."""
+def refusal_message(refusal: Any, bots: Sequence[object] = ()) -> str:
+    """A refusal of the C loop (bf_game_refusal) in words, naming the decision (and, given the
+    seats' bots, what refused it)."""
     why = REFUSALS.get(int(refusal.reason), f"reason {int(refusal.reason)}")
-    return (
-        f"hand {int(refusal.hand)}, seat {int(refusal.seat)}, last round: the table bot's "
-        f"solution does not cover this decision ({why})"
-    )
+    seat = int(refusal.seat)
+    form = c_form(bots[seat]) if 0 <= seat < len(bots) else None
+    subject = TableBotForm.subject if form is None else form.subject
+    return f"hand {int(refusal.hand)}, seat {seat}, {subject} does not cover this decision ({why})"
 
 
-__all__ = ["RoundTable", "TableBot", "TableBotForm", "c_form", "refusal_message"]
+__all__ = [
+    "RoundTable",
+    "SeatForm",
+    "TableBot",
+    "TableBotForm",
+    "c_form",
+    "refusal_message",
+    "seat_threshold",
+]

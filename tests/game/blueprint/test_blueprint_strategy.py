@@ -13,26 +13,10 @@ import pytest
 
 from badugi_fast.game import Game, Rules, bots, simulate
 from badugi_fast.game.blueprint import Blueprint, BlueprintBot, StrategyFileError
-from badugi_fast.game.blueprint.abstraction import INFOSETS, SLOTS, read_decision
-from badugi_fast.game.blueprint.strategy import HEADER, ONE
+from badugi_fast.game.blueprint.abstraction import read_decision
+from badugi_fast.game.blueprint.strategy import HEADER
 
 RULES = Rules(small_bet=2, cap_heads_up=True)
-
-
-def random_blueprint(seed: int = 0, ranks: int = 13, suits: int = 4) -> Blueprint:
-    """Random rows over all three slots (illegal ones too: the lookup must drop them), a tenth
-    of them never reached (all zero)."""
-    rng = np.random.default_rng(seed)
-    weights = rng.random((INFOSETS, SLOTS)) ** 3
-    table = np.floor(weights / weights.sum(axis=1, keepdims=True) * ONE).astype(np.int64)
-    table[:, 0] += ONE - table.sum(axis=1)
-    table[rng.random(INFOSETS) < 0.1] = 0
-    return Blueprint(ranks, suits, 3, 2, 123, seed, table.astype(np.uint16))
-
-
-@pytest.fixture(scope="module")
-def blueprint() -> Blueprint:
-    return random_blueprint()
 
 
 def test_a_strategy_file_reads_back_exactly(blueprint: Blueprint, tmp_path: Path) -> None:

@@ -1,0 +1,210 @@
+/* The blueprint's abstraction (game/abstraction.h): buckets, draw slots, public indices, the public
+ * history and the strategy lookup. */
+#include "game/abstraction.h"
+#include "eval/badugi.h"
+
+#include <stddef.h>
+
+static const int BET_OFFSET[4] = {0, 8, 608, 1808};
+static const int DRAW_OFFSET[4] = {0, 4208, 4280, 5000};
+static const int POTS[4] = {1, 4, 8, 16}; /* pot values at the start of round r (draw r) */
+
+/* The hand's best badugi as positions of hand[] (bit i: hand[i]), from bf_describe's mask over
+ * the sorted ids; 0 for a bad hand. */
+static int badugi_positions(const uint8_t hand[4])
+{
+    int described = bf_describe(hand[0], hand[1], hand[2], hand[3]);
+    if (described == 0)
+        return 0;
+    int mask = described >> 16, positions = 0;
+    for (int i = 0; i < 4; i++) { /* hand[i] is the k-th lowest id, k = ids below it */
+        int k = 0;
+        for (int j = 0; j < 4; j++)
+            k += hand[j] < hand[i];
+        if (mask >> k & 1)
+            positions |= 1 << i;
+    }
+    return positions;
+}
+
+int bf_bp_hand(const uint8_t hand[4], int thrown[BF_BP_SLOTS])
+{
+    int positions = badugi_positions(hand);
+    if (!positions)
+        return BF_BP_BAD;
+    int size = 0, top = -1, second = -1, top_at = 0;
+    for (int i = 0; i < 4; i++)
+        if (positions >> i & 1) {
+            int rank = hand[i] >> 2;
+            size++;
+            if (rank > top) {
+                second = top;
+                top = rank;
+                top_at = i;
+            } else if (rank > second) {
+                second = rank;
+            }
+        }
+    if (thrown != NULL) {
+        thrown[0] = 0;
+        thrown[1] = size == 4 ? BF_BP_BAD : 15 & ~positions;
+        thrown[2] = (15 & ~positions) | 1 << top_at;
+    }
+    switch (size) {
+    case 4:
+        return (top - 3) * (top - 2) / 2 + second - 2;
+    case 3:
+        return 55 + (top - 2) * (top - 1) / 2 + second - 1;
+    case 2:
+        return 121 + (top - 1) * top / 2 + second;
+    default:
+        return 199 + top;
+    }
+}
+
+int bf_bp_bucket(const uint8_t hand[4])
+{
+    return bf_bp_hand(hand, NULL);
+}
+
+int bf_bp_thrown(const uint8_t hand[4], int slot)
+{
+    int thrown[BF_BP_SLOTS];
+    if (slot < 0 || slot >= BF_BP_SLOTS || bf_bp_hand(hand, thrown) < 0)
+        return BF_BP_BAD;
+    return thrown[slot];
+}
+
+int bf_bp_public_betting(int round, int node, int pot, int aggressor, int opp_drew)
+{
+    if (round < 0 || round > 3 || node < 0 || node >= (round ? 10 : 8))
+        return BF_BP_BAD;
+    if (round == 0)
+        return node;
+    if (pot < 0 || pot >= POTS[round] || aggressor < 0 || aggressor > 2 || opp_drew < 0 ||
+        opp_drew > 4)
+        return BF_BP_BAD;
+    return BET_OFFSET[round] + ((pot * 3 + aggressor) * 5 + opp_drew) * 10 + node;
+}
+
+int bf_bp_public_draw(int k, int pot, int aggressor, int opp_before, int opp_now)
+{
+    if (k < 1 || k > 3 || pot < 0 || pot >= POTS[k] || aggressor < 0 || aggressor > 2 ||
+        opp_before < 0 || opp_before >= (k == 1 ? 1 : 5) || opp_now < 0 || opp_now > 5)
+        return BF_BP_BAD;
+    return DRAW_OFFSET[k] + ((pot * 3 + aggressor) * (k == 1 ? 1 : 5) + opp_before) * 6 + opp_now;
+}
+
+void bf_bp_history_start(bf_bp_history *h, int button, int64_t blind0, int64_t blind1)
+{
+    h->button = button;
+    h->round = h->flag = h->drawers = h->broken = 0;
+    h->bets = 1; /* the big blind is the opening bet */
+    h->aggressor = h->last_aggressor = -1;
+    h->committed[0] = blind0;
+    h->committed[1] = blind1;
+    h->round_end = 0;
+    for (int p = 0; p < 2; p++)
+        for (int k = 0; k < BF_BP_MAX_DRAWS; k++)
+            h->drew[p][k] = 0;
+}
+
+void bf_bp_history_bet(bf_bp_history *h, int player, int kind, int64_t amount)
+{
+    if (player < 0 || player > 1 || amount < 0 || amount > BF_BP_MAX_SMALL_BET * 64) {
+        h->broken = 1;
+        return;
+    }
+    h->committed[player] += amount;
+    if (kind == BF_BP_CHECK || kind == BF_BP_CALL) {
+        int opens = h->flag == 0 && (h->round == 0 ? h->bets == 1 && player == 1 : h->bets == 0);
+        if (opens) { /* a limp, or the first check after a draw: the other player acts */
+            h->flag = 1;
+        } else { /* the round ends */
+            h->last_aggressor = h->aggressor;
+            h->round_end = h->committed[0];
+        }
+    } else if (kind == BF_BP_BET || kind == BF_BP_RAISE) {
+        h->bets++;
+        h->aggressor = player;
+    } else {
+        h->broken = 1;
+    }
+}
+
+void bf_bp_history_draw(bf_bp_history *h, int player, int count)
+{
+    if (player < 0 || player > 1 || count < 0 || count > 4 || h->round >= BF_BP_MAX_DRAWS) {
+        h->broken = 1;
+        return;
+    }
+    h->drew[player][h->round] = (int8_t)count;
+    if (++h->drawers == 2) {
+        h->round++;
+        h->bets = h->flag = h->drawers = 0;
+        h->aggressor = -1;
+    }
+}
+
+int bf_bp_history_actor(const bf_bp_history *h)
+{
+    int base = h->round == 0, opener = h->round == 0;
+    return opener ^ ((h->bets - base + h->flag) & 1);
+}
+
+static int relative(int who, int me)
+{
+    return who < 0 ? 0 : who == me ? 1 : 2;
+}
+
+int bf_bp_history_public(const bf_bp_history *h, int player, int draw, int64_t small_bet)
+{
+    if (h->broken || player < 0 || player > 1 || small_bet < 1 || h->round > 3)
+        return BF_BP_BAD;
+    int other = 1 - player, aggressor = relative(h->last_aggressor, player);
+    int64_t pot = h->round_end / small_bet - 1;
+    if (pot < -1 || pot > 16)
+        return BF_BP_BAD;
+    if (draw) {
+        int k = h->round + 1;
+        if (k > BF_BP_MAX_DRAWS || h->drawers != player) /* the big blind draws first */
+            return BF_BP_BAD;
+        int before = k == 1 ? 0 : h->drew[other][k - 2];
+        int now = player == 0 ? 0 : 1 + h->drew[other][k - 1];
+        return bf_bp_public_draw(k, (int)pot, aggressor, before, now);
+    }
+    int node = 2 * (h->bets - (h->round == 0)) + h->flag;
+    if (bf_bp_history_actor(h) != player)
+        return BF_BP_BAD;
+    int drew = h->round ? h->drew[other][h->round - 1] : 0;
+    return bf_bp_public_betting(h->round, node, (int)pot, aggressor, drew);
+}
+
+int bf_bp_strategy_valid(const bf_bp_strategy *s)
+{
+    return s != NULL && s->table != NULL &&
+           s->table_len == (int64_t)BF_BP_INFOSETS * BF_BP_SLOTS && s->small_bet >= 2 &&
+           s->small_bet <= BF_BP_MAX_SMALL_BET && s->small_bet % 2 == 0;
+}
+
+int bf_bp_row(const bf_bp_strategy *s, int32_t infoset, int legal, double probs[BF_BP_SLOTS])
+{
+    if (infoset < 0 || infoset >= BF_BP_INFOSETS || legal <= 0 || legal >= 1 << BF_BP_SLOTS)
+        return BF_BP_BAD;
+    const uint16_t *row = s->table + (int64_t)infoset * BF_BP_SLOTS;
+    int32_t sum = 0, total = 0, count = 0;
+    for (int slot = 0; slot < BF_BP_SLOTS; slot++) {
+        sum += row[slot];
+        if (legal >> slot & 1) {
+            total += row[slot];
+            count++;
+        }
+    }
+    if (sum != 0 && sum != BF_BP_ONE)
+        return BF_BP_BAD;
+    for (int slot = 0; slot < BF_BP_SLOTS; slot++) /* Blueprint.row: w / total, or uniform */
+        probs[slot] = !(legal >> slot & 1) ? 0.0
+                      : total ? (double)row[slot] / (double)total
+                              : 1.0 / (double)count;
+    return count;
+}
