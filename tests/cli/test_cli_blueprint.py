@@ -13,7 +13,7 @@ import pytest
 
 from badugi_fast.cli import main
 from badugi_fast.game import Rules, bots, play_hands
-from badugi_fast.game.blueprint import Blueprint
+from badugi_fast.game.blueprint import Blueprint, strategy
 from badugi_fast.game.blueprint.abstraction import INFOSETS, SLOTS
 from badugi_fast.game.blueprint.strategy import ONE
 
@@ -51,7 +51,19 @@ def test_simulate_plays_the_blueprint_in_c_under_its_rules(capsys, strategy_file
     assert result["seats"][0]["profit_per_100"] == pytest.approx(won[:, 0].mean() * 100)
 
 
-def test_without_a_shipped_strategy_simulate_says_how_to_get_one(capsys) -> None:
+def test_the_shipped_strategy_plays_when_no_file_is_named(capsys) -> None:
+    argv = ["simulate", "--bots", "blueprint,drawer", "--hands", "400", "--seed", "2", "--json"]
+    code, out, _ = run(capsys, argv)
+    result = json.loads(out)
+    assert code == 0 and result["engine"] == "c"
+    won = play_hands([bots.blueprint(), bots.drawer], 0, 400, 2, RULES)
+    assert result["seats"][0]["profit_per_100"] == pytest.approx(won[:, 0].mean() * 100)
+
+
+def test_without_a_shipped_strategy_simulate_says_how_to_get_one(
+    capsys, monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:
+    monkeypatch.setattr(strategy, "SHIPPED", tmp_path / "missing.bin")
     code, _, err = run(capsys, ["simulate", "--bots", "blueprint,drawer", "--hands", "10"])
     assert code == 1
     assert "ships no trained blueprint" in err and "tools/train_blueprint.py" in err

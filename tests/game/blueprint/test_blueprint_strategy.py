@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from badugi_fast.game import Game, Rules, bots, simulate
-from badugi_fast.game.blueprint import Blueprint, BlueprintBot, StrategyFileError
+from badugi_fast.game.blueprint import Blueprint, BlueprintBot, StrategyFileError, strategy
 from badugi_fast.game.blueprint.abstraction import read_decision
 from badugi_fast.game.blueprint.strategy import HEADER
 
@@ -90,8 +90,35 @@ def test_rules_and_stacks_it_was_not_trained_for_are_refused(blueprint: Blueprin
         blueprint.check_rules(RULES, (200, 40))
 
 
-def test_without_a_shipped_file_bots_blueprint_says_how_to_get_one() -> None:
+def test_without_a_shipped_file_bots_blueprint_says_how_to_get_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(strategy, "SHIPPED", tmp_path / "missing.bin")
     with pytest.raises(FileNotFoundError, match=r"tools/train_blueprint\.py"):
+        bots.blueprint()
+
+
+def test_the_shipped_strategy_is_the_pinned_full_deck_run() -> None:
+    """The package's file: its sha256 pinned, trained on the full deck for the game the bot
+    plays, read through the same checks as any file."""
+    data = strategy.SHIPPED.read_bytes()
+    assert hashlib.sha256(data).hexdigest() == strategy.SHIPPED_SHA256
+    shipped = strategy.load_blueprint()
+    assert (shipped.ranks, shipped.suits, shipped.draws) == (13, 4, 3)
+    assert shipped.rules == RULES
+    assert shipped.iterations == 4_718_592 and shipped.seed == 0
+    reached = (shipped.table.astype(np.int64).sum(axis=1) > 0).mean()
+    assert 0.5 < reached < 1.0  # most sets trained; the rest are played uniformly
+
+
+def test_a_shipped_file_that_differs_from_its_pin_is_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    damaged = bytearray(strategy.SHIPPED.read_bytes())
+    damaged[-1] ^= 1
+    (tmp_path / "blueprint.bin").write_bytes(bytes(damaged))
+    monkeypatch.setattr(strategy, "SHIPPED", tmp_path / "blueprint.bin")
+    with pytest.raises(StrategyFileError, match="sha256"):
         bots.blueprint()
 
 
