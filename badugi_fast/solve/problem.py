@@ -171,9 +171,21 @@ class LastRound:
         return self._mass
 
     def _disjoint_mass(self) -> float:
+        # one showdown sweep paying 1 whatever the cards: each row's opponent weight disjoint
+        # from it (the same bits as the root's mass in ``values(..., mass=True)``, which sweeps
+        # every node of the tree)
         p0 = self.players[0]
         members = self.classes.members[p0.classes]
-        mass = self.values(0, self.uniform(1), self.uniform(0), mass=True)["mass"][0]
+        mass = np.empty(self.rows(0))
+        status = lib.bf_lr_showdown(
+            self.c,
+            0,
+            1,
+            ffi.from_buffer("double[]", np.ascontiguousarray(self.players[1].weights)),
+            ffi.from_buffer("double[]", np.ones(3)),
+            ffi.from_buffer("double[]", mass),
+        )
+        _check(status, "bf_lr_showdown")
         return float(np.sum(p0.weights * members * mass))
 
 

@@ -907,6 +907,72 @@ static int check_threads(int threads)
     return threads >= 1 && threads <= MAX_THREADS;
 }
 
+/* ---- memory kept across calls ---------------------------------------------------------- */
+
+/* A solve makes many short calls (its first blocks of iterations are one or two iterations
+ * long, each followed by a measurement), and memory fresh from the system costs a page fault
+ * per 4 KiB on first use: about 10 MB of it per call, a fifth of a short call's time and a
+ * part that two threads share badly. A work area is allocated once and reused. */
+struct bf_lr_work {
+    int32_t n_hands[2], n_nodes, n_tallies; /* the game it was made for */
+    int64_t table_len[2];
+    double *current[2];    /* the current strategies, [table_len[p] + 1] */
+    double *reach_q, *reach_p, *values; /* [n_nodes * max n_hands] each */
+    double *scratch;       /* the terminal batches' scratch (scratch_new) */
+    size_t scratch_lanes;
+};
+
+void bf_lr_work_free(bf_lr_work *w)
+{
+    if (w == NULL)
+        return;
+    free(w->current[0]), free(w->current[1]);
+    free(w->reach_q), free(w->reach_p), free(w->values), free(w->scratch);
+    free(w);
+}
+
+/* The work area of a checked game; NULL when out of memory. */
+static bf_lr_work *work_alloc(const bf_lr_game *g)
+{
+    bf_lr_work *w = calloc(1, sizeof *w);
+    if (w == NULL)
+        return NULL;
+    int32_t n0 = g->n_hands[0], n1 = g->n_hands[1], nmax = n0 > n1 ? n0 : n1;
+    size_t each = (size_t)g->n_nodes * (size_t)nmax;
+    w->n_hands[0] = n0, w->n_hands[1] = n1, w->n_nodes = g->n_nodes;
+    w->n_tallies = g->n_tallies;
+    w->table_len[0] = g->table_len[0], w->table_len[1] = g->table_len[1];
+    for (int p = 0; p < 2; p++)
+        w->current[p] = malloc(sizeof(double) * (size_t)(g->table_len[p] + 1));
+    w->reach_q = malloc(sizeof(double) * each);
+    w->reach_p = malloc(sizeof(double) * each);
+    w->values = malloc(sizeof(double) * each);
+    pass ps;
+    memset(&ps, 0, sizeof ps);
+    ps.g = g;
+    int status = scratch_new(&ps);
+    w->scratch = ps.scratch, w->scratch_lanes = ps.scratch_lanes;
+    if (status || !w->current[0] || !w->current[1] || !w->reach_q || !w->reach_p ||
+        !w->values) {
+        bf_lr_work_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+bf_lr_work *bf_lr_work_new(const bf_lr_game *g)
+{
+    return bf_lr_check(g) ? NULL : work_alloc(g);
+}
+
+/* w was made for a game of g's sizes (a smaller or larger one would overrun it). */
+static int work_fits(const bf_lr_work *w, const bf_lr_game *g)
+{
+    return w->n_hands[0] == g->n_hands[0] && w->n_hands[1] == g->n_hands[1] &&
+           w->n_nodes == g->n_nodes && w->n_tallies == g->n_tallies &&
+           w->table_len[0] == g->table_len[0] && w->table_len[1] == g->table_len[1];
+}
+
 /* ---- CFR -------------------------------------------------------------------------------- */
 
 /* The square root by Newton's method from above (the core links no maths library). */
@@ -924,62 +990,17 @@ static double square_root(double x)
     return r;
 }
 
-int bf_lr_iterate(bf_lr_game *g, int64_t first, int64_t iterations, int threads)
+/* The average strategy of rows lo .. hi of `player` (strategy sums normalised, uniform where
+ * the sum is 0), into out laid out as the tables. */
+static void average_rows(const bf_lr_game *g, int player, int32_t lo, int32_t hi, double *out)
 {
-    if (bf_lr_check(g) || first < 1 || iterations < 0 || !check_threads(threads) ||
-        !g->regret[0] || !g->regret[1] || !g->strategy_sum[0] || !g->strategy_sum[1])
-        return BF_LR_BAD_ARGS;
-    int32_t n0 = g->n_hands[0], n1 = g->n_hands[1], nmax = n0 > n1 ? n0 : n1;
-    size_t nodes = (size_t)g->n_nodes;
-    double *current[2] = {malloc(sizeof(double) * (size_t)(g->table_len[0] + 1)),
-                          malloc(sizeof(double) * (size_t)(g->table_len[1] + 1))};
-    double *reach_q = malloc(sizeof(double) * nodes * (size_t)nmax);
-    double *reach_p = malloc(sizeof(double) * nodes * (size_t)nmax);
-    double *values = malloc(sizeof(double) * nodes * (size_t)nmax);
-    int status = 0;
-    if (!current[0] || !current[1] || !reach_q || !reach_p || !values)
-        status = BF_LR_NO_MEMORY;
-    pass ps;
-    memset(&ps, 0, sizeof ps);
-    ps.g = g, ps.threads = threads;
-    pool threads_of_call;
-    pool_start(&threads_of_call, threads);
-    ps.pool = &threads_of_call;
-    if (status == 0)
-        status = scratch_new(&ps);
-    for (int64_t t = first; status == 0 && t < first + iterations; t++) {
-        double before = (double)(t - 1), grown = before * square_root(before);
-        for (int p = 0; p < 2 && status == 0; p++) {
-            int q = 1 - p;
-            ps.p = p, ps.q = q;
-            ps.strat[0] = current[0], ps.strat[1] = current[1];
-            ps.reach_q = reach_q, ps.reach_p = reach_p, ps.values = values;
-            ps.update = 1, ps.match = 1;
-            ps.current[0] = current[0], ps.current[1] = current[1];
-            ps.positive = grown / (grown + 1.0);
-            ps.negative = 0.5;
-            ps.average = (before / (double)t) * (before / (double)t);
-            status = run_pass(&ps, 1, 0);
-        }
-    }
-    scratch_free(&ps);
-    pool_stop(&threads_of_call);
-    free(current[0]), free(current[1]), free(reach_q), free(reach_p), free(values);
-    return status;
-}
-
-int bf_lr_average(const bf_lr_game *g, int player, double *out)
-{
-    if (bf_lr_check(g) || (player != 0 && player != 1) || !out || !g->strategy_sum[player])
-        return BF_LR_BAD_ARGS;
-    int32_t n = g->n_hands[player];
     for (int32_t node = 0; node < g->n_nodes; node++) {
         if (g->kind[node] != BF_LR_DECISION || g->actor[node] != player)
             continue;
         int actions = g->n_children[node];
         const double *s = g->strategy_sum[player] + g->offset[node];
         double *o = out + g->offset[node];
-        for (int32_t i = 0; i < n; i++) {
+        for (int32_t i = lo; i < hi; i++) {
             double sum = 0.0;
             for (int a = 0; a < actions; a++)
                 sum += s[(size_t)i * actions + a];
@@ -988,6 +1009,93 @@ int bf_lr_average(const bf_lr_game *g, int player, double *out)
                     sum > 0.0 ? s[(size_t)i * actions + a] / sum : 1.0 / actions;
         }
     }
+}
+
+typedef struct {
+    const bf_lr_game *g;
+    int threads;
+    double *const *out; /* [2] */
+} average_job;
+
+/* Tasks 0 .. threads-1: blocks of player 0's rows; then player 1's. */
+static void average_task(void *ctx, int task)
+{
+    average_job *j = ctx;
+    int x = task < j->threads ? 0 : 1;
+    int32_t lo, hi;
+    hand_block(j->g->n_hands[x], j->threads, task % j->threads, &lo, &hi);
+    average_rows(j->g, x, lo, hi, j->out[x]);
+}
+
+int bf_lr_run(bf_lr_game *g, bf_lr_work *w, int64_t first, int64_t iterations, int threads,
+              const bf_lr_measure *measure)
+{
+    if (bf_lr_check(g) || w == NULL || !work_fits(w, g) || first < 1 || iterations < 0 ||
+        !check_threads(threads) || !g->regret[0] || !g->regret[1] || !g->strategy_sum[0] ||
+        !g->strategy_sum[1])
+        return BF_LR_BAD_ARGS;
+    if (measure && (!measure->average[0] || !measure->average[1] || !measure->best[0] ||
+                    !measure->best[1]))
+        return BF_LR_BAD_ARGS;
+    int status = 0;
+    pass ps;
+    memset(&ps, 0, sizeof ps);
+    ps.g = g, ps.threads = threads;
+    ps.scratch = w->scratch, ps.scratch_lanes = w->scratch_lanes;
+    ps.reach_q = w->reach_q, ps.reach_p = w->reach_p, ps.values = w->values;
+    pool threads_of_call;
+    pool_start(&threads_of_call, threads);
+    ps.pool = &threads_of_call;
+    for (int64_t t = first; status == 0 && t < first + iterations; t++) {
+        double before = (double)(t - 1), grown = before * square_root(before);
+        for (int p = 0; p < 2 && status == 0; p++) {
+            int q = 1 - p;
+            ps.p = p, ps.q = q;
+            ps.strat[0] = w->current[0], ps.strat[1] = w->current[1];
+            ps.update = 1, ps.match = 1;
+            ps.current[0] = w->current[0], ps.current[1] = w->current[1];
+            ps.positive = grown / (grown + 1.0);
+            ps.negative = 0.5;
+            ps.average = (before / (double)t) * (before / (double)t);
+            status = run_pass(&ps, 1, 0);
+        }
+    }
+    if (status == 0 && measure) {
+        /* the average strategies, then each player's best response to the other's: the
+         * passes of bf_lr_values with no strategy of its own, on this call's threads */
+        average_job aj = {g, threads, measure->average};
+        parallel(ps.pool, 2 * threads, average_task, &aj);
+        ps.update = 0, ps.match = 0;
+        for (int p = 0; p < 2 && status == 0; p++) {
+            ps.p = p, ps.q = 1 - p;
+            ps.strat[1 - p] = measure->average[1 - p], ps.strat[p] = NULL;
+            status = run_pass(&ps, 0, 0);
+            if (status == 0)
+                memcpy(measure->best[p], w->values, sizeof(double) * (size_t)g->n_hands[p]);
+        }
+    }
+    pool_stop(&threads_of_call);
+    return status;
+}
+
+int bf_lr_iterate(bf_lr_game *g, int64_t first, int64_t iterations, int threads)
+{
+    if (bf_lr_check(g) || first < 1 || iterations < 0 || !check_threads(threads) ||
+        !g->regret[0] || !g->regret[1] || !g->strategy_sum[0] || !g->strategy_sum[1])
+        return BF_LR_BAD_ARGS;
+    bf_lr_work *w = work_alloc(g);
+    if (w == NULL)
+        return BF_LR_NO_MEMORY;
+    int status = bf_lr_run(g, w, first, iterations, threads, NULL);
+    bf_lr_work_free(w);
+    return status;
+}
+
+int bf_lr_average(const bf_lr_game *g, int player, double *out)
+{
+    if (bf_lr_check(g) || (player != 0 && player != 1) || !out || !g->strategy_sum[player])
+        return BF_LR_BAD_ARGS;
+    average_rows(g, player, 0, g->n_hands[player], out);
     return 0;
 }
 
