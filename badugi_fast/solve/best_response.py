@@ -60,16 +60,21 @@ def exploitability(
     tables: Tables,
     threads: int = 1,
     best: tuple[float, float] | None = None,
+    values: tuple[float, float] | None = None,
 ) -> Exploitability:
-    """The exploitability of the profile ``tables`` (player 0's table, player 1's); ``best``:
-    the two best-response values when already measured (a solver measures them between its
-    blocks of iterations), else computed here."""
+    """The exploitability of the profile ``tables`` (player 0's table, player 1's); ``best``
+    and ``values``: the two best-response values and the profile's own, when already measured
+    (a solver measures them in C beside its iterations), else computed here."""
     if best is None:
         best = (
             best_response(problem, 0, tables[1], threads)[1],
             best_response(problem, 1, tables[0], threads)[1],
         )
-    values = tuple(profile_value(problem, p, tables, threads) for p in (0, 1))
+    if values is None:
+        values = (
+            profile_value(problem, 0, tables, threads),
+            profile_value(problem, 1, tables, threads),
+        )
     gains = (best[0] - values[0], best[1] - values[1])
     return Exploitability(
         _average_gain(problem, best), _fraction(problem, _average_gain(problem, best)),

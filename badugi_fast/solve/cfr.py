@@ -87,6 +87,17 @@ class Solver:
         first = expected_chips(self.problem, 0, roots[0])
         return tables, (first, expected_chips(self.problem, 1, roots[1]))
 
+    def profile_values(self, threads: int) -> tuple[float, float]:
+        """Each player's expected chips when both play their average strategies."""
+        tables = (np.empty(self.problem.table_len[0]), np.empty(self.problem.table_len[1]))
+        roots = (np.empty(self.problem.rows(0)), np.empty(self.problem.rows(1)))
+        measure = ffi.new("bf_lr_measure *")
+        keep = [ffi.from_buffer("double[]", a) for a in (*tables, *roots)]
+        measure.average[0], measure.average[1], measure.own[0], measure.own[1] = keep
+        self._run(0, threads, measure)
+        first = expected_chips(self.problem, 0, roots[0])
+        return first, expected_chips(self.problem, 1, roots[1])
+
     def _run(self, iterations: int, threads: int, measure: Any) -> None:
         """C calls of about CALL_SECONDS each so that Ctrl-C stops a long solve soon (the
         result does not depend on how the calls are cut: the tables carry the whole state and
@@ -158,7 +169,7 @@ def run(
         curve.append((solver.iterations, fraction, time.perf_counter() - started))
         if progress is not None:
             progress(solver.iterations, fraction)
-    measured = exploitability(problem, tables, threads, best=best)
+    measured = exploitability(problem, tables, threads, best, solver.profile_values(threads))
     return Run(tables, solver.iterations, measured, curve)
 
 

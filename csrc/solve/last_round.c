@@ -1106,15 +1106,24 @@ static void average_task(void *ctx, int task)
     average_rows(j->g, x, lo, hi, j->out[x]);
 }
 
-/* Player p's best response to the other's average, in `ps` (its buffers and threads set). */
+/* Player p's values against the other's average, in `ps` (its buffers and threads set): as a
+ * best response into m->best[p], then playing its own average into m->own[p] (each when
+ * asked). */
 static int best_pass(pass *ps, int p, const bf_lr_measure *m)
 {
+    int status = 0;
     ps->p = p, ps->q = 1 - p;
-    ps->strat[1 - p] = m->average[1 - p], ps->strat[p] = NULL;
+    ps->strat[1 - p] = m->average[1 - p];
     ps->update = 0, ps->match = 0;
-    int status = run_pass(ps, 0, 0);
-    if (status == 0)
-        memcpy(m->best[p], ps->values, sizeof(double) * (size_t)ps->g->n_hands[p]);
+    for (int own = 0; own < 2 && status == 0; own++) {
+        double *out = own ? m->own[p] : m->best[p];
+        if (out == NULL)
+            continue;
+        ps->strat[p] = own ? m->average[p] : NULL;
+        status = run_pass(ps, 0, 0);
+        if (status == 0)
+            memcpy(out, ps->values, sizeof(double) * (size_t)ps->g->n_hands[p]);
+    }
     return status;
 }
 
@@ -1137,9 +1146,10 @@ static void best_task(void *ctx, int p)
     pool_stop(&own);
 }
 
-/* The measurement after the iterations: the average strategies, then each player's best
- * response to the other's (bf_lr_values with no strategy of its own), the two side by side
- * when there are two threads or more. Every number is the same whichever way. */
+/* The measurement after the iterations: the average strategies, then each player's values
+ * against the other's (bf_lr_values: as a best response, and playing its own average), the
+ * two players side by side when there are two threads or more. Every number is the same
+ * whichever way. */
 static int measure_averages(const bf_lr_game *g, bf_lr_work *w, pass *ps,
                             const bf_lr_measure *m)
 {
@@ -1181,8 +1191,7 @@ int bf_lr_run(bf_lr_game *g, bf_lr_work *w, int64_t first, int64_t iterations, i
         !check_threads(threads) || !g->regret[0] || !g->regret[1] || !g->strategy_sum[0] ||
         !g->strategy_sum[1])
         return BF_LR_BAD_ARGS;
-    if (measure && (!measure->average[0] || !measure->average[1] || !measure->best[0] ||
-                    !measure->best[1]))
+    if (measure && (!measure->average[0] || !measure->average[1]))
         return BF_LR_BAD_ARGS;
     int status = 0;
     pass ps;

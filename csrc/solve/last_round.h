@@ -85,11 +85,13 @@ void bf_lr_work_free(bf_lr_work *w); /* NULL is ignored */
 
 /* What bf_lr_run measures after its iterations: each player's average strategy (as
  * bf_lr_average) into average[p] ([table_len[p]]), and its counterfactual values at the root
- * when it plays a best response to the other's average (as bf_lr_values) into best[p]
- * ([n_hands[p]]). */
+ * ([n_hands[p]], as bf_lr_values) against the other's average when it plays a best response,
+ * into best[p], and when it plays its own average, into own[p] (each of these may be NULL:
+ * not measured). */
 typedef struct {
     double *average[2];
     double *best[2];
+    double *own[2];
 } bf_lr_measure;
 
 /* bf_lr_iterate in w (made for g's sizes, else BF_LR_BAD_ARGS), then, when measure is not

@@ -340,7 +340,9 @@ static void check_run(void)
             avg[p] = xmalloc(sizeof(double) * (size_t)g.table_len[p]);
             best[p] = xmalloc(sizeof(double) * (size_t)n[p]);
         }
-        bf_lr_measure m = {{avg[0], avg[1]}, {best[0], best[1]}};
+        double *own[2] = {xmalloc(sizeof(double) * (size_t)n[0]),
+                          xmalloc(sizeof(double) * (size_t)n[1])};
+        bf_lr_measure m = {{avg[0], avg[1]}, {best[0], best[1]}, {own[0], own[1]}};
         static const int64_t blocks[] = {0, 1, 1, 2, 5, 0, 11};
         int64_t done = 0;
         for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++) {
@@ -368,10 +370,14 @@ static void check_run(void)
                 fail("bf_lr_values refused a valid call");
             if (memcmp(root, best[p], sizeof(double) * (size_t)n[p]))
                 fail("the measured best response of player %d is not bf_lr_values's", p);
+            if (bf_lr_values(&g, p, avg[1 - p], avg[p], NULL, root, NULL, NULL, 2) != 0)
+                fail("bf_lr_values refused a valid call");
+            if (memcmp(root, own[p], sizeof(double) * (size_t)n[p]))
+                fail("the measured value of player %d's average is not bf_lr_values's", p);
             free(root);
         }
         for (int p = 0; p < 2; p++)
-            free(avg[p]), free(best[p]);
+            free(avg[p]), free(best[p]), free(own[p]);
         bf_lr_work_free(w);
         free_fixture(&f);
     }
@@ -404,7 +410,8 @@ static void check_refusals(void)
     int n2[2] = {11, 12};
     make_fixture(&f2, &g2, 6, n2);
     double half[4 * 12], roots[12];
-    bf_lr_measure m = {{half, table}, {root, roots}}, gap = {{half, table}, {root, NULL}};
+    bf_lr_measure m = {{half, table}, {root, roots}, {NULL, NULL}};
+    bf_lr_measure gap = {{half, NULL}, {root, roots}, {NULL, NULL}};
     if (w == NULL || bf_lr_work_new(NULL) != NULL)
         fail("bf_lr_work_new: a valid game refused or a NULL one accepted");
     if (bf_lr_run(&g, NULL, 1, 1, 1, NULL) != BF_LR_BAD_ARGS ||
@@ -414,7 +421,7 @@ static void check_refusals(void)
         bf_lr_run(&g, w, 1, 1, 65, NULL) != BF_LR_BAD_ARGS ||
         bf_lr_run(&g, w, 1, 1, 1, &gap) != BF_LR_BAD_ARGS ||
         bf_lr_run(NULL, w, 1, 1, 1, &m) != BF_LR_BAD_ARGS)
-        fail("a bad run call is accepted (no work, work of other sizes, or a measure gap)");
+        fail("a bad run call is accepted (no work, work of other sizes, or no average)");
     if (bf_lr_run(&g, w, 1, 1, 2, &m) != 0)
         fail("bf_lr_run refused a valid call");
     bf_lr_work_free(w);
@@ -438,8 +445,8 @@ static void fuzz(void)
         make_fixture(&f, &g, 1000 + (uint64_t)trial, n);
         /* a work area and a measurement made for the valid game, before the corruption */
         bf_lr_work *work = bf_lr_work_new(&g);
-        double avg[2][4 * 9], best[2][9];
-        bf_lr_measure m = {{avg[0], avg[1]}, {best[0], best[1]}};
+        double avg[2][4 * 9], best[2][9], own[2][9];
+        bf_lr_measure m = {{avg[0], avg[1]}, {best[0], best[1]}, {own[0], own[1]}};
         if (work == NULL)
             fail("fuzz trial %d: bf_lr_work_new refused a valid game", trial);
         uint64_t r = next_random(&state);
