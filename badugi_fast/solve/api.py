@@ -23,7 +23,7 @@ import numpy.typing as npt
 from .._runtime.threads import thread_count
 from ..game.actions import Action
 from ..game.rules import RuleSet
-from .best_response import Tables, best_response, exploitability
+from .best_response import Tables, best_response
 from .cfr import Progress, run
 from .problem import History, LastRound, last_round
 from .ranges import RangeLike
@@ -216,7 +216,7 @@ def solve_last_round(
         threads=workers,
         progress=progress,
     )
-    measured = exploitability(problem, done.tables, workers)
+    measured = done.exploitability  # of done.tables, measured at the run's last check
     return LastRoundSolution(
         problem,
         done.tables,

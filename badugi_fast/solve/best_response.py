@@ -33,8 +33,8 @@ class Exploitability:
     values: tuple[float, float]
 
 
-def _total(problem: LastRound, player: int, rows: npt.NDArray[np.float64]) -> float:
-    """A player's expected chips from its rows' counterfactual values."""
+def expected_chips(problem: LastRound, player: int, rows: npt.NDArray[np.float64]) -> float:
+    """A player's expected chips from its rows' counterfactual values at the root."""
     p = problem.players[player]
     members = problem.classes.members[p.classes]
     return float(np.sum(p.weights * members * rows)) / problem.disjoint_mass()
@@ -46,19 +46,35 @@ def best_response(
     """``player``'s best response to the other's table: its table (1 on the chosen action,
     ties to the first) and its expected chips."""
     out = problem.values(player, opponent, None, best=True, threads=threads)
-    return out["best"], _total(problem, player, out["root"])
+    return out["best"], expected_chips(problem, player, out["root"])
 
 
 def profile_value(problem: LastRound, player: int, tables: Tables, threads: int = 1) -> float:
     """``player``'s expected chips when both play their tables."""
     root = problem.values(player, tables[1 - player], tables[player], threads=threads)["root"]
-    return _total(problem, player, root)
+    return expected_chips(problem, player, root)
 
 
-def exploitability(problem: LastRound, tables: Tables, threads: int = 1) -> Exploitability:
-    """The exploitability of the profile ``tables`` (player 0's table, player 1's)."""
-    best = tuple(best_response(problem, p, tables[1 - p], threads)[1] for p in (0, 1))
-    values = tuple(profile_value(problem, p, tables, threads) for p in (0, 1))
+def exploitability(
+    problem: LastRound,
+    tables: Tables,
+    threads: int = 1,
+    best: tuple[float, float] | None = None,
+    values: tuple[float, float] | None = None,
+) -> Exploitability:
+    """The exploitability of the profile ``tables`` (player 0's table, player 1's); ``best``
+    and ``values``: the two best-response values and the profile's own, when already measured
+    (a solver measures them in C beside its iterations), else computed here."""
+    if best is None:
+        best = (
+            best_response(problem, 0, tables[1], threads)[1],
+            best_response(problem, 1, tables[0], threads)[1],
+        )
+    if values is None:
+        values = (
+            profile_value(problem, 0, tables, threads),
+            profile_value(problem, 1, tables, threads),
+        )
     gains = (best[0] - values[0], best[1] - values[1])
     return Exploitability(
         _average_gain(problem, best), _fraction(problem, _average_gain(problem, best)),
@@ -67,9 +83,13 @@ def exploitability(problem: LastRound, tables: Tables, threads: int = 1) -> Expl
 
 
 def exploitability_fraction(problem: LastRound, tables: Tables, threads: int = 1) -> float:
-    """The exploitability as a fraction of the pot, from the two best responses only (what a
-    solver measures between its blocks of iterations)."""
+    """The exploitability as a fraction of the pot, from the two best responses only."""
     best = tuple(best_response(problem, p, tables[1 - p], threads)[1] for p in (0, 1))
+    return fraction_of_best(problem, best)
+
+
+def fraction_of_best(problem: LastRound, best: tuple[float, ...]) -> float:
+    """The exploitability as a fraction of the pot from the two best-response values."""
     return _fraction(problem, _average_gain(problem, best))
 
 
@@ -87,7 +107,9 @@ __all__ = [
     "Exploitability",
     "Tables",
     "best_response",
+    "expected_chips",
     "exploitability",
     "exploitability_fraction",
+    "fraction_of_best",
     "profile_value",
 ]

@@ -15,7 +15,10 @@ same for any thread count.
 
 ``run`` iterates in blocks between which the exploitability of the average strategy is
 measured (best_response.py), and stops when it is within ``target`` (a fraction of the pot)
-or after ``iterations``.
+or after ``iterations``. A block and its measurement are one C call (bf_lr_run) on one set
+of threads, in a work area the solver keeps, so the many short early blocks pay neither for
+fresh memory nor for Python between the passes; the measurement's two best responses run
+side by side.
 """
 
 from __future__ import annotations
@@ -23,11 +26,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from .._badugi import ffi, lib
-from .best_response import Exploitability, Tables, exploitability, exploitability_fraction
+from .best_response import Exploitability, Tables, expected_chips, exploitability, fraction_of_best
 from .problem import LastRound
 
 Progress = Callable[[int, float], object]  # (iterations so far, exploitability as a fraction)
@@ -46,7 +50,8 @@ class Run:
 
 
 class Solver:
-    """The regret and strategy-sum tables of one problem, iterated in C."""
+    """The regret and strategy-sum tables of one problem, iterated in C in a work area kept
+    for the solver's life (csrc/solve: bf_lr_work)."""
 
     def __init__(self, problem: LastRound) -> None:
         self.problem = problem
@@ -60,24 +65,65 @@ class Solver:
             self._pointers += [r, s]
             c.regret[p] = r
             c.strategy_sum[p] = s
+        work = lib.bf_lr_work_new(c)
+        if work == ffi.NULL:
+            raise MemoryError("bf_lr_work_new: out of memory")
+        self._work = ffi.gc(work, lib.bf_lr_work_free)
         self.iterations = 0
 
     def iterate(self, iterations: int, threads: int) -> None:
-        """Runs ``iterations`` more, in C calls of about CALL_SECONDS each so that Ctrl-C
-        stops a long solve soon (the result does not depend on how the calls are cut: the
-        tables carry the whole state and each call is told its first iteration)."""
+        """Runs ``iterations`` more."""
+        self._run(iterations, threads, None)
+
+    def step(self, iterations: int, threads: int) -> tuple[Tables, tuple[float, float]]:
+        """Runs ``iterations`` more (0: none), then measures on the same threads: the average
+        ``tables`` and each player's best-response value against the other's average."""
+        tables = (np.empty(self.problem.table_len[0]), np.empty(self.problem.table_len[1]))
+        roots = (np.empty(self.problem.rows(0)), np.empty(self.problem.rows(1)))
+        measure = ffi.new("bf_lr_measure *")
+        keep = [ffi.from_buffer("double[]", a) for a in (*tables, *roots)]
+        measure.average[0], measure.average[1], measure.best[0], measure.best[1] = keep
+        self._run(iterations, threads, measure)
+        first = expected_chips(self.problem, 0, roots[0])
+        return tables, (first, expected_chips(self.problem, 1, roots[1]))
+
+    def profile_values(self, threads: int) -> tuple[float, float]:
+        """Each player's expected chips when both play their average strategies."""
+        tables = (np.empty(self.problem.table_len[0]), np.empty(self.problem.table_len[1]))
+        roots = (np.empty(self.problem.rows(0)), np.empty(self.problem.rows(1)))
+        measure = ffi.new("bf_lr_measure *")
+        keep = [ffi.from_buffer("double[]", a) for a in (*tables, *roots)]
+        measure.average[0], measure.average[1], measure.own[0], measure.own[1] = keep
+        self._run(0, threads, measure)
+        first = expected_chips(self.problem, 0, roots[0])
+        return first, expected_chips(self.problem, 1, roots[1])
+
+    def _run(self, iterations: int, threads: int, measure: Any) -> None:
+        """C calls of about CALL_SECONDS each so that Ctrl-C stops a long solve soon (the
+        result does not depend on how the calls are cut: the tables carry the whole state and
+        each call is told its first iteration); the last call measures when ``measure``."""
         left = iterations
         chunk = 1
-        while left > 0:
+        while True:
             step = min(chunk, left)
             started = time.perf_counter()
-            status = lib.bf_lr_iterate(self.problem.c, self.iterations + 1, step, threads)
+            last = step == left
+            status = lib.bf_lr_run(
+                self.problem.c,
+                self._work,
+                self.iterations + 1,
+                step,
+                threads,
+                measure if last and measure is not None else ffi.NULL,
+            )
             if status == lib.BF_LR_NO_MEMORY:
-                raise MemoryError("bf_lr_iterate: out of memory")
+                raise MemoryError("bf_lr_run: out of memory")
             if status:
-                raise RuntimeError(f"bf_lr_iterate refused its input ({status})")
+                raise RuntimeError(f"bf_lr_run refused its input ({status})")
             self.iterations += step
             left -= step
+            if last:
+                return
             spent = time.perf_counter() - started
             chunk = max(1, min(2 * chunk, int(step * CALL_SECONDS / spent) if spent else 2 * chunk))
 
@@ -111,20 +157,20 @@ def run(
     pot, or ``iterations`` are done (whichever comes first)."""
     solver = Solver(problem)
     started = time.perf_counter()
-    tables = solver.average()
-    fraction = exploitability_fraction(problem, tables, threads)
+    tables, best = solver.step(0, threads)
+    fraction = fraction_of_best(problem, best)
     curve: list[tuple[int, float, float]] = [(0, fraction, 0.0)]
     while fraction > target and (iterations is None or solver.iterations < iterations):
         step = next_check(solver.iterations)
         if iterations is not None:
             step = min(step, iterations - solver.iterations)
-        solver.iterate(step, threads)
-        tables = solver.average()
-        fraction = exploitability_fraction(problem, tables, threads)
+        tables, best = solver.step(step, threads)
+        fraction = fraction_of_best(problem, best)
         curve.append((solver.iterations, fraction, time.perf_counter() - started))
         if progress is not None:
             progress(solver.iterations, fraction)
-    return Run(tables, solver.iterations, exploitability(problem, tables, threads), curve)
+    measured = exploitability(problem, tables, threads, best, solver.profile_values(threads))
+    return Run(tables, solver.iterations, measured, curve)
 
 
 __all__ = ["Progress", "Run", "Solver", "run"]

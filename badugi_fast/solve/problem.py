@@ -24,8 +24,9 @@ from .tree import Node, Tree, build_tree, check_sizes
 
 History = Sequence[object]
 # A solve holds about this many (nodes x rows) arrays of doubles: each player's reach and
-# values at every node, and the two players' regret and strategy-sum tables.
-WORK_ARRAYS = 6
+# values at every node (values twice: a measurement's two best responses run side by side),
+# and the two players' regret and strategy-sum tables.
+WORK_ARRAYS = 7
 MAX_WORK_BYTES = 4 << 30
 
 
@@ -171,9 +172,21 @@ class LastRound:
         return self._mass
 
     def _disjoint_mass(self) -> float:
+        # one showdown sweep paying 1 whatever the cards: each row's opponent weight disjoint
+        # from it (the same bits as the root's mass in ``values(..., mass=True)``, which sweeps
+        # every node of the tree)
         p0 = self.players[0]
         members = self.classes.members[p0.classes]
-        mass = self.values(0, self.uniform(1), self.uniform(0), mass=True)["mass"][0]
+        mass = np.empty(self.rows(0))
+        status = lib.bf_lr_showdown(
+            self.c,
+            0,
+            1,
+            ffi.from_buffer("double[]", np.ascontiguousarray(self.players[1].weights)),
+            ffi.from_buffer("double[]", np.ones(3)),
+            ffi.from_buffer("double[]", mass),
+        )
+        _check(status, "bf_lr_showdown")
         return float(np.sum(p0.weights * members * mass))
 
 

@@ -10,10 +10,14 @@
  * reach of every node for a block of hands; the terminal values, a sweep with one lane per
  * terminal node, split by rank into a fixed number of chunks (a prefix sum done as chunk sums,
  * their prefixes, then each chunk again: see "the sweep, in chunks of ranks"); and the
- * backward pass for a block of hands. Splitting the terminal nodes among the threads instead
- * left each thread a few lanes of a sweep (so its per-hand work was repeated) and shares of
- * unequal cost. Every number is computed by the same operations in the same order whatever the
- * split, so a run gives the same bits on any thread count. The threads start once a call.
+ * backward pass for a block of hands. The sweeps of a pass (showdowns, folds) run their
+ * phases side by side, so a pass waits for its threads five times. Splitting the terminal
+ * nodes among the threads instead left each thread a few lanes of a sweep (so its per-hand
+ * work was repeated) and shares of unequal cost. A measurement's two best responses, which
+ * share nothing, run side by side on halves of the threads. Every number is computed by the
+ * same operations in the same order whatever the split, so a run gives the same bits on any
+ * thread count. The threads start once a call; the memory lives in a work area a solve keeps
+ * across its calls.
  */
 #include "solve/last_round.h"
 
@@ -582,15 +586,45 @@ static int unit_classes(const bf_lr_game *g)
 }
 
 
-/* Runs a sweep's three phases on `threads` threads. */
-static void run_sweep(sweep_job *j, pool *pl)
+/* Sweeps side by side: the three phases of each, every phase of all of them at once (their
+ * memory is disjoint), so a pass waits for its threads three times however many sweeps it
+ * makes. Task k of a phase is part k % parts of sweep k / parts. */
+typedef struct {
+    sweep_job *jobs;
+    int count;
+} sweep_set;
+
+static void phase1_of_set(void *ctx, int task)
 {
-    j->unit = unit_classes(j->g);
-    cut_chunks(j);
-    j->slices = pl->threads > 1 ? 4 * pl->threads : 1;
-    parallel(pl, CHUNKS, phase1_task, j);
-    parallel(pl, j->slices, combine_task, j);
-    parallel(pl, CHUNKS, phase2_task, j);
+    sweep_set *s = ctx;
+    phase1_task(&s->jobs[task / CHUNKS], task % CHUNKS);
+}
+
+static void combine_of_set(void *ctx, int task)
+{
+    sweep_set *s = ctx;
+    int slices = s->jobs[0].slices;
+    combine_task(&s->jobs[task / slices], task % slices);
+}
+
+static void phase2_of_set(void *ctx, int task)
+{
+    sweep_set *s = ctx;
+    phase2_task(&s->jobs[task / CHUNKS], task % CHUNKS);
+}
+
+/* Runs `count` sweeps' three phases on the pool's threads. */
+static void run_sweeps(sweep_job *jobs, int count, pool *pl)
+{
+    int unit = unit_classes(jobs[0].g), slices = pl->threads > 1 ? 4 * pl->threads : 1;
+    for (int k = 0; k < count; k++) {
+        jobs[k].unit = unit, jobs[k].slices = slices;
+        cut_chunks(&jobs[k]);
+    }
+    sweep_set set = {jobs, count};
+    parallel(pl, count * CHUNKS, phase1_of_set, &set);
+    parallel(pl, count * slices, combine_of_set, &set);
+    parallel(pl, count * CHUNKS, phase2_of_set, &set);
 }
 
 int bf_lr_showdown(const bf_lr_game *g, int player, int lanes, const double *opp_reach,
@@ -609,7 +643,7 @@ int bf_lr_showdown(const bf_lr_game *g, int player, int lanes, const double *opp
     j.pay = pay, j.opp = opp_reach, j.out = out, j.tally = tally;
     pool one;
     pool_start(&one, 1);
-    run_sweep(&j, &one);
+    run_sweeps(&j, 1, &one);
     pool_stop(&one);
     free(tally);
     return 0;
@@ -710,31 +744,71 @@ static void forward_task(void *ctx, int task)
         forward(g, x, ps->strat[x], NULL, lo, hi, ps->reach_p);
 }
 
-/* The values of batch `b` of terminal nodes: one sweep with a lane per node. */
-static void terminal_batch(pass *ps, int32_t b)
+/* A batch's lanes: the payoffs, and where each lane's reach comes from and its values go. */
+typedef struct {
+    double pay[3 * BF_LR_MAX_LANES];
+    const double *reach[BF_LR_MAX_LANES];
+    double *values[BF_LR_MAX_LANES];
+} batch_lanes;
+
+/* The sweep of batch `b` of terminal nodes, a lane per node, in the scratch at `scratch`
+ * (lanes * (n_q + n_p + CHUNKS * n_tallies) doubles). */
+static void batch_job(pass *ps, int32_t b, batch_lanes *io, double *scratch, sweep_job *j)
 {
     const bf_lr_game *g = ps->g;
     int kind = ps->batch_kind[b], lanes = ps->batch_count[b];
     const int32_t *nodes = ps->terminals[kind] + ps->batch_first[b];
     int32_t np = g->n_hands[ps->p], nq = g->n_hands[ps->q];
-    double pay[3 * BF_LR_MAX_LANES];
-    const double *reach[BF_LR_MAX_LANES];
-    double *values[BF_LR_MAX_LANES];
     for (int k = 0; k < lanes; k++) {
-        reach[k] = ps->reach_q + (size_t)nodes[k] * nq;
-        values[k] = ps->values + (size_t)nodes[k] * np;
+        io->reach[k] = ps->reach_q + (size_t)nodes[k] * nq;
+        io->values[k] = ps->values + (size_t)nodes[k] * np;
         for (int m = 0; m < 3; m++)
-            pay[3 * k + m] = ps->ones ? 1.0 : g->payoff[(size_t)nodes[k] * 6 + 3 * ps->p + m];
+            io->pay[3 * k + m] =
+                ps->ones ? 1.0 : g->payoff[(size_t)nodes[k] * 6 + 3 * ps->p + m];
     }
-    sweep_job j;
-    memset(&j, 0, sizeof j);
-    j.g = g, j.p = ps->p, j.lanes = lanes, j.showdown = kind == 0, j.pay = pay;
-    j.gathered = ps->scratch;
-    j.opp = j.gathered, j.reach = reach;
-    j.out = j.gathered + (size_t)nq * ps->scratch_lanes;
-    j.values = values;
-    j.tally = j.out + (size_t)np * ps->scratch_lanes;
-    run_sweep(&j, ps->pool);
+    memset(j, 0, sizeof *j);
+    j->g = g, j->p = ps->p, j->lanes = lanes, j->showdown = kind == 0, j->pay = io->pay;
+    j->gathered = scratch;
+    j->opp = j->gathered, j->reach = io->reach;
+    j->out = j->gathered + (size_t)nq * (size_t)lanes;
+    j->values = io->values;
+    j->tally = j->out + (size_t)np * (size_t)lanes;
+}
+
+/* The terminal values: the batches in groups that fit the scratch together, each group's
+ * sweeps side by side. */
+static int terminal_values(pass *ps)
+{
+    const bf_lr_game *g = ps->g;
+    if (ps->n_batches == 0)
+        return 0;
+    sweep_job *jobs = malloc(sizeof(sweep_job) * (size_t)ps->n_batches);
+    batch_lanes *io = malloc(sizeof(batch_lanes) * (size_t)ps->n_batches);
+    if (jobs == NULL || io == NULL) {
+        free(jobs), free(io);
+        return BF_LR_NO_MEMORY;
+    }
+    size_t per_lane =
+        (size_t)g->n_hands[0] + (size_t)g->n_hands[1] + CHUNKS * (size_t)g->n_tallies;
+    for (int32_t b = 0; b < ps->n_batches;) { /* a batch alone always fits (scratch_new) */
+        size_t used = 0;
+        int count = 0;
+        while (b + count < ps->n_batches &&
+               used + (size_t)ps->batch_count[b + count] <= ps->scratch_lanes) {
+            int32_t at = b + count;
+            batch_job(ps, at, &io[count], ps->scratch + used * per_lane, &jobs[count]);
+            used += (size_t)ps->batch_count[at];
+            count++;
+        }
+        if (count == 0) { /* never: make_batches keeps each batch to the scratch's lanes */
+            free(jobs), free(io);
+            return BF_LR_NO_MEMORY;
+        }
+        run_sweeps(jobs, count, ps->pool);
+        b += count;
+    }
+    free(jobs), free(io);
+    return 0;
 }
 
 static void backward_task(void *ctx, int task)
@@ -875,8 +949,8 @@ static int run_pass(pass *ps, int own_reach, int all_nodes)
         counts[kind] = kept;
     }
     make_batches(ps, counts);
-    for (int32_t b = 0; b < ps->n_batches; b++)
-        terminal_batch(ps, b);
+    if (terminal_values(ps) != 0)
+        ps->failed = 1;
     if (!ps->failed && !all_nodes)
         parallel(ps->pool, ps->threads, backward_task, ps);
     free(list), free(batches);
@@ -907,6 +981,77 @@ static int check_threads(int threads)
     return threads >= 1 && threads <= MAX_THREADS;
 }
 
+/* ---- memory kept across calls ---------------------------------------------------------- */
+
+/* A solve makes many short calls (its first blocks of iterations are one or two iterations
+ * long, each followed by a measurement), and memory fresh from the system costs a page fault
+ * per 4 KiB on first use: about 10 MB of it per call, a fifth of a short call's time and a
+ * part that two threads share badly. A work area is allocated once and reused. */
+struct bf_lr_work {
+    int32_t n_hands[2], n_nodes, n_tallies; /* the game it was made for */
+    int64_t table_len[2];
+    double *current[2];    /* the current strategies, [table_len[p] + 1] */
+    double *reach_q, *reach_p, *values; /* [n_nodes * max n_hands] each */
+    double *scratch;       /* the terminal batches' scratch (scratch_new) */
+    size_t scratch_lanes;
+    /* a second player's values and scratch, so that a measurement on two threads or more
+     * runs the two best responses side by side (made on first need; NULL: one after the
+     * other) */
+    double *values2, *scratch2;
+};
+
+void bf_lr_work_free(bf_lr_work *w)
+{
+    if (w == NULL)
+        return;
+    free(w->current[0]), free(w->current[1]);
+    free(w->reach_q), free(w->reach_p), free(w->values), free(w->scratch);
+    free(w->values2), free(w->scratch2);
+    free(w);
+}
+
+/* The work area of a checked game; NULL when out of memory. */
+static bf_lr_work *work_alloc(const bf_lr_game *g)
+{
+    bf_lr_work *w = calloc(1, sizeof *w);
+    if (w == NULL)
+        return NULL;
+    int32_t n0 = g->n_hands[0], n1 = g->n_hands[1], nmax = n0 > n1 ? n0 : n1;
+    size_t each = (size_t)g->n_nodes * (size_t)nmax;
+    w->n_hands[0] = n0, w->n_hands[1] = n1, w->n_nodes = g->n_nodes;
+    w->n_tallies = g->n_tallies;
+    w->table_len[0] = g->table_len[0], w->table_len[1] = g->table_len[1];
+    for (int p = 0; p < 2; p++)
+        w->current[p] = malloc(sizeof(double) * (size_t)(g->table_len[p] + 1));
+    w->reach_q = malloc(sizeof(double) * each);
+    w->reach_p = malloc(sizeof(double) * each);
+    w->values = malloc(sizeof(double) * each);
+    pass ps;
+    memset(&ps, 0, sizeof ps);
+    ps.g = g;
+    int status = scratch_new(&ps);
+    w->scratch = ps.scratch, w->scratch_lanes = ps.scratch_lanes;
+    if (status || !w->current[0] || !w->current[1] || !w->reach_q || !w->reach_p ||
+        !w->values) {
+        bf_lr_work_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+bf_lr_work *bf_lr_work_new(const bf_lr_game *g)
+{
+    return bf_lr_check(g) ? NULL : work_alloc(g);
+}
+
+/* w was made for a game of g's sizes (a smaller or larger one would overrun it). */
+static int work_fits(const bf_lr_work *w, const bf_lr_game *g)
+{
+    return w->n_hands[0] == g->n_hands[0] && w->n_hands[1] == g->n_hands[1] &&
+           w->n_nodes == g->n_nodes && w->n_tallies == g->n_tallies &&
+           w->table_len[0] == g->table_len[0] && w->table_len[1] == g->table_len[1];
+}
+
 /* ---- CFR -------------------------------------------------------------------------------- */
 
 /* The square root by Newton's method from above (the core links no maths library). */
@@ -924,62 +1069,17 @@ static double square_root(double x)
     return r;
 }
 
-int bf_lr_iterate(bf_lr_game *g, int64_t first, int64_t iterations, int threads)
+/* The average strategy of rows lo .. hi of `player` (strategy sums normalised, uniform where
+ * the sum is 0), into out laid out as the tables. */
+static void average_rows(const bf_lr_game *g, int player, int32_t lo, int32_t hi, double *out)
 {
-    if (bf_lr_check(g) || first < 1 || iterations < 0 || !check_threads(threads) ||
-        !g->regret[0] || !g->regret[1] || !g->strategy_sum[0] || !g->strategy_sum[1])
-        return BF_LR_BAD_ARGS;
-    int32_t n0 = g->n_hands[0], n1 = g->n_hands[1], nmax = n0 > n1 ? n0 : n1;
-    size_t nodes = (size_t)g->n_nodes;
-    double *current[2] = {malloc(sizeof(double) * (size_t)(g->table_len[0] + 1)),
-                          malloc(sizeof(double) * (size_t)(g->table_len[1] + 1))};
-    double *reach_q = malloc(sizeof(double) * nodes * (size_t)nmax);
-    double *reach_p = malloc(sizeof(double) * nodes * (size_t)nmax);
-    double *values = malloc(sizeof(double) * nodes * (size_t)nmax);
-    int status = 0;
-    if (!current[0] || !current[1] || !reach_q || !reach_p || !values)
-        status = BF_LR_NO_MEMORY;
-    pass ps;
-    memset(&ps, 0, sizeof ps);
-    ps.g = g, ps.threads = threads;
-    pool threads_of_call;
-    pool_start(&threads_of_call, threads);
-    ps.pool = &threads_of_call;
-    if (status == 0)
-        status = scratch_new(&ps);
-    for (int64_t t = first; status == 0 && t < first + iterations; t++) {
-        double before = (double)(t - 1), grown = before * square_root(before);
-        for (int p = 0; p < 2 && status == 0; p++) {
-            int q = 1 - p;
-            ps.p = p, ps.q = q;
-            ps.strat[0] = current[0], ps.strat[1] = current[1];
-            ps.reach_q = reach_q, ps.reach_p = reach_p, ps.values = values;
-            ps.update = 1, ps.match = 1;
-            ps.current[0] = current[0], ps.current[1] = current[1];
-            ps.positive = grown / (grown + 1.0);
-            ps.negative = 0.5;
-            ps.average = (before / (double)t) * (before / (double)t);
-            status = run_pass(&ps, 1, 0);
-        }
-    }
-    scratch_free(&ps);
-    pool_stop(&threads_of_call);
-    free(current[0]), free(current[1]), free(reach_q), free(reach_p), free(values);
-    return status;
-}
-
-int bf_lr_average(const bf_lr_game *g, int player, double *out)
-{
-    if (bf_lr_check(g) || (player != 0 && player != 1) || !out || !g->strategy_sum[player])
-        return BF_LR_BAD_ARGS;
-    int32_t n = g->n_hands[player];
     for (int32_t node = 0; node < g->n_nodes; node++) {
         if (g->kind[node] != BF_LR_DECISION || g->actor[node] != player)
             continue;
         int actions = g->n_children[node];
         const double *s = g->strategy_sum[player] + g->offset[node];
         double *o = out + g->offset[node];
-        for (int32_t i = 0; i < n; i++) {
+        for (int32_t i = lo; i < hi; i++) {
             double sum = 0.0;
             for (int a = 0; a < actions; a++)
                 sum += s[(size_t)i * actions + a];
@@ -988,6 +1088,158 @@ int bf_lr_average(const bf_lr_game *g, int player, double *out)
                     sum > 0.0 ? s[(size_t)i * actions + a] / sum : 1.0 / actions;
         }
     }
+}
+
+typedef struct {
+    const bf_lr_game *g;
+    int threads;
+    double *const *out; /* [2] */
+} average_job;
+
+/* Tasks 0 .. threads-1: blocks of player 0's rows; then player 1's. */
+static void average_task(void *ctx, int task)
+{
+    average_job *j = ctx;
+    int x = task < j->threads ? 0 : 1;
+    int32_t lo, hi;
+    hand_block(j->g->n_hands[x], j->threads, task % j->threads, &lo, &hi);
+    average_rows(j->g, x, lo, hi, j->out[x]);
+}
+
+/* Player p's values against the other's average, in `ps` (its buffers and threads set): as a
+ * best response into m->best[p], then playing its own average into m->own[p] (each when
+ * asked). */
+static int best_pass(pass *ps, int p, const bf_lr_measure *m)
+{
+    int status = 0;
+    ps->p = p, ps->q = 1 - p;
+    ps->strat[1 - p] = m->average[1 - p];
+    ps->update = 0, ps->match = 0;
+    for (int own = 0; own < 2 && status == 0; own++) {
+        double *out = own ? m->own[p] : m->best[p];
+        if (out == NULL)
+            continue;
+        ps->strat[p] = own ? m->average[p] : NULL;
+        status = run_pass(ps, 0, 0);
+        if (status == 0)
+            memcpy(out, ps->values, sizeof(double) * (size_t)ps->g->n_hands[p]);
+    }
+    return status;
+}
+
+typedef struct {
+    pass each[2];
+    const bf_lr_measure *m;
+    int status[2];
+} side_by_side;
+
+/* Task p: player p's best response on threads of its own (half the call's, the caller's
+ * thread among them), so neither waits on the other's phases. */
+static void best_task(void *ctx, int p)
+{
+    side_by_side *sb = ctx;
+    pass *ps = &sb->each[p];
+    pool own;
+    pool_start(&own, ps->threads);
+    ps->pool = &own;
+    sb->status[p] = best_pass(ps, p, sb->m);
+    pool_stop(&own);
+}
+
+/* The measurement after the iterations: the average strategies, then each player's values
+ * against the other's (bf_lr_values: as a best response, and playing its own average), the
+ * two players side by side when there are two threads or more. Every number is the same
+ * whichever way. */
+static int measure_averages(const bf_lr_game *g, bf_lr_work *w, pass *ps,
+                            const bf_lr_measure *m)
+{
+    int threads = ps->threads;
+    average_job aj = {g, threads, m->average};
+    parallel(ps->pool, 2 * threads, average_task, &aj);
+    if (threads >= 2 && w->values2 == NULL) {
+        size_t nmax = (size_t)(g->n_hands[0] > g->n_hands[1] ? g->n_hands[0] : g->n_hands[1]);
+        pass spare;
+        memset(&spare, 0, sizeof spare);
+        spare.g = g;
+        w->values2 = malloc(sizeof(double) * (size_t)g->n_nodes * nmax);
+        if (w->values2 != NULL && scratch_new(&spare) == 0)
+            w->scratch2 = spare.scratch;
+        else
+            free(w->values2), w->values2 = NULL;
+    }
+    if (threads < 2 || w->values2 == NULL) { /* one after the other, on all the threads */
+        int status = best_pass(ps, 0, m);
+        return status ? status : best_pass(ps, 1, m);
+    }
+    side_by_side sb;
+    memset(&sb, 0, sizeof sb);
+    sb.m = m;
+    for (int p = 0; p < 2; p++) {
+        sb.each[p] = *ps;
+        sb.each[p].threads = p == 0 ? (threads + 1) / 2 : threads / 2;
+    }
+    sb.each[1].reach_q = w->reach_p; /* free in a measurement */
+    sb.each[1].values = w->values2, sb.each[1].scratch = w->scratch2;
+    parallel(ps->pool, 2, best_task, &sb);
+    return sb.status[0] ? sb.status[0] : sb.status[1];
+}
+
+int bf_lr_run(bf_lr_game *g, bf_lr_work *w, int64_t first, int64_t iterations, int threads,
+              const bf_lr_measure *measure)
+{
+    if (bf_lr_check(g) || w == NULL || !work_fits(w, g) || first < 1 || iterations < 0 ||
+        !check_threads(threads) || !g->regret[0] || !g->regret[1] || !g->strategy_sum[0] ||
+        !g->strategy_sum[1])
+        return BF_LR_BAD_ARGS;
+    if (measure && (!measure->average[0] || !measure->average[1]))
+        return BF_LR_BAD_ARGS;
+    int status = 0;
+    pass ps;
+    memset(&ps, 0, sizeof ps);
+    ps.g = g, ps.threads = threads;
+    ps.scratch = w->scratch, ps.scratch_lanes = w->scratch_lanes;
+    ps.reach_q = w->reach_q, ps.reach_p = w->reach_p, ps.values = w->values;
+    pool threads_of_call;
+    pool_start(&threads_of_call, threads);
+    ps.pool = &threads_of_call;
+    for (int64_t t = first; status == 0 && t < first + iterations; t++) {
+        double before = (double)(t - 1), grown = before * square_root(before);
+        for (int p = 0; p < 2 && status == 0; p++) {
+            int q = 1 - p;
+            ps.p = p, ps.q = q;
+            ps.strat[0] = w->current[0], ps.strat[1] = w->current[1];
+            ps.update = 1, ps.match = 1;
+            ps.current[0] = w->current[0], ps.current[1] = w->current[1];
+            ps.positive = grown / (grown + 1.0);
+            ps.negative = 0.5;
+            ps.average = (before / (double)t) * (before / (double)t);
+            status = run_pass(&ps, 1, 0);
+        }
+    }
+    if (status == 0 && measure)
+        status = measure_averages(g, w, &ps, measure);
+    pool_stop(&threads_of_call);
+    return status;
+}
+
+int bf_lr_iterate(bf_lr_game *g, int64_t first, int64_t iterations, int threads)
+{
+    if (bf_lr_check(g) || first < 1 || iterations < 0 || !check_threads(threads) ||
+        !g->regret[0] || !g->regret[1] || !g->strategy_sum[0] || !g->strategy_sum[1])
+        return BF_LR_BAD_ARGS;
+    bf_lr_work *w = work_alloc(g);
+    if (w == NULL)
+        return BF_LR_NO_MEMORY;
+    int status = bf_lr_run(g, w, first, iterations, threads, NULL);
+    bf_lr_work_free(w);
+    return status;
+}
+
+int bf_lr_average(const bf_lr_game *g, int player, double *out)
+{
+    if (bf_lr_check(g) || (player != 0 && player != 1) || !out || !g->strategy_sum[player])
+        return BF_LR_BAD_ARGS;
+    average_rows(g, player, 0, g->n_hands[player], out);
     return 0;
 }
 

@@ -76,6 +76,29 @@ int bf_lr_showdown(const bf_lr_game *g, int player, int lanes, const double *opp
  * across `threads` threads (1 .. 64), with the same result for any thread count. */
 int bf_lr_iterate(bf_lr_game *g, int64_t first, int64_t iterations, int threads);
 
+/* The memory bf_lr_run works in, kept across calls (a solve makes many short ones, and memory
+ * fresh from the system costs a page fault per 4 KiB on first use). Made for the sizes of g
+ * (hands, nodes, tallies, tables); NULL when g is bad (bf_lr_check) or out of memory. */
+typedef struct bf_lr_work bf_lr_work;
+bf_lr_work *bf_lr_work_new(const bf_lr_game *g);
+void bf_lr_work_free(bf_lr_work *w); /* NULL is ignored */
+
+/* What bf_lr_run measures after its iterations: each player's average strategy (as
+ * bf_lr_average) into average[p] ([table_len[p]]), and its counterfactual values at the root
+ * ([n_hands[p]], as bf_lr_values) against the other's average when it plays a best response,
+ * into best[p], and when it plays its own average, into own[p] (each of these may be NULL:
+ * not measured). */
+typedef struct {
+    double *average[2];
+    double *best[2];
+    double *own[2];
+} bf_lr_measure;
+
+/* bf_lr_iterate in w (made for g's sizes, else BF_LR_BAD_ARGS), then, when measure is not
+ * NULL, the measurement, all on one set of threads; the same bits for any thread count. */
+int bf_lr_run(bf_lr_game *g, bf_lr_work *w, int64_t first, int64_t iterations, int threads,
+              const bf_lr_measure *measure);
+
 /* The average strategy of `player` (regret tables' strategy sums normalised; uniform where
  * the sum is 0) into out, laid out as the tables. */
 int bf_lr_average(const bf_lr_game *g, int player, double *out);

@@ -1,7 +1,8 @@
 /* Sanitizer driver for csrc/solve/last_round.c: the showdown sweep against a pairwise loop on
  * random ranges (ties and shared cards included), discounted CFR on a small tree giving the
- * same bits on 1, 2 and 3 threads and an exploitability that falls, best responses and the
- * opponent mass, every refusal, and a fuzz of single corrupted fields (each refused or run,
+ * same bits on 1, 2 and 3 threads and an exploitability that falls, bf_lr_run in a kept work
+ * area measuring as bf_lr_average and bf_lr_values do, best responses and the opponent mass,
+ * every refusal, and a fuzz of single corrupted fields (each refused or run,
  * never a fault). */
 #define CHECK_NAME "check_solve"
 #include "check_common.h"
@@ -318,6 +319,71 @@ static void check_cfr(void)
         free_fixture(&f[t]);
 }
 
+/* bf_lr_run in one work area over several calls, measuring after some, gives the bits of
+ * bf_lr_iterate, and its measurement those of bf_lr_average and bf_lr_values, on any thread
+ * count. */
+static void check_run(void)
+{
+    int n[2] = {50, 45};
+    fixture ref;
+    bf_lr_game gr;
+    make_fixture(&ref, &gr, 77, n);
+    for (int threads = 1; threads <= 3; threads++) {
+        fixture f;
+        bf_lr_game g;
+        make_fixture(&f, &g, 77, n);
+        bf_lr_work *w = bf_lr_work_new(&g);
+        if (w == NULL)
+            fail("bf_lr_work_new refused a valid game");
+        double *avg[2], *best[2];
+        for (int p = 0; p < 2; p++) {
+            avg[p] = xmalloc(sizeof(double) * (size_t)g.table_len[p]);
+            best[p] = xmalloc(sizeof(double) * (size_t)n[p]);
+        }
+        double *own[2] = {xmalloc(sizeof(double) * (size_t)n[0]),
+                          xmalloc(sizeof(double) * (size_t)n[1])};
+        bf_lr_measure m = {{avg[0], avg[1]}, {best[0], best[1]}, {own[0], own[1]}};
+        static const int64_t blocks[] = {0, 1, 1, 2, 5, 0, 11};
+        int64_t done = 0;
+        for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++) {
+            if (bf_lr_run(&g, w, done + 1, blocks[b], threads, b % 2 ? NULL : &m) != 0)
+                fail("bf_lr_run refused a valid call");
+            if (threads == 1 && blocks[b] && bf_lr_iterate(&gr, done + 1, blocks[b], 1) != 0)
+                fail("bf_lr_iterate refused a valid call");
+            done += blocks[b];
+        }
+        for (int p = 0; p < 2; p++)
+            if (memcmp(f.regret[p], ref.regret[p], sizeof(double) * 4 * (size_t)n[p]) ||
+                memcmp(f.sums[p], ref.sums[p], sizeof(double) * 4 * (size_t)n[p]))
+                fail("bf_lr_run on %d threads gives other bits than bf_lr_iterate", threads);
+        for (int p = 0; p < 2; p++) { /* the last block measured: compare */
+            double *a = xmalloc(sizeof(double) * (size_t)g.table_len[p]);
+            if (bf_lr_average(&g, p, a) != 0)
+                fail("bf_lr_average refused a valid call");
+            if (memcmp(a, avg[p], sizeof(double) * (size_t)g.table_len[p]))
+                fail("the measured average of player %d is not bf_lr_average's", p);
+            free(a);
+        }
+        for (int p = 0; p < 2; p++) {
+            double *root = xmalloc(sizeof(double) * (size_t)n[p]);
+            if (bf_lr_values(&g, p, avg[1 - p], NULL, NULL, root, NULL, NULL, 1) != 0)
+                fail("bf_lr_values refused a valid call");
+            if (memcmp(root, best[p], sizeof(double) * (size_t)n[p]))
+                fail("the measured best response of player %d is not bf_lr_values's", p);
+            if (bf_lr_values(&g, p, avg[1 - p], avg[p], NULL, root, NULL, NULL, 2) != 0)
+                fail("bf_lr_values refused a valid call");
+            if (memcmp(root, own[p], sizeof(double) * (size_t)n[p]))
+                fail("the measured value of player %d's average is not bf_lr_values's", p);
+            free(root);
+        }
+        for (int p = 0; p < 2; p++)
+            free(avg[p]), free(best[p]), free(own[p]);
+        bf_lr_work_free(w);
+        free_fixture(&f);
+    }
+    free_fixture(&ref);
+}
+
 static void check_refusals(void)
 {
     fixture f;
@@ -338,6 +404,29 @@ static void check_refusals(void)
         BF_LR_BAD_ARGS || bf_lr_iterate(&g, 1, 1, 0) != BF_LR_BAD_ARGS ||
         bf_lr_iterate(&g, 1, 1, 65) != BF_LR_BAD_ARGS)
         fail("a bad iterate call is accepted");
+    bf_lr_work *w = bf_lr_work_new(&g);
+    fixture f2;
+    bf_lr_game g2;
+    int n2[2] = {11, 12};
+    make_fixture(&f2, &g2, 6, n2);
+    double half[4 * 12], roots[12];
+    bf_lr_measure m = {{half, table}, {root, roots}, {NULL, NULL}};
+    bf_lr_measure gap = {{half, NULL}, {root, roots}, {NULL, NULL}};
+    if (w == NULL || bf_lr_work_new(NULL) != NULL)
+        fail("bf_lr_work_new: a valid game refused or a NULL one accepted");
+    if (bf_lr_run(&g, NULL, 1, 1, 1, NULL) != BF_LR_BAD_ARGS ||
+        bf_lr_run(&g2, w, 1, 1, 1, NULL) != BF_LR_BAD_ARGS ||
+        bf_lr_run(&g, w, 0, 1, 1, NULL) != BF_LR_BAD_ARGS ||
+        bf_lr_run(&g, w, 1, -1, 1, NULL) != BF_LR_BAD_ARGS ||
+        bf_lr_run(&g, w, 1, 1, 65, NULL) != BF_LR_BAD_ARGS ||
+        bf_lr_run(&g, w, 1, 1, 1, &gap) != BF_LR_BAD_ARGS ||
+        bf_lr_run(NULL, w, 1, 1, 1, &m) != BF_LR_BAD_ARGS)
+        fail("a bad run call is accepted (no work, work of other sizes, or no average)");
+    if (bf_lr_run(&g, w, 1, 1, 2, &m) != 0)
+        fail("bf_lr_run refused a valid call");
+    bf_lr_work_free(w);
+    bf_lr_work_free(NULL);
+    free_fixture(&f2);
     if (bf_lr_values(&g, 0, NULL, NULL, NULL, root, NULL, NULL, 1) != BF_LR_BAD_ARGS ||
         bf_lr_values(&g, 0, table, NULL, NULL, NULL, NULL, NULL, 1) != BF_LR_BAD_ARGS ||
         bf_lr_average(&g, 3, table) != BF_LR_BAD_ARGS)
@@ -354,6 +443,12 @@ static void fuzz(void)
         bf_lr_game g;
         int n[2] = {8, 9};
         make_fixture(&f, &g, 1000 + (uint64_t)trial, n);
+        /* a work area and a measurement made for the valid game, before the corruption */
+        bf_lr_work *work = bf_lr_work_new(&g);
+        double avg[2][4 * 9], best[2][9], own[2][9];
+        bf_lr_measure m = {{avg[0], avg[1]}, {best[0], best[1]}, {own[0], own[1]}};
+        if (work == NULL)
+            fail("fuzz trial %d: bf_lr_work_new refused a valid game", trial);
         uint64_t r = next_random(&state);
         int32_t big = (int32_t)(r >> 32) % 100000 - 50000;
         switch (r % 12) {
@@ -373,6 +468,10 @@ static void fuzz(void)
         int status = bf_lr_iterate(&g, 1, 2, 1 + (int)(r % 3));
         if (status != 0 && status != BF_LR_BAD_ARGS)
             fail("fuzz trial %d: status %d", trial, status);
+        status = bf_lr_run(&g, work, 3, 2, 1 + (int)(r % 3), &m);
+        if (status != 0 && status != BF_LR_BAD_ARGS)
+            fail("fuzz trial %d: run status %d", trial, status);
+        bf_lr_work_free(work);
         free_fixture(&f);
     }
 }
@@ -384,6 +483,7 @@ int main(void)
     for (uint64_t seed = 1; seed <= 3; seed++)
         check_lanes(seed, 1), check_lanes(seed, 0);
     check_cfr();
+    check_run();
     check_refusals();
     fuzz();
     puts(CHECK_NAME ": OK");
