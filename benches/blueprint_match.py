@@ -8,7 +8,8 @@ pairs (``game.head_to_head``), in bb/100 with a 95 % interval, in the game it wa
 
 The opponents: the reference drawer, a grid of threshold bots (raise with a made badugi up to
 ``raise_top``, call with one up to ``call_top``), the drawer drawing by each policy table
-(max-equity, max-badugi, min-rank) and the random bot. Every row is played by the engine
+(max-equity, max-badugi, min-rank), the random bot, and in ``VectorGame`` the greedy tabular
+learner of docs/rl.md. Every row is played by the engine
 ``head_to_head`` picks (the C hand loop when both bots have a C form) and names it; the figures
 written are the ones measured, with the date, the machine, its load and the command.
 """
@@ -25,6 +26,7 @@ import time
 from pathlib import Path
 
 from badugi_fast.game import Rules, bots, head_to_head
+from badugi_fast.game.simulation.duplicate import Z_95
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "blueprint.md"
 RULES = Rules(small_bet=2, cap_heads_up=True)
@@ -47,6 +49,51 @@ def opponents() -> list[tuple[str, bots.Bot]]:
     ]  # fmt: skip
     rows.append(("the random bot (`random_bot(0)`)", bots.random_bot(0)))
     return rows
+
+
+def learner_row(blueprint: bots.Bot, hands: int, seed: int) -> str:
+    """The greedy tabular learner (examples/tabular_learner.py, trained as docs/rl.md trains it:
+    30,000 hands against the drawer, seed 1, here in the blueprint's rules) against the
+    blueprint in ``VectorGame``, the blueprint an engine-played seat: duplicate pairs, each
+    table's k-th hand played once with the learner in seat 0 and once in seat 1 (the same deal:
+    a table deals its hands from the seed alone)."""
+    import numpy as np
+
+    from badugi_fast.game.vector import VectorGame
+    from badugi_fast.game.vector.policies import by_seat, play
+
+    learner, _ = _tabular().train(30_000, seed=1, tables=256, chunk=3_000, rules=RULES)
+    tables = 1024
+    per_table = max(hands // (2 * tables), 2)
+    greedy = learner.policy(0.0, seed)
+
+    def engine(obs):  # the engine's own seat: never asked
+        return np.full(len(obs["seat"]), -1, dtype=np.int64)
+
+    start = time.perf_counter()
+    first = play(VectorGame(tables, 2, RULES, seed, bots=[None, blueprint]),
+                 by_seat([greedy, engine]), per_table)  # fmt: skip
+    second = play(VectorGame(tables, 2, RULES, seed, bots=[blueprint, None]),
+                  by_seat([engine, greedy]), per_table)  # fmt: skip
+    seconds = time.perf_counter() - start
+    pairs = (first[:, :, 1] + second[:, :, 0]).reshape(-1).astype(np.float64) / RULES.unit
+    n = len(pairs)
+    mean, stderr = pairs.mean() * 50, pairs.std(ddof=1) / np.sqrt(n) * 50  # a pair is 2 hands
+    lo, hi = mean - Z_95 * stderr, mean + Z_95 * stderr
+    name = "the greedy tabular learner (`examples/tabular_learner.py`)"
+    return f"| {name} | {mean:+.2f} | {lo:+.2f} to {hi:+.2f} | {2 * n:,} | vector | {seconds:.0f} |"
+
+
+def _tabular():  # examples/ is not a package: load the example as docs/rl.md runs it
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "tabular_learner.py"
+    spec = importlib.util.spec_from_file_location("tabular_learner", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
 
 
 def _machine() -> str:
@@ -73,6 +120,8 @@ def table(blueprint: bots.Bot, hands: int, seed: int, threads: int | None) -> st
             f"{result.hands:,} | {result.engine} | {seconds:.0f} |"
         )
         print(lines[-1], flush=True)
+    lines.append(learner_row(blueprint, hands, seed))
+    print(lines[-1], flush=True)
     return "\n".join(lines)
 
 
