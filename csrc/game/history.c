@@ -2002,8 +2002,10 @@ int bf_history_scan(const char *text, int64_t len, int final, int64_t first_line
     progress->consumed = 0, progress->line = first_line, progress->rows = 0, progress->out_len = 0;
     if (len == 0)
         return BF_HISTORY_DONE;
-    if (!starts_hand(text, len, 0))
-        return BF_HISTORY_BAD_ARGS;
+    if (!starts_hand(text, len, 0)) /* too short to tell yet, or not a hand */
+        return !final && len < 17 && memcmp(text, "PokerStars ", len < 11 ? (size_t)len : 11) == 0
+                   ? BF_HISTORY_MORE
+                   : BF_HISTORY_BAD_ARGS;
     rec_t r;    /* ~20 kB */
     replay_t x; /* ~20 kB */
     out_t o = {out, 0, out_cap, 1};

@@ -63,10 +63,11 @@ typedef struct {
 } bf_history_progress;
 
 /* Reads the hands of text[0 .. len), which begins with a hand's first line numbered
- * `first_line`; `final` says the text is the rest of the file. Writes at most max_rows rows
- * and out_cap (at least BF_HISTORY_OUT_MIN) bytes of out. Returns BF_HISTORY_DONE, _MORE,
- * _FULL or _REST, or BF_HISTORY_BAD_ARGS (a NULL pointer, a negative size, text that does not
- * begin with a hand). */
+ * `first_line` (or, when not `final`, with fewer bytes of one than tell it); `final` says the
+ * text is the rest of the file. Writes at most max_rows rows and out_cap (at least
+ * BF_HISTORY_OUT_MIN) bytes of out. Returns BF_HISTORY_DONE, _MORE, _FULL or _REST, or
+ * BF_HISTORY_BAD_ARGS (a NULL pointer, a negative size, text that does not begin with a
+ * hand). */
 int bf_history_scan(const char *text, int64_t len, int final, int64_t first_line,
                     int64_t *rows, int64_t max_rows, char *out, int64_t out_cap,
                     bf_history_progress *progress);
