@@ -106,6 +106,14 @@ static span sp(const char *s, int n)
     return r;
 }
 
+static int is_ascii(span t)
+{
+    for (int i = 0; i < t.n; i++)
+        if ((unsigned char)t.s[i] >= 0x80)
+            return 0;
+    return 1;
+}
+
 /* _A = \$?[0-9][0-9,]*(?:\.[0-9]{1,2})? matching all of s[0 .. n) */
 static int is_amount_text(const char *s, int n)
 {
@@ -249,8 +257,8 @@ static int read_cards(const char *s, int n, uint8_t *out, int most, int *count)
 static int structure_of(const char *s, int n, int *structure)
 {
     char low[BF_HISTORY_MAX_LINE + 1];
-    if (n > BF_HISTORY_MAX_LINE)
-        return 0;
+    if (n > BF_HISTORY_MAX_LINE || !is_ascii(sp(s, n)))
+        return 0; /* str.lower() of other characters is Python's to apply */
     for (int i = 0; i < n; i++)
         low[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] + 32 : s[i]);
     low[n] = 0;
@@ -987,7 +995,8 @@ static int read_line(rec_t *r, const char *s, int n)
     case L_SHOWS: {
         int k;
         seat = seat_of(r, c.name);
-        if (seat < 0 || r->shown[seat] || !read_cards(c.a.s, c.a.n, r->shown_cards[seat], 4, &k) ||
+        if (seat < 0 || r->shown[seat] || !is_ascii(c.b) ||
+            !read_cards(c.a.s, c.a.n, r->shown_cards[seat], 4, &k) ||
             k != 4)
             return 0;
         r->shown[seat] = 1;
@@ -1086,9 +1095,18 @@ static int read_line(rec_t *r, const char *s, int n)
 
 typedef struct {
     char *p;
-    int64_t n, cap;
+    int64_t n, cap; /* bytes */
+    int64_t chars;  /* characters (UTF-8): what the row's places count */
     int ok;
 } out_t;
+
+static int64_t chars_in(const char *s, int64_t n)
+{
+    int64_t k = 0;
+    for (int64_t i = 0; i < n; i++)
+        k += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return k;
+}
 
 static void put(out_t *o, const char *s, int64_t n)
 {
@@ -1098,6 +1116,7 @@ static void put(out_t *o, const char *s, int64_t n)
     }
     memcpy(o->p + o->n, s, (size_t)n);
     o->n += n;
+    o->chars += chars_in(s, n);
 }
 
 static void put_s(out_t *o, const char *s)
@@ -1579,6 +1598,27 @@ static int label_agrees(span label, const uint8_t *cards)
 
 /* -- one hand -------------------------------------------------------------------------------- */
 
+/* The length of the UTF-8 character at s[0 .. n) that we read: printable ASCII, or a valid
+ * sequence (not overlong, no surrogate, at most U+10FFFF) of a character from U+00A0 on;
+ * 0 for anything else (control characters, DEL, C1 controls, bytes that are not UTF-8). */
+static int utf8_char(const unsigned char *s, int n)
+{
+    unsigned c = s[0];
+    if (c < 0x80)
+        return c >= 0x20 && c < 0x7F;
+    int k = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (k == 0 || n < k)
+        return 0;
+    for (int i = 1; i < k; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if ((c == 0xC2 && s[1] < 0xA0) || (c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] >= 0xA0) ||
+        (c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] >= 0x90))
+        return 0;
+    return k;
+}
+
+
 /* replay._table_rules: the rules the posts show, and the button; 0: Python's to say */
 static int table_rules(replay_t *x)
 {
@@ -1882,7 +1922,7 @@ static int import_hand(rec_t *r, replay_t *x, out_t *o, int64_t first_line, int6
     put_s(o, "\n_first_line = ");
     put_str(o, r->first);
     put_s(o, "\n");
-    row[BF_HR_PHH_TAIL] = o->n;
+    row[BF_HR_PHH_TAIL] = o->chars;
     put_s(o, "finishing_stacks = ");
     for (int k = 0; k < n; k++) {
         int s = x->order[k];
@@ -1894,11 +1934,11 @@ static int import_hand(rec_t *r, replay_t *x, out_t *o, int64_t first_line, int6
         v[k] = r->collected[x->order[k]];
     put_ints(o, v, n);
     put_s(o, "\n");
-    row[BF_HR_PHH_TAIL + 1] = o->n - row[BF_HR_PHH_TAIL];
+    row[BF_HR_PHH_TAIL + 1] = o->chars - row[BF_HR_PHH_TAIL];
     /* the row's numbers and texts */
-    row[BF_HR_ID] = o->n, row[BF_HR_ID + 1] = r->id.n;
+    row[BF_HR_ID] = o->chars, row[BF_HR_ID + 1] = r->id.n;
     put(o, r->id.s, r->id.n);
-    row[BF_HR_CURRENCY] = o->n, row[BF_HR_CURRENCY + 1] = r->cur.s ? r->cur.n : 0;
+    row[BF_HR_CURRENCY] = o->chars, row[BF_HR_CURRENCY + 1] = r->cur.s ? r->cur.n : 0;
     if (r->cur.s)
         put(o, r->cur.s, r->cur.n);
     row[BF_HR_RAKE] = r->rake;
@@ -1906,7 +1946,8 @@ static int import_hand(rec_t *r, replay_t *x, out_t *o, int64_t first_line, int6
     row[BF_HR_SEATS] = n;
     for (int p = 0; p < n; p++) {
         int64_t *at = row + BF_HR_SEAT + 4 * p;
-        at[0] = r->number[p], at[1] = o->n, at[2] = r->name[p].n, at[3] = r->stack[p];
+        at[0] = r->number[p], at[1] = o->chars, at[3] = r->stack[p];
+        at[2] = chars_in(r->name[p].s, r->name[p].n);
         put(o, r->name[p].s, r->name[p].n);
     }
     row[BF_HR_WON] = r->nwon;
@@ -1917,7 +1958,7 @@ static int import_hand(rec_t *r, replay_t *x, out_t *o, int64_t first_line, int6
     row[BF_HR_LABELS] = r->nlabels;
     for (int i = 0; i < r->nlabels; i++) {
         int64_t *at = row + BF_HR_LABELS + 1 + 3 * i;
-        at[0] = r->label_seat[i], at[1] = o->n, at[2] = r->label[i].n;
+        at[0] = r->label_seat[i], at[1] = o->chars, at[2] = r->label[i].n; /* ASCII */
         put(o, r->label[i].s, r->label[i].n);
     }
     return o->ok;
@@ -1966,12 +2007,17 @@ static int hand(const char *text, int64_t begin, int64_t end, int64_t first_line
         int n = (int)(stop - at);
         if (stop - at > BF_HISTORY_MAX_LINE)
             return 0;
-        int blank = 1;
-        for (int i = 0; i < n; i++) {
-            if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7E)
+        int blank = 1, ascii = 1;
+        for (int i = 0; i < n;) {
+            int k = utf8_char((const unsigned char *)s + i, n - i);
+            if (k == 0)
                 return 0;
-            blank &= s[i] == ' ';
+            blank &= s[i] == ' ' || k > 1;
+            ascii &= k == 1;
+            i += k;
         }
+        if (blank && !ascii)
+            return 0; /* non-breaking or ideographic spaces: a blank line to Python, maybe */
         if (first) {
             r->first = sp(s, n);
             if (!header(s, n, r))
@@ -1983,13 +2029,13 @@ static int hand(const char *text, int64_t begin, int64_t end, int64_t first_line
         at = next;
     }
     memset(x, 0, offsetof(replay_t, spec));
-    int64_t mark = o->n;
-    row[BF_HR_PHH] = mark;
+    int64_t mark = o->n, mark_chars = o->chars;
+    row[BF_HR_PHH] = mark_chars;
     if (!import_hand(r, x, o, first_line, row)) {
-        o->n = mark, o->ok = 1;
+        o->n = mark, o->chars = mark_chars, o->ok = 1;
         return 0;
     }
-    row[BF_HR_PHH + 1] = row[BF_HR_PHH_TAIL] - mark;
+    row[BF_HR_PHH + 1] = row[BF_HR_PHH_TAIL] - mark_chars;
     return 1;
 }
 
@@ -2008,7 +2054,7 @@ int bf_history_scan(const char *text, int64_t len, int final, int64_t first_line
                    : BF_HISTORY_BAD_ARGS;
     rec_t r;    /* ~20 kB */
     replay_t x; /* ~20 kB */
-    out_t o = {out, 0, out_cap, 1};
+    out_t o = {out, 0, out_cap, 0, 1};
     int64_t at = 0, line = first_line;
     int status = final ? BF_HISTORY_DONE : BF_HISTORY_MORE;
     while (at < len) {

@@ -9,7 +9,8 @@
  *     did not consume, as histories/reader.py does), into few rows and a small `out`: the same
  *     hands, given back or imported alike, with the same PHH text; most of them imported;
  *   - every row in bounds: its hand inside the text, after the one before, each text field
- *     and the PHH inside what `out` holds, the seats and counts in range;
+ *     and the PHH inside what `out` holds (places counted in UTF-8 characters), the seats and
+ *     counts in range;
  *   - 4000 mutations of the corpus (bytes flipped, replaced by line breaks, spaces, colons,
  *     brackets and digits, tokens of the format inserted, ranges dropped or repeated, the text
  *     cut short) scanned whole and in pieces: rows in bounds every time;
@@ -47,11 +48,25 @@ static uint64_t mix_bytes(uint64_t h, const char *s, int64_t n)
     return h;
 }
 
-static void check_span(const int64_t *row, int at, int64_t out_len, const char *what)
+/* The byte of out[0 .. len) (UTF-8) where character `chars` starts; -1 past the end. */
+static int64_t byte_of(const char *out, int64_t len, int64_t chars)
 {
-    if (row[at] < 0 || row[at + 1] < 0 || row[at] + row[at + 1] > out_len)
-        fail("%s at %lld, %lld bytes, outside the %lld bytes written", what, (long long)row[at],
-             (long long)row[at + 1], (long long)out_len);
+    int64_t k = 0;
+    for (int64_t i = 0; i < len; i++)
+        if (((unsigned char)out[i] & 0xC0) != 0x80 && k++ == chars)
+            return i;
+    return k == chars ? len : -1;
+}
+
+/* A row's (offset, length) in characters: inside what out holds; its bytes' place. */
+static void check_span(const int64_t *row, int at, const char *out, int64_t out_len,
+                       const char *what, int64_t *begin, int64_t *end)
+{
+    *begin = row[at] < 0 ? -1 : byte_of(out, out_len, row[at]);
+    *end = row[at + 1] < 0 || *begin < 0 ? -1 : byte_of(out, out_len, row[at] + row[at + 1]);
+    if (*begin < 0 || *end < 0)
+        fail("%s at character %lld, %lld long, outside the %lld bytes written", what,
+             (long long)row[at], (long long)row[at + 1], (long long)out_len);
 }
 
 /* Checks a scan's rows; adds them to the tally (`base`: the scanned text's offset). */
@@ -78,27 +93,28 @@ static void check_rows(const int64_t *rows, const bf_history_progress *p, int64_
         if (row[BF_HR_STATUS] != BF_HISTORY_OK)
             continue;
         t->imported++;
-        check_span(row, BF_HR_PHH, p->out_len, "the PHH text");
-        check_span(row, BF_HR_PHH_TAIL, p->out_len, "the PHH tail");
-        check_span(row, BF_HR_ID, p->out_len, "the hand id");
-        check_span(row, BF_HR_CURRENCY, p->out_len, "the currency");
+        int64_t b, e;
+        for (int i = BF_HR_PHH; i <= BF_HR_PHH_TAIL; i += 2) {
+            check_span(row, i, out, p->out_len, "the PHH text", &b, &e);
+            t->digest = mix_bytes(t->digest, out + b, e - b);
+        }
+        check_span(row, BF_HR_ID, out, p->out_len, "the hand id", &b, &e);
+        check_span(row, BF_HR_CURRENCY, out, p->out_len, "the currency", &b, &e);
         int64_t seats = row[BF_HR_SEATS];
         if (seats < 2 || seats > 8 || row[BF_HR_WON] < 0 || row[BF_HR_WON] > seats ||
             row[BF_HR_LABELS] < 0 || row[BF_HR_LABELS] > seats)
             fail("row %lld: %lld seats, %lld won, %lld labels", (long long)r, (long long)seats,
                  (long long)row[BF_HR_WON], (long long)row[BF_HR_LABELS]);
         for (int64_t s = 0; s < seats; s++)
-            check_span(row, (int)(BF_HR_SEAT + 4 * s + 1), p->out_len, "a name");
+            check_span(row, (int)(BF_HR_SEAT + 4 * s + 1), out, p->out_len, "a name", &b, &e);
         for (int64_t w = 0; w < row[BF_HR_WON]; w++)
             if (row[BF_HR_WON + 1 + 2 * w] < 0 || row[BF_HR_WON + 1 + 2 * w] >= seats)
                 fail("row %lld: a winner outside the seats", (long long)r);
         for (int64_t l = 0; l < row[BF_HR_LABELS]; l++) {
             if (row[BF_HR_LABELS + 1 + 3 * l] < 0 || row[BF_HR_LABELS + 1 + 3 * l] >= seats)
                 fail("row %lld: a label outside the seats", (long long)r);
-            check_span(row, (int)(BF_HR_LABELS + 2 + 3 * l), p->out_len, "a label");
+            check_span(row, (int)(BF_HR_LABELS + 2 + 3 * l), out, p->out_len, "a label", &b, &e);
         }
-        for (int i = BF_HR_PHH; i <= BF_HR_PHH_TAIL; i += 2)
-            t->digest = mix_bytes(t->digest, out + row[i], row[i + 1]);
     }
 }
 

@@ -1,6 +1,7 @@
 """Hands of random play (support.games.random_game) written as PokerStars writes them, for the
 tests of the history importers: the hero's cards known, the others' as they show them, now and
-then a winner who does not show or a line of chat; names with colons, quotes and backslashes."""
+then a winner who does not show or a line of chat; names with colons, quotes, backslashes,
+Hangul, accents, a no-break space and a character outside the Basic Multilingual Plane."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from badugi_fast.game import Event, Game, Rules
 from badugi_fast.hands.hand import describe
 from support.games import random_game
 
-NAMES = ["Kim", "Hero", "Lee Park", "Dr: Who", "O'Neil", 'Q"uote', "x\\y", "Oh"]
+NAMES = ["Kim", "Hero", "Lee Park", "Dr: Who", "O'Neil", 'Q"uote', "x\\y", "Oh", "김철수", "Müller",
+         "\u00a0pad", "🂡 ace"]  # fmt: skip
 
 
 def _money(amount: int, cash: bool) -> str:

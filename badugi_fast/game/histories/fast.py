@@ -79,7 +79,7 @@ class Scanner:
             raise ValueError("the C reader refused its arguments")  # never: reader.py's bug
         count = progress.rows
         rows = memoryview(ffi.buffer(self.rows, 8 * ROW * count)).cast("q").tolist()
-        out = ffi.buffer(self.out, progress.out_len)[:].decode("ascii")
+        out = ffi.buffer(self.out, progress.out_len)[:].decode("utf-8")
         hands: list[ImportedHand | GivenBack] = []
         name, source_line, lazy, size = self.name, self.source_line, self.lazy, len(data)
         for b in range(0, ROW * count, ROW):
