@@ -14,7 +14,6 @@
 #include <string.h>
 
 #define MAX_POSTS 32
-#define NO_CARD 0xFF
 #define HIDDEN_BASE 52 /* our ids of unknown cards: 52 + their place in the deck */
 #define MAX_AMOUNT (INT64_C(1) << 40)
 #define TRACE_CAP 1024
@@ -1140,7 +1139,8 @@ static void put_int(out_t *o, int64_t v)
     put(o, r, k);
 }
 
-/* toml_value of printable ASCII text: JSON's escapes, of which only " and \ occur */
+/* toml_value of text without control characters: JSON's escapes, of which only " and \ occur
+ * (json's encode_basestring writes every other character as it is) */
 static void put_str(out_t *o, span s)
 {
     put(o, "\"", 1);

@@ -5,11 +5,12 @@
  * rules of the hand loop), with every action and amount checked, and writes its PHH text.
  *
  * The text is untrusted: every read is bounded by `len`. A hand is imported here only when
- * nothing about it is unusual: a line the reader does not know, a problem of any kind, a byte
- * outside printable ASCII, a line longer than BF_HISTORY_MAX_LINE, more seats or steps than the
- * arrays hold, a showdown whose stand-in ranks might tie where the Python replay's do not... Any
- * of these gives the hand back (BF_HISTORY_PYTHON) for the Python importer to import or to
- * report, as it alone words the problems.
+ * nothing about it is unusual: a line the reader does not know, a problem of any kind, a
+ * control character or bytes that are not UTF-8, a game name or label outside ASCII, a line
+ * longer than BF_HISTORY_MAX_LINE, more seats or steps than the arrays hold, a showdown whose
+ * stand-in ranks might tie where the Python replay's do not... Any of these gives the hand back
+ * (BF_HISTORY_PYTHON) for the Python importer to import or to report, as it alone words the
+ * problems.
  *
  * Stand-in ranks: a hand never shown is ranked at showdown as the Python replay ranks it (an
  * unshown winner beats every shown hand, any other unknown hand loses to them) by four cards
@@ -38,8 +39,8 @@
 #define BF_HISTORY_MAX_STEPS 400   /* actions and draws of a hand read here */
 #define BF_HISTORY_OUT_MIN 65536   /* `out` holds at least this: a hand's text and PHH fit */
 
-/* A row of BF_HISTORY_ROW int64s per hand, at these places (offsets into `out`, lengths in
- * bytes; out is ASCII): */
+/* A row of BF_HISTORY_ROW int64s per hand, at these places (offsets into `out` and lengths in
+ * characters: out is UTF-8): */
 #define BF_HISTORY_ROW 96
 #define BF_HR_STATUS 0    /* BF_HISTORY_OK or BF_HISTORY_PYTHON */
 #define BF_HR_BEGIN 1     /* the hand's bytes in the text: begin .. end */
