@@ -44,7 +44,8 @@ class _Writer:
         self.blinds = iter(["small blind", "big blind"])
         rules = game.rules
         assert isinstance(rules, Rules)
-        structure = {"fixed-limit": "Limit", "pot-limit": "Pot Limit"}[rules.structure]
+        structure = {"fixed-limit": "Limit", "pot-limit": "Pot Limit", "no-limit": "No Limit",
+                     "half-pot-limit": "Half Pot Limit"}[rules.structure]  # fmt: skip
         stakes = f"{self.money(rules.bet_size(0))}/{self.money(rules.bet_size(2))}"
         when = "2010/09/05 10:32:15 ET"
         if self.cash:
@@ -189,6 +190,10 @@ RULES = [
     Rules(small_bet=2, ante=1),
     Rules(small_bet=2, small_blind=0, big_blind=0, ante=1),
     Rules(small_bet=2, structure="pot-limit"),
+    Rules(small_bet=2, structure="no-limit"),
+    Rules(small_bet=2, structure="half-pot-limit", ante=1),
+    Rules(small_bet=20, big_bet=40, small_blind=10, big_blind=20),  # all-ins, short blinds
+    Rules(small_bet=10, structure="no-limit", ante=5),
 ]
 
 
