@@ -28,6 +28,31 @@ class _Lib:
     BF_GAME_POT_LIMIT: int
     BF_GAME_NO_LIMIT: int
     BF_GAME_HALF_POT_LIMIT: int
+    BF_HISTORY_OK: int
+    BF_HISTORY_PYTHON: int
+    BF_HISTORY_DONE: int
+    BF_HISTORY_MORE: int
+    BF_HISTORY_FULL: int
+    BF_HISTORY_REST: int
+    BF_HISTORY_BAD_ARGS: int
+    BF_HISTORY_MAX_LINE: int
+    BF_HISTORY_MAX_LINES: int
+    BF_HISTORY_OUT_MIN: int
+    BF_HISTORY_ROW: int
+    BF_HR_STATUS: int
+    BF_HR_BEGIN: int
+    BF_HR_END: int
+    BF_HR_LINE: int
+    BF_HR_PHH: int
+    BF_HR_PHH_TAIL: int
+    BF_HR_ID: int
+    BF_HR_CURRENCY: int
+    BF_HR_RAKE: int
+    BF_HR_BIG_BLIND: int
+    BF_HR_SEATS: int
+    BF_HR_SEAT: int
+    BF_HR_WON: int
+    BF_HR_LABELS: int
     BF_GAME_BAD_SPEC: int
     BF_GAME_REFUSED: int
     BF_GAME_NO_MEMORY: int
@@ -180,6 +205,19 @@ class _Lib:
         profit: Any,
         final_hands: Any,
         refusal: Any,
+        /,
+    ) -> int: ...
+    def bf_history_scan(
+        self,
+        text: bytes,
+        len: int,
+        final: bool,
+        first_line: int,
+        rows: Any,
+        max_rows: int,
+        out: Any,
+        out_cap: int,
+        progress: Any,
         /,
     ) -> int: ...
     def bf_game_trace(

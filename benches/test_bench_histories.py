@@ -1,8 +1,10 @@
 """Importing a PokerStars Badugi file: hands per second from the text to ``ImportedHand``
-objects (each parsed, replayed through ``Game`` with every action and amount checked, and
-written as PHH). The comparison row is pokerkit's nearest path: its PHH reader
-(``HandHistory.loads``) replaying our PHH output of the same hands to the last state, as
-pokerkit has no importer of draw-game room histories. Both rows check their results.
+objects (each hand read, replayed with every action and amount checked and written as PHH by
+the C reader, csrc/game/history.c, over the C hand state; ``ImportedHand.game``, the replayed
+``Game``, is made only when asked for, so the row does not ask). The Python importer, the C
+reader's specification, is the second row. The comparison row is pokerkit's nearest path: its
+PHH reader (``HandHistory.loads``) replaying our PHH output of the same hands to the last
+state, as pokerkit has no importer of draw-game room histories. Every row checks its results.
 
 extra_info["hands_per_second"] is the figure (fastest round). Run:
 ``python -m pytest benches/test_bench_histories.py --benchmark-only``; on a shared machine add
@@ -18,7 +20,7 @@ from typing import Any
 import pytest
 from _rates import record_rate
 
-from badugi_fast.game.histories import read_histories
+from badugi_fast.game.histories import read_histories, reader
 
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "game" / "histories" / "fixtures"
 HANDS = 2_000
@@ -44,6 +46,17 @@ def pokerstars_file() -> str:
 
 @histories
 def test_badugi_fast_imports_a_pokerstars_file(benchmark: Any, pokerstars_file: str) -> None:
+    imported = benchmark(lambda: list(read_histories(pokerstars_file)))
+    assert len(imported) == HANDS and all(h.imported and h.phh for h in imported)
+    assert all(not h.problems for h in imported)
+    record_rate(benchmark, HANDS, "hands")
+
+
+@histories
+def test_badugi_fast_imports_a_pokerstars_file_in_python(
+    benchmark: Any, pokerstars_file: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(reader, "C_READER", False)
     imported = benchmark(lambda: list(read_histories(pokerstars_file)))
     assert len(imported) == HANDS and all(h.game is not None and h.phh for h in imported)
     record_rate(benchmark, HANDS, "hands")

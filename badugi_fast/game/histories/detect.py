@@ -123,8 +123,15 @@ def lines_of(texts: Iterable[str]) -> Iterator[Line]:
             pending, skipping = "", True
         elif skipping:
             pending = held
+    pending = pending.removesuffix("\r")  # the file's last line end (old Mac line ends)
     if pending and not skipping:
         yield number + 1, pending[:MAX_LINE]
+
+
+def texts_of(source: Source) -> tuple[str, Iterator[str]]:
+    """The source's name and its text, decoded, a chunk at a time."""
+    name, texts = _texts(source)
+    return name, iter(texts)
 
 
 def open_lines(source: Source) -> tuple[str, Iterator[Line]]:
@@ -133,4 +140,4 @@ def open_lines(source: Source) -> tuple[str, Iterator[Line]]:
     return name, lines_of(texts)
 
 
-__all__ = ["MAX_LINE", "Source", "lines_of", "open_lines"]
+__all__ = ["MAX_LINE", "Source", "lines_of", "open_lines", "texts_of"]

@@ -9,7 +9,9 @@ site's own seat numbers; names are as the file spells them.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from ..state import Game
 
@@ -105,7 +107,6 @@ class HandRecord:
         raise KeyError(name)
 
 
-@dataclass
 class ImportedHand:
     """One hand of a history file. ``game`` is the replayed ``Game`` and ``phh`` its PHH text,
     or both None when the hand could not be imported; ``problems`` says why (each with the
@@ -113,27 +114,113 @@ class ImportedHand:
     collected, as the file says), ``rake`` and ``stacks`` (starting stacks) are in the file's
     smallest unit (``unit``: "cent", "chip" or "hundredth") and keyed by the site's seat
     numbers, as are ``players`` (names) and ``labels`` (the site's showdown labels).
-    ``source`` is the file's name and the hand's first line number."""
+    ``source`` is the file's name and the hand's first line number.
 
-    site: str
-    hand_id: str | None
-    source: tuple[str, int]
-    game: Game | None = None
-    phh: str | None = None
-    problems: list[str] = field(default_factory=list)
-    players: dict[int, str] = field(default_factory=dict)
-    stacks: dict[int, int] = field(default_factory=dict)
-    winnings: dict[int, int] = field(default_factory=dict)
-    rake: int = 0
-    labels: dict[int, str] = field(default_factory=dict)
-    unit: str = "chip"
-    currency: str | None = None
-    big_blind: int = 0
-    record: HandRecord | None = field(default=None, repr=False)
+    A hand the C reader imported (PokerStars; its replay checked in C) makes ``game`` and
+    ``record`` when first asked for: the Python importer replays the hand's text then."""
+
+    __slots__ = (
+        "_game",
+        "_lazy",
+        "_record",
+        "big_blind",
+        "currency",
+        "hand_id",
+        "labels",
+        "phh",
+        "players",
+        "problems",
+        "rake",
+        "site",
+        "source",
+        "stacks",
+        "unit",
+        "winnings",
+    )
+
+    def __init__(
+        self,
+        site: str,
+        hand_id: str | None,
+        source: tuple[str, int],
+        game: Game | None = None,
+        phh: str | None = None,
+        problems: list[str] | None = None,
+        players: dict[int, str] | None = None,
+        stacks: dict[int, int] | None = None,
+        winnings: dict[int, int] | None = None,
+        rake: int = 0,
+        labels: dict[int, str] | None = None,
+        unit: str = "chip",
+        currency: str | None = None,
+        big_blind: int = 0,
+        record: HandRecord | None = None,
+        lazy: tuple[Callable[..., ImportedHand], tuple[object, ...]] | None = None,
+    ) -> None:
+        self.site = site
+        self.hand_id = hand_id
+        self.source = source
+        self._game = game
+        self.phh = phh
+        self.problems = [] if problems is None else problems
+        self.players = {} if players is None else players
+        self.stacks = {} if stacks is None else stacks
+        self.winnings = {} if winnings is None else winnings
+        self.rake = rake
+        self.labels = {} if labels is None else labels
+        self.unit = unit
+        self.currency = currency
+        self.big_blind = big_blind
+        self._record = record
+        self._lazy = lazy  # (importer, its arguments): the Python import of this hand
+
+    def _replay(self) -> None:
+        if self._lazy is not None:
+            importer, arguments = self._lazy
+            again = importer(*arguments)
+            self._game, self._record, self._lazy = again.game, again.record, None
+
+    @property
+    def game(self) -> Game | None:
+        self._replay()
+        return self._game
+
+    @game.setter
+    def game(self, game: Game | None) -> None:
+        self._lazy = None
+        self._game = game
+
+    @property
+    def record(self) -> HandRecord | None:
+        self._replay()
+        return self._record
+
+    @record.setter
+    def record(self, record: HandRecord | None) -> None:
+        self._record = record
 
     @property
     def imported(self) -> bool:
-        return self.game is not None
+        return self._game is not None or self._lazy is not None
+
+    _FIELDS: ClassVar[tuple[str, ...]] = (
+        "site", "hand_id", "source", "phh", "problems", "players", "stacks", "winnings",
+        "rake", "labels", "unit", "currency", "big_blind",
+    )  # fmt: skip
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._FIELDS)
+        return f"ImportedHand({shown}, imported={self.imported})"
+
+    def __eq__(self, other: object) -> bool:
+        """The same fields (the games are not compared: each replay makes its own)."""
+        if not isinstance(other, ImportedHand):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in self._FIELDS) and (
+            self.imported == other.imported
+        )
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 _AMOUNT = re.compile(r"\$?([0-9]{1,3}(?:,[0-9]{3})+|[0-9]{1,12})(?:\.([0-9]{1,2}))?")

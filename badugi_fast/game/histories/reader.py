@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import chain
 
-from . import fulltilt, kingsclub, merge, pokerstars
-from .detect import Source, open_lines
+from ..phh.write import toml_value
+from . import fast, fulltilt, kingsclub, merge, pokerstars
+from .detect import Source, lines_of, texts_of
 from .lines import Line, TextParser, Unsupported
 from .model import SITES, ImportedHand, LineProblem
 from .replay import import_hand
@@ -31,6 +33,7 @@ _PARSERS: dict[str, type[TextParser]] = {
     "kingsclub": kingsclub.KingsClub,
 }
 _UNITS = {"kingsclub": "hundredth"}
+C_READER = True  # PokerStars through the C reader (False: the Python importer alone, its spec)
 _NOISE = [parser.NOISE for parser in _PARSERS.values()]
 _ID = re.compile(r"#([0-9]+)")
 
@@ -43,8 +46,10 @@ def read_histories(source: Source, *, site: str | None = None) -> Iterator[Impor
     file holds outside any hand come as an ``ImportedHand`` without a ``hand_id``."""
     if site is not None and site not in SITES:
         raise ValueError(f"site is one of {', '.join(SITES)}, not {site!r}")
-    name, lines = open_lines(source)
-    return _hands(name, lines, site)
+    name, texts = texts_of(source)
+    if C_READER and site in (None, "pokerstars"):
+        return _fast_hands(name, texts, site)
+    return _hands(name, lines_of(texts), site)
 
 
 def _site_of(text: str) -> str | None:
@@ -123,6 +128,106 @@ def _text_hand(name: str, site: str, lines: list[Line], dropped: int) -> Importe
     except LineProblem as problem:
         return ImportedHand(site, hand_id, (name, line), problems=[f"{name}:{problem}"])
     return import_hand(record, name, _UNITS.get(site, ""))
+
+
+# -- PokerStars through the C reader (fast.py) ---------------------------------------------------
+
+FIRST_HAND_WITHIN = 1 << 20  # characters: a file whose first hand starts later is read in Python
+MAX_PENDING = 1 << 18  # bytes of one hand still going on: past this the rest is read in Python
+
+
+def _fast_hands(name: str, texts: Iterator[str], site: str | None) -> Iterator[ImportedHand]:
+    """``_hands`` for a file that may be PokerStars: the lines before its first hand read as
+    ``_hands`` reads them, then its hands through the C reader (``_c_hands``). Any other
+    file, or one whose start is unusual (a second BOM, another site's line first, no hand in
+    the first megabyte): ``_hands`` itself."""
+    head = ""
+    found = None
+    for chunk in texts:
+        head += chunk
+        found = fast.FIRST_HAND.search(head.removeprefix("\ufeff"))
+        if found is not None or len(head) > FIRST_HAND_WITHIN:
+            break
+    body = head.removeprefix("\ufeff")
+    before = _before_first_hand(body[: found.start()], site) if found is not None else None
+    if found is None or body.startswith("\ufeff") or before is None:
+        yield from _hands(name, lines_of(chain([head], texts)), site)
+        return
+    first_line, stray, stray_count = before
+    if stray_count:
+        yield _stray(name, "pokerstars", stray, stray_count)
+    yield from _c_hands(name, fast.encode(body[found.start() :]), first_line, texts)
+
+
+def _before_first_hand(text: str, site: str | None) -> tuple[int, list[Line], int] | None:
+    """The first hand's line number and the lines before it that ``_hands`` reports (the
+    first three, and how many), or None when one of them begins another site's hand."""
+    before = list(lines_of([text + "P"]))  # "P": as the first hand's line ends the last
+    first_line = before.pop()[0]
+    stray: list[Line] = []
+    stray_count = 0
+    for line, text in before:
+        if not text.strip():
+            continue
+        if (site is None and _site_of(text) is not None) or (site and _STARTS[site].match(text)):
+            return None
+        if any(noise.fullmatch(text) for noise in _NOISE):
+            continue
+        stray_count += 1
+        if len(stray) < 3:
+            stray.append((line, text))
+    return first_line, stray, stray_count
+
+
+def _c_hands(name: str, data: bytes, line: int, texts: Iterator[str]) -> Iterator[ImportedHand]:
+    """The hands of ``data`` (which begins with a hand's first line, numbered ``line``) and of
+    the text still to come, through the C reader; each hand it gives back through
+    ``_text_hand``; where a hand is too long for it (more than MAX_HAND_LINES lines or
+    MAX_PENDING bytes), the rest of the file through ``_text_hands``."""
+    scanner = fast.Scanner(name, f"_source_file = {toml_value(name)}\n", _bytes_hand)
+    final = False
+    while True:
+        status, consumed, line, hands = scanner.scan(data, final, line)
+        for hand in hands:
+            yield hand if isinstance(hand, ImportedHand) else _given_back(name, hand)
+        data = data[consumed:]
+        if status == fast.DONE:
+            return
+        if status == fast.REST or (status == fast.MORE and len(data) > MAX_PENDING):
+            rest = data.decode("utf-8", "surrogatepass")
+            start = line - 1
+            lines = ((number + start, text) for number, text in lines_of(chain([rest], texts)))
+            yield from _text_hands(name, "pokerstars", next(lines), lines)
+            return
+        if status == fast.MORE:
+            chunk = next(texts, None)
+            if chunk is None:
+                final = True
+            else:
+                data += fast.encode(chunk)
+
+
+def _given_back(name: str, hand: fast.GivenBack) -> ImportedHand:
+    """A hand the C reader gave back, through ``_text_hand`` as ``_text_hands`` reads it."""
+    if hand.last:
+        numbered = list(lines_of([hand.text]))
+    else:  # "P": as the next hand's first line ends the last line
+        numbered = list(lines_of([hand.text + "P"]))[:-1]
+    lines: list[Line] = []
+    dropped = 0
+    for number, text in numbered:
+        if not text.strip():
+            continue
+        if len(lines) < MAX_HAND_LINES:
+            lines.append((number + hand.line - 1, text))
+        else:
+            dropped += 1
+    return _text_hand(name, "pokerstars", lines, dropped)
+
+
+def _bytes_hand(name: str, data: bytes, line: int, last: bool) -> ImportedHand:
+    """The Python import of a hand the C reader imported (its ``game`` and ``record``)."""
+    return _given_back(name, fast.GivenBack(data.decode("utf-8", "surrogatepass"), line, last))
 
 
 __all__ = ["MAX_HAND_LINES", "read_histories"]

@@ -110,3 +110,9 @@ def test_an_over_long_line_is_cut_and_counted_as_one_line() -> None:
 
 def test_a_crlf_split_across_chunks_is_one_line_end() -> None:
     assert list(lines_of(["one\r", "\ntwo"])) == [(1, "one"), (2, "two")]
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_the_last_line_end_of_a_file_is_a_line_end_of_every_kind(end: str) -> None:
+    assert list(lines_of([f"one{end}two{end}"])) == [(1, "one"), (2, "two")]
+    assert list(lines_of(["one", end, "two", end])) == [(1, "one"), (2, "two")]
