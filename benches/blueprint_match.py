@@ -8,8 +8,8 @@ pairs (``game.head_to_head``), in bb/100 with a 95 % interval, in the game it wa
 
 The opponents: the reference drawer, a grid of threshold bots (raise with a made badugi up to
 ``raise_top``, call with one up to ``call_top``), the drawer drawing by each policy table
-(max-equity, max-badugi, min-rank), the random bot, and in ``VectorGame`` the greedy tabular
-learner of docs/rl.md. Every row is played by the engine
+(max-equity, max-badugi, min-rank), and in ``VectorGame`` the random policy and the greedy
+tabular learner of docs/rl.md. Every row is played by the engine
 ``head_to_head`` picks (the C hand loop when both bots have a C form) and names it; the figures
 written are the ones measured, with the date, the machine, its load and the command.
 """
@@ -24,6 +24,7 @@ import re
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from badugi_fast.game import Rules, bots, head_to_head
 from badugi_fast.game.simulation.duplicate import Z_95
@@ -47,41 +48,49 @@ def opponents() -> list[tuple[str, bots.Bot]]:
          bots.threshold("9", "K", 3, policy=p))
         for p in POLICIES
     ]  # fmt: skip
-    rows.append(("the random bot (`random_bot(0)`)", bots.random_bot(0)))
     return rows
 
 
-def learner_row(blueprint: bots.Bot, hands: int, seed: int) -> str:
-    """The greedy tabular learner (examples/tabular_learner.py, trained as docs/rl.md trains it:
-    30,000 hands against the drawer, seed 1, here in the blueprint's rules) against the
-    blueprint in ``VectorGame``, the blueprint an engine-played seat: duplicate pairs, each
-    table's k-th hand played once with the learner in seat 0 and once in seat 1 (the same deal:
-    a table deals its hands from the seed alone)."""
+def vector_row(name: str, blueprint: bots.Bot, policy: Any, hands: int, seed: int) -> str:
+    """``policy`` (a vector policy) against the blueprint in ``VectorGame``, the blueprint an
+    engine-played seat, as duplicate pairs: each table's k-th hand played once with the policy
+    in seat 0 and once in seat 1 (the same deal: a table deals its hands from the seed alone)."""
     import numpy as np
 
     from badugi_fast.game.vector import VectorGame
     from badugi_fast.game.vector.policies import by_seat, play
 
-    learner, _ = _tabular().train(30_000, seed=1, tables=256, chunk=3_000, rules=RULES)
     tables = 1024
-    per_table = max(hands // (2 * tables), 2)
-    greedy = learner.policy(0.0, seed)
+    per_table = max(-(-hands // (2 * tables)), 2)  # at least ``hands`` in all
 
-    def engine(obs):  # the engine's own seat: never asked
+    def engine(obs: Any) -> Any:  # the engine's own seat: never asked
         return np.full(len(obs["seat"]), -1, dtype=np.int64)
 
     start = time.perf_counter()
     first = play(VectorGame(tables, 2, RULES, seed, bots=[None, blueprint]),
-                 by_seat([greedy, engine]), per_table)  # fmt: skip
+                 by_seat([policy, engine]), per_table)  # fmt: skip
     second = play(VectorGame(tables, 2, RULES, seed, bots=[blueprint, None]),
-                  by_seat([engine, greedy]), per_table)  # fmt: skip
+                  by_seat([engine, policy]), per_table)  # fmt: skip
     seconds = time.perf_counter() - start
     pairs = (first[:, :, 1] + second[:, :, 0]).reshape(-1).astype(np.float64) / RULES.unit
     n = len(pairs)
     mean, stderr = pairs.mean() * 50, pairs.std(ddof=1) / np.sqrt(n) * 50  # a pair is 2 hands
     lo, hi = mean - Z_95 * stderr, mean + Z_95 * stderr
-    name = "the greedy tabular learner (`examples/tabular_learner.py`)"
     return f"| {name} | {mean:+.2f} | {lo:+.2f} to {hi:+.2f} | {2 * n:,} | vector | {seconds:.0f} |"
+
+
+def vector_opponents(seed: int) -> list[tuple[str, Any]]:
+    """The opponents played in ``VectorGame``: the random policy (uniform over the legal
+    actions: the random bot has no C form, and in Python ten million hands would take hours)
+    and the greedy tabular learner (examples/tabular_learner.py, trained as docs/rl.md trains
+    it: 30,000 hands against the drawer, seed 1, here in the blueprint's rules)."""
+    from badugi_fast.game.vector.policies import random_policy
+
+    learner, _ = _tabular().train(30_000, seed=1, tables=256, chunk=3_000, rules=RULES)
+    return [
+        ("the random bot (`random_policy`, uniform over the legal actions)", random_policy(seed)),
+        ("the greedy tabular learner (`examples/tabular_learner.py`)", learner.policy(0.0, seed)),
+    ]
 
 
 def _tabular():  # examples/ is not a package: load the example as docs/rl.md runs it
@@ -120,8 +129,9 @@ def table(blueprint: bots.Bot, hands: int, seed: int, threads: int | None) -> st
             f"{result.hands:,} | {result.engine} | {seconds:.0f} |"
         )
         print(lines[-1], flush=True)
-    lines.append(learner_row(blueprint, hands, seed))
-    print(lines[-1], flush=True)
+    for name, policy in vector_opponents(seed):
+        lines.append(vector_row(name, blueprint, policy, hands, seed))
+        print(lines[-1], flush=True)
     return "\n".join(lines)
 
 
@@ -144,10 +154,10 @@ def main(argv: list[str] | None = None) -> int:
         print(text)
         return 0
     page = PAGE.read_text(encoding="utf-8")
-    marker = re.compile(r"(<!-- table:matches -->\n).*?(\n<!-- end:matches -->)", re.DOTALL)
+    marker = re.compile(r"(<!-- table:matches -->\n)(?:.*?\n)?(<!-- end:matches -->)", re.DOTALL)
     if not marker.search(page):
         raise SystemExit(f"{PAGE}: no <!-- table:matches --> ... <!-- end:matches --> markers")
-    PAGE.write_text(marker.sub(lambda m: m[1] + text + m[2], page), encoding="utf-8")
+    PAGE.write_text(marker.sub(lambda m: m[1] + text + "\n" + m[2], page), encoding="utf-8")
     return 0
 
 

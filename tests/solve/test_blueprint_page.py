@@ -1,6 +1,6 @@
 """The blueprint page's generated parts: the training curve (benches/blueprint_curve.py) reads
 the trainer's logs over resumes and writes the same SVG bytes for the same logs, and the page
-shows the plot."""
+shows the plot and the head-to-head table the generators write."""
 
 from __future__ import annotations
 
@@ -66,3 +66,12 @@ def test_the_page_shows_the_plot_the_generator_writes() -> None:
     curve = _load("blueprint_curve")
     shown = curve.CURVE_SVG.relative_to(ROOT / "docs").as_posix()
     assert f"]({shown})" in page and curve.CURVE_SVG.is_file()
+
+
+def test_the_page_has_a_measured_row_for_every_opponent_of_the_match_table() -> None:
+    page = (ROOT / "docs" / "blueprint.md").read_text(encoding="utf-8")
+    start, end = page.index("<!-- table:matches -->"), page.index("<!-- end:matches -->")
+    table = page[start:end]
+    names = [name for name, _ in _load("blueprint_match").opponents()]
+    assert names and all(f"| {name} |" in table for name in names)
+    assert "the greedy tabular learner" in table and "10,000,000 | c |" in table
