@@ -17,8 +17,7 @@ same for any thread count.
 measured (best_response.py), and stops when it is within ``target`` (a fraction of the pot)
 or after ``iterations``. A block and its measurement are one C call (bf_lr_run) on one set
 of threads, in a work area the solver keeps, so the many short early blocks pay neither for
-fresh memory nor for Python between the passes; the measurement's two best responses run
-side by side.
+fresh memory nor for Python between the passes.
 """
 
 from __future__ import annotations

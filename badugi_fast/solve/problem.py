@@ -24,8 +24,8 @@ from .tree import Node, Tree, build_tree, check_sizes
 
 History = Sequence[object]
 # A solve holds about this many (nodes x rows) arrays of doubles: each player's reach and
-# values at every node (values twice: a measurement's two best responses run side by side),
-# and the two players' regret and strategy-sum tables.
+# values at every node, a current strategy per player, and the two players' regret and
+# strategy-sum tables.
 WORK_ARRAYS = 7
 MAX_WORK_BYTES = 4 << 30
 

@@ -176,7 +176,11 @@ def players(found: Sequence[Range]) -> tuple[Classes, tuple[Player, Player]]:
     made = []
     for r, vector in zip(found, vectors, strict=True):
         of_range = classes.of_hand[r.positions]
-        ids, rows = np.unique(of_range, return_inverse=True)
+        # np.unique without its sort: class ids are small integers
+        present = np.zeros(len(classes.rank), dtype=bool)
+        present[of_range] = True
+        ids = np.flatnonzero(present)
+        rows = (np.cumsum(present) - 1)[of_range]
         first = np.zeros(len(ids), dtype=np.int64)
         first[rows[::-1]] = r.positions[::-1]
         made.append(Player(r, ids.astype(np.int32), vector[first], rows.astype(np.int64)))

@@ -13,11 +13,11 @@
  * backward pass for a block of hands. The sweeps of a pass (showdowns, folds) run their
  * phases side by side, so a pass waits for its threads five times. Splitting the terminal
  * nodes among the threads instead left each thread a few lanes of a sweep (so its per-hand
- * work was repeated) and shares of unequal cost. A measurement's two best responses, which
- * share nothing, run side by side on halves of the threads. Every number is computed by the
- * same operations in the same order whatever the split, so a run gives the same bits on any
- * thread count. The threads start once a call; the memory lives in a work area a solve keeps
- * across its calls.
+ * work was repeated) and shares of unequal cost. A measurement's two best responses run one
+ * after the other on all the threads (run side by side on halves of them, the faster waited
+ * for the slower: slower in all). Every number is computed by the same operations in the
+ * same order whatever the split, so a run gives the same bits on any thread count. The
+ * threads start once a call; the memory lives in a work area a solve keeps across its calls.
  */
 #include "solve/last_round.h"
 
@@ -37,14 +37,12 @@
 typedef void (*task_fn)(void *ctx, int task);
 
 /* The threads of one C call, started once and handed each phase in turn (a thread started
- * per phase costs tens of microseconds, a good part of a phase on a small tree). Share t runs
- * tasks t, t + threads, ...; which thread runs a share changes no number. */
+ * per phase costs tens of microseconds, a good part of a phase on a small tree). The threads
+ * take a phase's tasks in turn from a shared counter, so a thread that finishes early takes
+ * the next instead of waiting; which thread runs a task changes no number. Between phases a
+ * thread spins a while before it sleeps: the gaps are microseconds long, and waking a
+ * sleeping thread costs tens of them, many times a pass. */
 typedef struct pool pool;
-
-typedef struct {
-    pool *pl;
-    int share;
-} seat;
 
 struct pool {
     int threads;
@@ -52,43 +50,77 @@ struct pool {
     void *ctx;
     int tasks;
 #ifndef _WIN32
-    int started; /* shares 1 .. started have a thread; the caller runs the rest */
+    int started; /* threads 1 .. started are running; the caller is thread 0 */
     pthread_t ids[MAX_THREADS];
-    seat seats[MAX_THREADS];
     pthread_mutex_t lock;
     pthread_cond_t go, done;
-    unsigned long round;
-    int busy, stop;
+    unsigned long round; /* phases handed out; read without the lock while spinning */
+    int next;            /* the phase's next task to take */
+    int busy;            /* threads still in the phase */
+    int stop;
 #endif
 };
 
-static void run_share(pool *pl, int share)
+#ifndef _WIN32
+#define SPINS 20000 /* checks before a thread sleeps: a few hundred microseconds */
+
+static inline void relax(void)
 {
-    for (int task = share; task < pl->tasks; task += pl->threads)
-        pl->fn(pl->ctx, task);
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
 }
 
-#ifndef _WIN32
+static void run_tasks(pool *pl)
+{
+    for (;;) {
+        int task = __atomic_fetch_add(&pl->next, 1, __ATOMIC_RELAXED);
+        if (task >= pl->tasks)
+            return;
+        pl->fn(pl->ctx, task);
+    }
+}
+
+/* Waits for a phase after `seen`; 0 when the pool stops instead. */
+static int wait_round(pool *pl, unsigned long seen)
+{
+    for (int i = 0; i < SPINS; i++) {
+        if (__atomic_load_n(&pl->round, __ATOMIC_ACQUIRE) != seen)
+            return !__atomic_load_n(&pl->stop, __ATOMIC_ACQUIRE);
+        relax();
+    }
+    pthread_mutex_lock(&pl->lock);
+    while (__atomic_load_n(&pl->round, __ATOMIC_ACQUIRE) == seen)
+        pthread_cond_wait(&pl->go, &pl->lock);
+    pthread_mutex_unlock(&pl->lock);
+    return !__atomic_load_n(&pl->stop, __ATOMIC_ACQUIRE);
+}
+
 static void *pool_main(void *arg)
 {
-    seat *me = arg;
-    pool *pl = me->pl;
+    pool *pl = arg;
     unsigned long seen = 0;
-    pthread_mutex_lock(&pl->lock);
-    for (;;) {
-        while (pl->round == seen && !pl->stop)
-            pthread_cond_wait(&pl->go, &pl->lock);
-        if (pl->stop)
-            break;
-        seen = pl->round;
-        pthread_mutex_unlock(&pl->lock);
-        run_share(pl, me->share);
-        pthread_mutex_lock(&pl->lock);
-        if (--pl->busy == 0)
+    while (wait_round(pl, seen)) {
+        seen = __atomic_load_n(&pl->round, __ATOMIC_ACQUIRE);
+        run_tasks(pl);
+        if (__atomic_sub_fetch(&pl->busy, 1, __ATOMIC_ACQ_REL) == 0) {
+            pthread_mutex_lock(&pl->lock); /* the caller may be asleep on done */
             pthread_cond_signal(&pl->done);
+            pthread_mutex_unlock(&pl->lock);
+        }
     }
-    pthread_mutex_unlock(&pl->lock);
     return NULL;
+}
+
+/* Hands out the next phase (or the stop). */
+static void next_round(pool *pl)
+{
+    pthread_mutex_lock(&pl->lock);
+    __atomic_store_n(&pl->round, pl->round + 1, __ATOMIC_RELEASE);
+    pthread_cond_broadcast(&pl->go);
+    pthread_mutex_unlock(&pl->lock);
 }
 #endif
 
@@ -103,9 +135,8 @@ static void pool_start(pool *pl, int threads)
     pthread_cond_init(&pl->go, NULL);
     pthread_cond_init(&pl->done, NULL);
     for (int t = 1; t < pl->threads; t++) {
-        pl->seats[t].pl = pl, pl->seats[t].share = t;
-        if (pthread_create(&pl->ids[t], NULL, pool_main, &pl->seats[t]) != 0)
-            break; /* no thread to be had: the caller runs the shares left */
+        if (pthread_create(&pl->ids[t], NULL, pool_main, pl) != 0)
+            break; /* no thread to be had: fewer take the tasks */
         pl->started = t;
     }
 #endif
@@ -116,10 +147,8 @@ static void pool_stop(pool *pl)
 #ifndef _WIN32
     if (pl->threads == 1)
         return;
-    pthread_mutex_lock(&pl->lock);
-    pl->stop = 1;
-    pthread_cond_broadcast(&pl->go);
-    pthread_mutex_unlock(&pl->lock);
+    __atomic_store_n(&pl->stop, 1, __ATOMIC_RELEASE);
+    next_round(pl);
     for (int t = 1; t <= pl->started; t++)
         pthread_join(pl->ids[t], NULL);
     pthread_cond_destroy(&pl->go);
@@ -134,23 +163,24 @@ static void parallel(pool *pl, int tasks, task_fn fn, void *ctx)
     pl->fn = fn, pl->ctx = ctx, pl->tasks = tasks;
 #ifndef _WIN32
     if (pl->started > 0 && tasks > 1) {
-        pthread_mutex_lock(&pl->lock);
-        pl->busy = pl->started;
-        pl->round++;
-        pthread_cond_broadcast(&pl->go);
-        pthread_mutex_unlock(&pl->lock);
-        run_share(pl, 0);
-        for (int t = pl->started + 1; t < pl->threads; t++)
-            run_share(pl, t);
-        pthread_mutex_lock(&pl->lock);
-        while (pl->busy > 0)
-            pthread_cond_wait(&pl->done, &pl->lock);
-        pthread_mutex_unlock(&pl->lock);
+        __atomic_store_n(&pl->next, 0, __ATOMIC_RELAXED);
+        __atomic_store_n(&pl->busy, pl->started, __ATOMIC_RELAXED);
+        next_round(pl); /* releases fn, ctx, tasks, next and busy with the round */
+        run_tasks(pl);
+        int i = 0;
+        while (__atomic_load_n(&pl->busy, __ATOMIC_ACQUIRE) > 0 && i++ < SPINS)
+            relax();
+        if (__atomic_load_n(&pl->busy, __ATOMIC_ACQUIRE) > 0) {
+            pthread_mutex_lock(&pl->lock);
+            while (__atomic_load_n(&pl->busy, __ATOMIC_ACQUIRE) > 0)
+                pthread_cond_wait(&pl->done, &pl->lock);
+            pthread_mutex_unlock(&pl->lock);
+        }
         return;
     }
 #endif
-    for (int t = 0; t < pl->threads; t++)
-        run_share(pl, t);
+    for (int task = 0; task < tasks; task++)
+        fn(ctx, task);
 }
 
 /* ---- checks ----------------------------------------------------------------------------- */
@@ -994,10 +1024,6 @@ struct bf_lr_work {
     double *reach_q, *reach_p, *values; /* [n_nodes * max n_hands] each */
     double *scratch;       /* the terminal batches' scratch (scratch_new) */
     size_t scratch_lanes;
-    /* a second player's values and scratch, so that a measurement on two threads or more
-     * runs the two best responses side by side (made on first need; NULL: one after the
-     * other) */
-    double *values2, *scratch2;
 };
 
 void bf_lr_work_free(bf_lr_work *w)
@@ -1006,7 +1032,6 @@ void bf_lr_work_free(bf_lr_work *w)
         return;
     free(w->current[0]), free(w->current[1]);
     free(w->reach_q), free(w->reach_p), free(w->values), free(w->scratch);
-    free(w->values2), free(w->scratch2);
     free(w);
 }
 
@@ -1127,61 +1152,15 @@ static int best_pass(pass *ps, int p, const bf_lr_measure *m)
     return status;
 }
 
-typedef struct {
-    pass each[2];
-    const bf_lr_measure *m;
-    int status[2];
-} side_by_side;
-
-/* Task p: player p's best response on threads of its own (half the call's, the caller's
- * thread among them), so neither waits on the other's phases. */
-static void best_task(void *ctx, int p)
-{
-    side_by_side *sb = ctx;
-    pass *ps = &sb->each[p];
-    pool own;
-    pool_start(&own, ps->threads);
-    ps->pool = &own;
-    sb->status[p] = best_pass(ps, p, sb->m);
-    pool_stop(&own);
-}
-
 /* The measurement after the iterations: the average strategies, then each player's values
- * against the other's (bf_lr_values: as a best response, and playing its own average), the
- * two players side by side when there are two threads or more. Every number is the same
- * whichever way. */
-static int measure_averages(const bf_lr_game *g, bf_lr_work *w, pass *ps,
-                            const bf_lr_measure *m)
+ * against the other's (bf_lr_values: as a best response, and playing its own average). */
+static int measure_averages(const bf_lr_game *g, pass *ps, const bf_lr_measure *m)
 {
     int threads = ps->threads;
     average_job aj = {g, threads, m->average};
     parallel(ps->pool, 2 * threads, average_task, &aj);
-    if (threads >= 2 && w->values2 == NULL) {
-        size_t nmax = (size_t)(g->n_hands[0] > g->n_hands[1] ? g->n_hands[0] : g->n_hands[1]);
-        pass spare;
-        memset(&spare, 0, sizeof spare);
-        spare.g = g;
-        w->values2 = malloc(sizeof(double) * (size_t)g->n_nodes * nmax);
-        if (w->values2 != NULL && scratch_new(&spare) == 0)
-            w->scratch2 = spare.scratch;
-        else
-            free(w->values2), w->values2 = NULL;
-    }
-    if (threads < 2 || w->values2 == NULL) { /* one after the other, on all the threads */
-        int status = best_pass(ps, 0, m);
-        return status ? status : best_pass(ps, 1, m);
-    }
-    side_by_side sb;
-    memset(&sb, 0, sizeof sb);
-    sb.m = m;
-    for (int p = 0; p < 2; p++) {
-        sb.each[p] = *ps;
-        sb.each[p].threads = p == 0 ? (threads + 1) / 2 : threads / 2;
-    }
-    sb.each[1].reach_q = w->reach_p; /* free in a measurement */
-    sb.each[1].values = w->values2, sb.each[1].scratch = w->scratch2;
-    parallel(ps->pool, 2, best_task, &sb);
-    return sb.status[0] ? sb.status[0] : sb.status[1];
+    int status = best_pass(ps, 0, m);
+    return status ? status : best_pass(ps, 1, m);
 }
 
 int bf_lr_run(bf_lr_game *g, bf_lr_work *w, int64_t first, int64_t iterations, int threads,
@@ -1217,7 +1196,7 @@ int bf_lr_run(bf_lr_game *g, bf_lr_work *w, int64_t first, int64_t iterations, i
         }
     }
     if (status == 0 && measure)
-        status = measure_averages(g, w, &ps, measure);
+        status = measure_averages(g, &ps, measure);
     pool_stop(&threads_of_call);
     return status;
 }

@@ -1,6 +1,6 @@
 """What the C tests share: the C core's file lists as csrc/build_ffi.py gives them, and a driver
 of this folder built with every C file of csrc/ under AddressSanitizer and UndefinedBehavior-
-Sanitizer at the strict warnings, then run."""
+Sanitizer (or ThreadSanitizer) at the strict warnings, then run."""
 
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ SANITIZER_ENV = {
     "ASAN_OPTIONS": "detect_leaks=1:abort_on_error=1",
     "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1",
 }
+THREAD_SANITIZE = ("-fsanitize=thread",)
+THREAD_SANITIZER_ENV = {"TSAN_OPTIONS": "halt_on_error=1:abort_on_error=1"}
 
 RunSanitized = Callable[..., str]
 Compile = Callable[..., subprocess.CompletedProcess[str]]
@@ -88,6 +90,28 @@ def compile_c(gcc: str) -> Compile:
     return run
 
 
+def _sanitized_runner(
+    compile_c: Compile,
+    core_sources: tuple[str, ...],
+    tmp_path: Path,
+    sanitize: Sequence[str],
+    env: dict[str, str],
+    what: str,
+) -> RunSanitized:
+    def run(name: str, *args: str | os.PathLike[str]) -> str:
+        driver = tmp_path / name
+        flags = ("-O1", "-g", "-fno-omit-frame-pointer", *sanitize)
+        source = f"tests/c/{name}.c"
+        build = compile_c(*flags, source, *core_sources, "-lm", "-pthread", "-o", driver)
+        assert build.returncode == 0, _report(f"building the sanitized {name}", build)
+        check = _run([driver, *args], env={**os.environ, **env}, timeout=600)
+        assert check.returncode == 0, _report(f"{name} under {what}", check)
+        assert f"{name}: OK" in check.stdout, _report(f"{name} (no summary line)", check)
+        return check.stdout
+
+    return run
+
+
 @pytest.fixture
 def run_sanitized(
     compile_c: Compile, core_sources: tuple[str, ...], tmp_path: Path
@@ -95,19 +119,19 @@ def run_sanitized(
     """run_sanitized(NAME, *args): build tests/c/NAME.c with every C file of csrc/ under ASan
     and UBSan at the strict warnings, run it with ``args`` and require its "NAME: OK" line; its
     stdout is returned."""
+    return _sanitized_runner(
+        compile_c, core_sources, tmp_path, SANITIZE, SANITIZER_ENV, "ASan and UBSan"
+    )
 
-    def run(name: str, *args: str | os.PathLike[str]) -> str:
-        driver = tmp_path / name
-        flags = ("-O1", "-g", "-fno-omit-frame-pointer", *SANITIZE)
-        source = f"tests/c/{name}.c"
-        build = compile_c(*flags, source, *core_sources, "-lm", "-o", driver)
-        assert build.returncode == 0, _report(f"building the sanitized {name}", build)
-        check = _run([driver, *args], env={**os.environ, **SANITIZER_ENV}, timeout=600)
-        assert check.returncode == 0, _report(f"{name} under ASan and UBSan", check)
-        assert f"{name}: OK" in check.stdout, _report(f"{name} (no summary line)", check)
-        return check.stdout
 
-    return run
+@pytest.fixture
+def run_thread_sanitized(
+    compile_c: Compile, core_sources: tuple[str, ...], tmp_path: Path
+) -> RunSanitized:
+    """As run_sanitized, under ThreadSanitizer: a data race between the C threads fails."""
+    return _sanitized_runner(
+        compile_c, core_sources, tmp_path, THREAD_SANITIZE, THREAD_SANITIZER_ENV, "TSan"
+    )
 
 
 @pytest.fixture(scope="module")
