@@ -17,7 +17,9 @@ writes are what it measured, nothing else.
 
 from __future__ import annotations
 
+import datetime
 import os
+import platform
 import re
 import sys
 import textwrap
@@ -62,7 +64,7 @@ def _load() -> str:
 
 def rule_table() -> str:
     cores = os.cpu_count()
-    before = _load()
+    before, started = _load(), datetime.date.today().isoformat()
     lines = [
         "| rule set | tree nodes | iterations | exploitability | 1 thread | 2 threads | speed-up |",
         "|---|---:|---:|---:|---:|---:|---:|",
@@ -82,8 +84,8 @@ def rule_table() -> str:
         )
         print(lines[-1], file=sys.stderr)
     note = (
-        f"Measured on {cores} cores; the load average was {before} before the runs and "
-        f"{_load()} after them."
+        f"Measured {started} on {platform.processor() or platform.machine()}, {cores} vCPUs; "
+        f"the load average was {before} before the runs and {_load()} after them."
     )
     lines += ["", *textwrap.wrap(note, 96)]
     return "\n".join(lines)

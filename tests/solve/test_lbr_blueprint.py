@@ -6,15 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from badugi_fast.cards import DECK
 from badugi_fast.game import Phase, bots
 from badugi_fast.game.blueprint import Blueprint, BlueprintBot
-from badugi_fast.game.blueprint.abstraction import INFOSETS, SLOTS, bucket
+from badugi_fast.game.blueprint.abstraction import INFOSETS, SLOTS
 from badugi_fast.game.blueprint.strategy import ONE
-from badugi_fast.hands import evaluate_many
-from badugi_fast.hands.universe import all_hands
 from badugi_fast.solve.lbr import MixedStrategy, Table, public_view, strategy_of
-from badugi_fast.solve.lbr.blueprint import BlueprintStrategy, bucket_of_rank
+from badugi_fast.solve.lbr.blueprint import BlueprintStrategy
 from badugi_fast.solve.lbr.particles import mask_of
 
 
@@ -36,14 +33,6 @@ def blueprint() -> Blueprint:
 def test_the_blueprint_bot_is_read_from_its_table(blueprint: Blueprint) -> None:
     strategy = strategy_of(BlueprintBot(blueprint))
     assert isinstance(strategy, BlueprintStrategy) and strategy.blueprint is blueprint
-
-
-def test_a_rank_gives_the_bucket_of_every_hand_of_that_rank() -> None:
-    rng = np.random.default_rng(1)
-    hands = all_hands()[rng.choice(len(all_hands()), 3000, replace=False)]
-    ranks = evaluate_many(hands).astype(np.int64)
-    by_rank = bucket_of_rank()[ranks]
-    assert by_rank.tolist() == [bucket([DECK[c] for c in hand]) for hand in hands]
 
 
 def test_every_spot_reads_as_the_bot_states_it_hand_by_hand(blueprint: Blueprint) -> None:

@@ -187,6 +187,26 @@ class Blueprint:
             return [1.0 / len(slots)] * len(slots)
         return [w / total for w in weights]
 
+    def rows(
+        self, infosets: npt.NDArray[np.integer], legal: npt.NDArray[np.bool_]
+    ) -> npt.NDArray[np.float64]:
+        """``row`` for many decisions at once: at each information set of ``infosets``, the
+        probability of each of the ``SLOTS`` slots among that row of ``legal`` (0 off it;
+        uniform over the legal slots where the training never reached the set)."""
+        infosets = np.asarray(infosets, dtype=np.int64)
+        legal = np.asarray(legal, dtype=bool)
+        if legal.shape != (len(infosets), SLOTS) or not legal.any(axis=1).all():
+            raise ValueError(f"legal is one row of {SLOTS} slots, one of them legal, a decision")
+        if len(infosets) and not (infosets.min() >= 0 and infosets.max() < INFOSETS):
+            raise ValueError(f"an information set is 0 .. {INFOSETS - 1}")
+        weights = self.table[infosets].astype(np.float64) * legal
+        total = weights.sum(axis=1, keepdims=True)
+        uniform = legal / legal.sum(axis=1, keepdims=True)
+        out: npt.NDArray[np.float64] = np.where(
+            total > 0, weights / np.where(total > 0, total, 1.0), uniform
+        )
+        return out
+
     def probabilities(self, view: View) -> list[tuple[Action, float]]:
         """The legal actions of a view's decision with the blueprint's probability of each."""
         decision = read_decision(view, self.small_bet, self.most_thrown)

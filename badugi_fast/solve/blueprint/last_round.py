@@ -54,14 +54,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cache
 from itertools import combinations
 from math import comb
 
 import numpy as np
 import numpy.typing as npt
 
-from ..._badugi import ffi, lib
 from ..._runtime.threads import thread_count
 from ..._runtime.validate import whole
 from ...draws import Range
@@ -80,6 +78,7 @@ from ...game.blueprint.abstraction import (
     public_betting,
     public_draw,
 )
+from ...game.blueprint.buckets import hand_buckets
 from ...game.blueprint.strategy import MIN_STACK_BETS
 from ...game.rules import RuleSet
 from ...hands.evaluator import NUM_HANDS
@@ -294,40 +293,6 @@ def read_line(line: str, blueprint: Blueprint) -> Line:
 # -- the ranges --------------------------------------------------------------------------------
 
 
-@cache
-def _hand_table() -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8]]:
-    """Every hand's bucket and the positions (bits over its ascending ids) each draw slot throws
-    (-1: no such slot), from the C abstraction the trainer uses."""
-    hands = all_hands()
-    buckets = np.empty(NUM_HANDS, dtype=np.int16)
-    thrown = np.empty((NUM_HANDS, SLOTS), dtype=np.int8)
-    cards = ffi.new("uint8_t[4]")
-    out = ffi.new("int[3]")
-    for i, row in enumerate(hands.tolist()):
-        cards[0:4] = row
-        buckets[i] = lib.bf_bp_hand(cards, out)
-        thrown[i] = (out[0], out[1], out[2])
-    buckets.setflags(write=False)
-    thrown.setflags(write=False)
-    return buckets, thrown
-
-
-def _probability(
-    blueprint: Blueprint,
-    infoset: npt.NDArray[np.int64],
-    legal: npt.NDArray[np.bool_],
-    slot: npt.NDArray[np.int64],
-) -> npt.NDArray[np.float64]:
-    """The blueprint's probability of ``slot`` at each information set among its ``legal``
-    slots (Blueprint.row, vectorised: uniform where training never reached the set)."""
-    weights = blueprint.table[infoset].astype(np.float64) * legal
-    total = weights.sum(axis=1)
-    chosen = np.take_along_axis(weights, slot[:, None], axis=1)[:, 0]
-    uniform = np.take_along_axis(legal, slot[:, None], axis=1)[:, 0] / legal.sum(axis=1)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(total > 0, chosen / np.where(total > 0, total, 1), uniform)
-
-
 def _deck_cards(blueprint: Blueprint) -> npt.NDArray[np.int64]:
     return np.array(
         [4 * rank + suit for rank in range(blueprint.ranks) for suit in range(blueprint.suits)]
@@ -367,7 +332,7 @@ def _reach(
 ) -> npt.NDArray[np.float64]:
     """Player ``player``'s reach of each hand (see the module docstring): exact when
     ``repeats`` is None, else sampled with ``repeats`` copies of each dealt hand."""
-    buckets, thrown = _hand_table()
+    buckets, thrown = hand_buckets()
     deck = _deck_cards(blueprint)
     universe = all_hands()
     dealt = np.flatnonzero(np.isin(universe, deck).all(axis=1))
@@ -390,7 +355,7 @@ def _reach(
             legal = np.zeros((len(index), SLOTS), dtype=bool)
             legal[:, list(decision.legal)] = True
             slot = np.full(len(index), decision.slot, dtype=np.int64)
-            states.weight = states.weight * _probability(blueprint, infoset, legal, slot)
+            states.weight = states.weight * _chosen(blueprint, infoset, legal, slot)
             states.keep(states.weight > 0)
             continue
         masks = thrown[index].astype(np.int64)
@@ -406,7 +371,7 @@ def _reach(
             break_fits = legal[:, BREAK] & (counts[:, BREAK] == c)
             slot = np.where(keep_fits, KEEP, BREAK).astype(np.int64)
             found = keep_fits | break_fits
-        weight = np.where(found, states.weight * _probability(blueprint, infoset, legal, slot), 0)
+        weight = np.where(found, states.weight * _chosen(blueprint, infoset, legal, slot), 0)
         alive = weight > 0
         states.weight = weight
         states.keep(alive)
@@ -419,6 +384,17 @@ def _reach(
     if len(states.weight):
         np.add.at(out, lex_index(states.hands), states.weight)
     return out
+
+
+def _chosen(
+    blueprint: Blueprint,
+    infoset: npt.NDArray[np.int64],
+    legal: npt.NDArray[np.bool_],
+    slot: npt.NDArray[np.int64],
+) -> npt.NDArray[np.float64]:
+    """The blueprint's probability of each decision's ``slot`` among its ``legal`` slots."""
+    rows = blueprint.rows(infoset, legal)
+    return np.take_along_axis(rows, slot[:, None], axis=1)[:, 0]
 
 
 def _popcount(masks: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
@@ -600,7 +576,7 @@ def last_round_profile(blueprint: Blueprint, spot: Line, problem: LastRound) -> 
     table, player 1's): at each node, each row (class of hands of the range) plays the
     probabilities of the blueprint's information set of its bucket, uniform where training
     never reached it."""
-    buckets, _ = _hand_table()
+    buckets, _ = hand_buckets()
     rows_bucket = []
     for p in (0, 1):
         player = problem.players[p]
@@ -622,11 +598,9 @@ def last_round_profile(blueprint: Blueprint, spot: Line, problem: LastRound) -> 
         except KeyError as missing:
             raise ValueError(f"the blueprint has no slot for {missing} in its last round") from None
         infoset = rows_bucket[node.actor] * PUBLIC + spot.public(node.actor, bets, flag)
-        weights = blueprint.table[infoset][:, slots].astype(np.float64)
-        total = weights.sum(axis=1, keepdims=True)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            rows = np.where(total > 0, weights / np.where(total > 0, total, 1), 1 / len(slots))
-        problem.block(tables[node.actor], node)[:] = rows
+        legal = np.zeros((len(infoset), SLOTS), dtype=bool)
+        legal[:, slots] = True
+        problem.block(tables[node.actor], node)[:] = blueprint.rows(infoset, legal)[:, slots]
     return tables
 
 

@@ -1,0 +1,40 @@
+"""The abstraction of every hand at once: each hand's bucket and what each of its draw slots
+throws, read from the C abstraction the trainer and the C engines use (``bf_bp_hand``).
+
+Readers that look at many hands of one spot (the local best response, the ranges a line of
+play reaches) index these arrays by a hand's position in ``all_hands()`` instead of reading
+the hand's best badugi again for each decision.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from ..._badugi import ffi, lib
+from ...hands.evaluator import NUM_HANDS
+from ...hands.universe import all_hands
+from .abstraction import SLOTS
+
+
+@cache
+def hand_buckets() -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8]]:
+    """Every hand's bucket, and the positions each draw slot throws (bit i: the hand's i-th
+    card in ascending ids; -1: no such slot, as the keep slot of a four-card badugi), both in
+    the order of ``all_hands()``; read-only."""
+    buckets = np.empty(NUM_HANDS, dtype=np.int16)
+    thrown = np.empty((NUM_HANDS, SLOTS), dtype=np.int8)
+    cards = ffi.new("uint8_t[4]")
+    out = ffi.new("int[3]")
+    for i, row in enumerate(all_hands().tolist()):
+        cards[0:4] = row
+        buckets[i] = lib.bf_bp_hand(cards, out)
+        thrown[i] = (out[0], out[1], out[2])
+    buckets.setflags(write=False)
+    thrown.setflags(write=False)
+    return buckets, thrown
+
+
+__all__ = ["hand_buckets"]
