@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from badugi_fast.game import Rules, bots, head_to_head
-from badugi_fast.game.simulation.duplicate import Z_95
+from badugi_fast.game.simulation.duplicate import HeadToHead
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "blueprint.md"
 RULES = Rules(small_bet=2, cap_heads_up=True)
@@ -72,11 +72,12 @@ def vector_row(name: str, blueprint: bots.Bot, policy: Any, hands: int, seed: in
     second = play(VectorGame(tables, 2, RULES, seed, bots=[blueprint, None]),
                   by_seat([engine, policy]), per_table)  # fmt: skip
     seconds = time.perf_counter() - start
-    pairs = (first[:, :, 1] + second[:, :, 0]).reshape(-1).astype(np.float64) / RULES.unit
-    n = len(pairs)
-    mean, stderr = pairs.mean() * 50, pairs.std(ddof=1) / np.sqrt(n) * 50  # a pair is 2 hands
-    lo, hi = mean - Z_95 * stderr, mean + Z_95 * stderr
-    return f"| {name} | {mean:+.2f} | {lo:+.2f} to {hi:+.2f} | {2 * n:,} | vector | {seconds:.0f} |"
+    result = HeadToHead.of_pairs(first[:, :, 1] + second[:, :, 0], RULES.unit, "vector")
+    lo, hi = result.interval
+    return (
+        f"| {name} | {result.bb_per_100:+.2f} | {lo:+.2f} to {hi:+.2f} | {result.hands:,} | "
+        f"vector | {seconds:.0f} |"
+    )
 
 
 def vector_opponents(seed: int) -> list[tuple[str, Any]]:

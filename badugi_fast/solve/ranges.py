@@ -145,15 +145,20 @@ def hand_classes(symmetric: bool) -> Classes:
     )
 
 
-def is_symmetric(weights: npt.NDArray[np.float64]) -> bool:
-    """True when every suit orbit's hands carry one weight."""
+@cache
+def _orbit_representatives() -> npt.NDArray[np.intp]:
+    """For each hand, the first hand (in the universe's order) of its suit orbit."""
     of_hand = hand_classes(True).of_hand
-    n = int(of_hand.max()) + 1
-    low = np.full(n, np.inf)
-    high = np.full(n, -np.inf)
-    np.minimum.at(low, of_hand, weights)
-    np.maximum.at(high, of_hand, weights)
-    return bool(np.array_equal(low, high))
+    first = np.zeros(int(of_hand.max()) + 1, dtype=np.intp)
+    first[of_hand[::-1]] = np.arange(NUM_HANDS)[::-1]
+    out: npt.NDArray[np.intp] = first[of_hand]
+    out.setflags(write=False)
+    return out
+
+
+def is_symmetric(weights: npt.NDArray[np.float64]) -> bool:
+    """True when every suit orbit's hands carry one weight (each its orbit's first hand's)."""
+    return bool(np.array_equal(weights, weights[_orbit_representatives()]))
 
 
 @dataclass(frozen=True)

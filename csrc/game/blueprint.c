@@ -7,9 +7,11 @@
 
 #include <math.h>
 
-/* The player deciding, 1 the button and 0 the other; a refusal when the game is not the
- * blueprint's (heads-up casino rules with two blinds and no ante). */
-static int blueprint_game(const bf_hand_state *hs, int seat, int *player)
+/* The player deciding, 1 the button and 0 the other, and the public history it decides on; a
+ * refusal when the game is not the blueprint's (heads-up casino rules with two blinds and no
+ * ante) or its history left the abstraction's rules. */
+static int blueprint_game(const bf_hand_state *hs, int seat, int *player,
+                          const bf_bp_history **history)
 {
     const bf_game_spec *spec = hs->spec;
     if (hs->n != 2)
@@ -17,7 +19,8 @@ static int blueprint_game(const bf_hand_state *hs, int seat, int *player)
     if (spec->rules != BF_GAME_CASINO || spec->big_blind <= 0 || spec->ante != 0)
         return BF_REFUSE_OTHER_RULES;
     *player = seat == hs->button ? 1 : 0;
-    return 0;
+    *history = bf_scratch_history(hs);
+    return (*history)->broken ? BF_REFUSE_OTHER_RULES : 0;
 }
 
 /* The seat's bucket and draw slots (bf_bp_hand), read once per hand held. */
@@ -72,12 +75,10 @@ static int draw_slot(const bf_hand_state *hs, int seat, int32_t infoset, int leg
 int bf_blueprint_bet(const bf_hand_state *hs, int seat, const bf_bp_strategy *strategy,
                      bf_choice *out)
 {
-    int player, reason = blueprint_game(hs, seat, &player);
+    const bf_bp_history *h;
+    int player, reason = blueprint_game(hs, seat, &player, &h);
     if (reason)
         return reason;
-    const bf_bp_history *h = bf_scratch_history(hs);
-    if (h->broken)
-        return BF_REFUSE_OTHER_RULES;
     if (bf_bp_history_actor(h) != player)
         return BF_REFUSE_OFF_TREE;
     /* the legal actions must be those of Rules(small_bet, cap_heads_up=True), deep stacks
@@ -117,12 +118,10 @@ int bf_blueprint_bet(const bf_hand_state *hs, int seat, const bf_bp_strategy *st
 int bf_blueprint_draw(const bf_hand_state *hs, int seat, const bf_bp_strategy *strategy,
                       int *thrown_at)
 {
-    int player, reason = blueprint_game(hs, seat, &player);
+    const bf_bp_history *h;
+    int player, reason = blueprint_game(hs, seat, &player, &h);
     if (reason)
         return reason;
-    const bf_bp_history *h = bf_scratch_history(hs);
-    if (h->broken)
-        return BF_REFUSE_OTHER_RULES;
     int public = bf_bp_history_public(h, player, 1, strategy->small_bet);
     if (public == BF_BP_BAD)
         return BF_REFUSE_OFF_TREE;

@@ -50,9 +50,9 @@ typedef struct bf_vector bf_vector;
 
 /* A batch of `tables` tables (1 .. BF_VEC_MAX_TABLES) dealing their hand 0, the seats of the
  * `bots` mask played by the engine (bit p: spec.bots[p], or spec.table_bots[p] or
- * spec.blueprints[p] when set, which must then be in the mask), every other seat by the caller (at least one); NULL for a bad
- * spec, mask or table count, or when memory runs out. The spec is copied (not what it points
- * to). */
+ * spec.blueprints[p] when set, which must then be in the mask), every other seat by the
+ * caller (at least one); NULL for a bad spec, mask or table count, or when memory runs out.
+ * The spec is copied (not what it points to). */
 bf_vector *bf_vector_new(const bf_game_spec *spec, uint64_t seed, uint64_t first_table,
                          int64_t tables, unsigned bots);
 void bf_vector_free(bf_vector *v);

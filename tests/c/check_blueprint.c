@@ -17,6 +17,7 @@
 #include "blueprint/train.h"
 #include "game/loop.h"
 #include "game/vector.h"
+#include "check_vector.h"
 
 static void check_hands(void)
 {
@@ -335,44 +336,16 @@ static void check_batch(const uint16_t *table)
     enum { TABLES = 64, STEPS = 3000 };
     bf_bp_strategy strategy = {table, (int64_t)BF_BP_INFOSETS * BF_BP_SLOTS, 2};
     bf_game_spec spec = blueprint_spec(&strategy, 1);
-    int64_t off[BF_VEC_FIELDS], size = bf_vector_layout(TABLES, 2, off), ended = 0;
     bf_vector *v = bf_vector_new(&spec, 3, 0, TABLES, 1u);
-    if (size <= 0 || !v)
+    if (!v)
         fail("bf_vector_new refused a blueprint seat played by the engine");
-    uint8_t *buf = xmalloc((size_t)size), *status = xmalloc(TABLES);
-    int64_t actions[TABLES];
-    uint64_t x = 4242;
-    bf_vector_observe(v, 0, TABLES, NULL, 0, buf);
-    for (int step = 0; step < STEPS; step++) {
-        for (int64_t t = 0; t < TABLES; t++) {
-            const int8_t *mask = (const int8_t *)(buf + off[19]) + t * BF_VEC_ACTIONS;
-            int legal[BF_VEC_ACTIONS], count = 0;
-            for (int i = 0; i < BF_VEC_ACTIONS; i++)
-                if (mask[i])
-                    legal[count++] = i;
-            if (((const int8_t *)(buf + off[1]))[t] != 1 && count)
-                fail("table %lld: the blueprint's seat is observed to act", (long long)t);
-            actions[t] = count ? legal[next_random(&x) % (uint64_t)count] : BF_VEC_NO_ACTION;
-        }
-        if (bf_vector_decode(v, actions, NULL, 0, status) >= 0)
-            fail("bf_vector_decode refused a legal action");
-        bf_vector_apply(v, 0, TABLES, buf);
-        for (int64_t t = 0; t < TABLES; t++) {
-            int64_t a, b;
-            memcpy(&a, buf + off[20] + 16 * t, 8);
-            memcpy(&b, buf + off[20] + 16 * t + 8, 8);
-            ended += buf[off[21] + t];
-            if (a + b != 0)
-                fail("table %lld ended a hand that is not zero-sum", (long long)t);
-        }
-    }
+    int64_t ended = play_random_tables(v, TABLES, STEPS, 4242, "the blueprint's seat");
     bf_game_refusal refusal;
     if (ended < TABLES || bf_vector_refused(v, &refusal) != -1)
         fail("the batched blueprint seat ended %lld hands, or refused one", (long long)ended);
     bf_vector_free(v);
     if (bf_vector_new(&spec, 3, 0, TABLES, 2u))
         fail("bf_vector_new accepted a blueprint seat the caller plays");
-    free(buf), free(status);
 }
 
 /* Specs bf_game_spec_valid refuses, and corrupted tables and other rules the seats refuse. */

@@ -38,6 +38,7 @@ enum { HANDS = 3000, NODES = 9, ROWS = 2, TABLES = 23, STEPS = 300 };
 
 #define CHECK_NAME "check_tables"
 #include "check_common.h"
+#include "check_vector.h"
 
 /* The table's arrays, each malloc'ed at its exact length. */
 typedef struct {
@@ -233,37 +234,10 @@ static int64_t check_batch(const bf_round_table *table, int has_otherwise)
 {
     bf_table_bot bot = {table, has_otherwise, {5, 12, 3, {0}, 4}};
     bf_game_spec spec = make_spec(2, &bot);
-    int64_t off[BF_VEC_FIELDS], size = bf_vector_layout(TABLES, 2, off), ended = 0;
     bf_vector *v = bf_vector_new(&spec, 3, 0, TABLES, 1u);
-    if (size <= 0 || !v)
+    if (!v)
         fail("bf_vector_new refused a table seat played by the engine");
-    uint8_t *buf = xmalloc((size_t)size), *status = xmalloc(TABLES);
-    int64_t actions[TABLES];
-    uint64_t x = 99991;
-    bf_vector_observe(v, 0, TABLES, NULL, 0, buf);
-    for (int step = 0; step < STEPS; step++) {
-        for (int64_t t = 0; t < TABLES; t++) {
-            const int8_t *mask = (const int8_t *)(buf + off[19]) + t * BF_VEC_ACTIONS;
-            int legal[BF_VEC_ACTIONS], count = 0;
-            for (int i = 0; i < BF_VEC_ACTIONS; i++)
-                if (mask[i])
-                    legal[count++] = i;
-            if (((const int8_t *)(buf + off[1]))[t] != 1 && count)
-                fail("table %lld: the engine's seat is observed to act", (long long)t);
-            actions[t] = count ? legal[next_random(&x) % (uint64_t)count] : BF_VEC_NO_ACTION;
-        }
-        if (bf_vector_decode(v, actions, NULL, 0, status) >= 0)
-            fail("bf_vector_decode refused a legal action");
-        bf_vector_apply(v, 0, TABLES, buf);
-        for (int64_t t = 0; t < TABLES; t++) {
-            int64_t a, b;
-            memcpy(&a, buf + off[20] + 16 * t, 8);
-            memcpy(&b, buf + off[20] + 16 * t + 8, 8);
-            ended += buf[off[21] + t];
-            if (a + b != 0)
-                fail("table %lld ended a hand that is not zero-sum", (long long)t);
-        }
-    }
+    int64_t ended = play_random_tables(v, TABLES, STEPS, 99991, "the engine's seat");
     bf_game_refusal refusal;
     int64_t refused = bf_vector_refused(v, &refusal);
     if (has_otherwise ? refused != -1
@@ -275,7 +249,6 @@ static int64_t check_batch(const bf_round_table *table, int has_otherwise)
     if (bf_vector_new(&spec, 3, 0, TABLES, 0) || bf_vector_new(&spec, 3, 0, TABLES, 3u) ||
         bf_vector_new(&spec, 3, 0, TABLES, 4u))
         fail("bf_vector_new accepted a table seat the caller plays, or no seat for the caller");
-    free(buf), free(status);
     return ended;
 }
 

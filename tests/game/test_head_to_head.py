@@ -3,11 +3,13 @@ bb/100 with a 95 % interval over the pairs."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from badugi_fast.game import KoreanRules, Rules
 from badugi_fast.game.bots import drawer, random_bot, threshold
 from badugi_fast.game.simulation import head_to_head, play_hands, simulate
+from badugi_fast.game.simulation.duplicate import HeadToHead
 
 HEADS_UP = Rules(small_bet=2, cap_heads_up=True)
 TIGHT, LOOSE = threshold("7", "Q", 3), threshold("9", "K", 2)
@@ -34,6 +36,23 @@ def test_a_pair_is_the_first_bots_chips_over_the_deal_played_both_ways() -> None
     result = head_to_head([TIGHT, LOOSE], 600, HEADS_UP, seed=9)
     mean_pair = (one[:, 0] + other[:, 1]).mean()
     assert result.bb_per_100 == pytest.approx(100 * mean_pair / 2 / HEADS_UP.unit)
+
+
+def test_a_result_from_pairs_played_elsewhere_is_head_to_heads_own() -> None:
+    """``HeadToHead.of_pairs`` (for pairs an engine such as VectorGame played) gives the same
+    result as head_to_head on the same pairs, and the sample interval numpy gives."""
+    one = play_hands([TIGHT, LOOSE], 0, 300, 9, HEADS_UP)
+    other = play_hands([LOOSE, TIGHT], 0, 300, 9, HEADS_UP)
+    pairs = one[:, 0] + other[:, 1]
+    direct = head_to_head([TIGHT, LOOSE], 600, HEADS_UP, seed=9)
+    read = HeadToHead.of_pairs(pairs, HEADS_UP.unit, direct.engine)
+    assert read == direct
+    per_100 = 100 / (2 * HEADS_UP.unit)
+    stderr = pairs.std(ddof=1) / np.sqrt(len(pairs)) * per_100
+    assert read.stderr_per_100 == pytest.approx(stderr, rel=1e-12)
+    assert read.interval == pytest.approx(
+        (read.bb_per_100 - 1.959963984540054 * stderr, read.bb_per_100 + 1.959963984540054 * stderr)
+    )
 
 
 def test_the_interval_shrinks_as_one_over_the_square_root_of_the_hands() -> None:

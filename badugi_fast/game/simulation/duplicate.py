@@ -18,6 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import nan, sqrt
 
+import numpy as np
+import numpy.typing as npt
+
 from ..._runtime.blocks import exact_column_sums
 from ..._runtime.validate import check_seed, whole
 from ..bots import Bot
@@ -43,6 +46,32 @@ class HeadToHead:
     pairs: int
     big_blind: int
     engine: str
+
+    @classmethod
+    def of_sums(
+        cls, chips_sum: int, squares: int, pairs: int, unit: int, engine: str
+    ) -> HeadToHead:
+        """The result from the exact sum of the pairs' chips and of their squares."""
+        mean = chips_sum / pairs  # chips a pair, two hands
+        stderr = (
+            sqrt(max(pairs * squares - chips_sum * chips_sum, 0) / (pairs * pairs * (pairs - 1)))
+            if pairs > 1
+            else nan
+        )
+        per_100 = 100 / (2 * unit)  # a pair is two hands
+        value, error = mean * per_100, stderr * per_100
+        return cls(
+            value, (value - Z_95 * error, value + Z_95 * error), error, 2 * pairs, pairs, unit,
+            engine,
+        )  # fmt: skip
+
+    @classmethod
+    def of_pairs(cls, pairs: npt.ArrayLike, unit: int, engine: str) -> HeadToHead:
+        """The result from each pair's chips (the first bot's over a deal's two plays), as
+        engines other than ``play_hands`` give them (``VectorGame``, say)."""
+        chips = np.asarray(pairs, dtype=np.int64).reshape(-1, 1)
+        (chips_sum,), (squares,) = exact_column_sums(chips)
+        return cls.of_sums(chips_sum, squares, len(chips), unit, engine)
 
 
 def head_to_head(
@@ -84,18 +113,7 @@ def head_to_head(
         pair = one[:, :1] + other[:, 1:]  # the first bot's chips, seat 0 then seat 1
         (block_sum,), (block_squares,) = exact_column_sums(pair)
         chips_sum, squares = chips_sum + block_sum, squares + block_squares
-    unit = rules.unit
-    mean = chips_sum / pairs  # chips a pair, two hands
-    stderr = (
-        sqrt(max(pairs * squares - chips_sum * chips_sum, 0) / (pairs * pairs * (pairs - 1)))
-        if pairs > 1
-        else nan
-    )
-    per_100 = 100 / (2 * unit)  # a pair is two hands
-    value, error = mean * per_100, stderr * per_100
-    return HeadToHead(
-        value, (value - Z_95 * error, value + Z_95 * error), error, total, pairs, unit, played_by
-    )
+    return HeadToHead.of_sums(chips_sum, squares, pairs, rules.unit, played_by)
 
 
 __all__ = ["HeadToHead", "head_to_head"]
