@@ -106,7 +106,11 @@ class Blueprint:
             )
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # a plain value across processes: the C struct (_c) is made again where it is played
+        # a plain value across processes: the C struct (_c) is made again where it is played;
+        # the shipped strategy goes by name (each block of a distributed run would otherwise
+        # carry its 8 MB table) and is read once per process where it lands
+        if any(self is shipped for shipped in _SHIPPED_READ.values()):
+            return load_blueprint, ()
         return type(self), (
             self.ranks, self.suits, self.draws, self.small_bet, self.iterations, self.seed,
             self.table,
@@ -284,7 +288,8 @@ class Blueprint:
 
 
 def load_blueprint(path: str | Path | None = None, sha256: str | None = None) -> Blueprint:
-    """A strategy file (``path``), or the shipped one, checked against its pinned sha256."""
+    """A strategy file (``path``), or the shipped one, checked against its pinned sha256 (read
+    once a process: every call gives the same object)."""
     if path is not None:
         return Blueprint.load(path, sha256)
     if SHIPPED_SHA256 is None or not SHIPPED.is_file():
@@ -292,7 +297,13 @@ def load_blueprint(path: str | Path | None = None, sha256: str | None = None) ->
             "this build ships no trained blueprint: train one with tools/train_blueprint.py "
             "--out FILE and pass its path"
         )
-    return Blueprint.load(SHIPPED, SHIPPED_SHA256)
+    key = (SHIPPED, SHIPPED_SHA256)
+    if key not in _SHIPPED_READ:
+        _SHIPPED_READ[key] = Blueprint.load(SHIPPED, SHIPPED_SHA256)
+    return _SHIPPED_READ[key]
+
+
+_SHIPPED_READ: dict[tuple[Path, str], Blueprint] = {}  # the shipped file, read once a process
 
 
 __all__ = ["SHIPPED", "SHIPPED_SHA256", "Blueprint", "StrategyFileError", "load_blueprint"]

@@ -5,6 +5,7 @@ random bits, so a hand replays for a seed)."""
 from __future__ import annotations
 
 import hashlib
+import pickle
 import struct
 from pathlib import Path
 
@@ -109,6 +110,22 @@ def test_the_shipped_strategy_is_the_pinned_full_deck_run() -> None:
     assert shipped.iterations == 4_718_592 and shipped.seed == 0
     reached = (shipped.table.astype(np.int64).sum(axis=1) > 0).mean()
     assert 0.5 < reached < 1.0  # most sets trained; the rest are played uniformly
+
+
+def test_the_shipped_strategy_is_read_once_and_pickles_by_name(blueprint: Blueprint) -> None:
+    """A process reads the shipped file once; pickled, the shipped strategy is a reference to
+    it (a distributed run's blocks would otherwise each carry its 8 MB table), while any other
+    strategy pickles whole."""
+    shipped = strategy.load_blueprint()
+    assert strategy.load_blueprint() is shipped
+    data = pickle.dumps(shipped)
+    assert len(data) < 1000
+    again = pickle.loads(data)
+    assert again is shipped and np.array_equal(again.table, shipped.table)
+    other = pickle.dumps(blueprint)
+    assert len(other) > blueprint.table.nbytes
+    read = pickle.loads(other)
+    assert read is not blueprint and read.to_bytes() == blueprint.to_bytes()
 
 
 def test_a_shipped_file_that_differs_from_its_pin_is_refused(
