@@ -58,6 +58,7 @@ typedef struct {
     span label[BF_MAX_SEATS];
     int nwon, won_seat[BF_MAX_SEATS];
     int64_t collected[BF_MAX_SEATS], returned[BF_MAX_SEATS];
+    int mucked[BF_MAX_SEATS]; /* conceded at the showdown: never ranked a winner */
     int has_total;
     int64_t total_pot, rake;
     int round;
@@ -527,6 +528,7 @@ static int name_suffix(int kind, const char *s, int n, cap_t *c)
         return 1;
     }
     case L_MUCKS:
+        c->x = n == 10; /* "mucks hand" concedes; "doesn't show hand" is a winner's */
         return (n == 10 && has(s, n, 0, "mucks hand")) ||
                (n == 17 && has(s, n, 0, "doesn't show hand"));
     case L_POST: {
@@ -1006,6 +1008,12 @@ static int read_line(rec_t *r, const char *s, int n)
         return 1;
     }
     case L_MUCKS:
+        if (c.x) {
+            seat = seat_of(r, c.name);
+            if (seat < 0)
+                return 0;
+            r->mucked[seat] = 1;
+        }
         return 1;
     case L_COLLECTED:
     case L_RETURNED:
@@ -1393,7 +1401,7 @@ static int showdown_ranks(replay_t *x, int rank[], int cls[], uint8_t cards[][4]
         if (hidden) {
             int won = 0;
             for (int i = 0; i < r->nwon; i++)
-                won |= r->won_seat[i] == p;
+                won |= r->won_seat[i] == p && !r->mucked[p];
             cls[p] = won ? R_WINNER : R_LOSER;
             rank[p] = won ? 0 : BF_NUM_RANKS + 1;
         } else {

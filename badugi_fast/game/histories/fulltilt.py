@@ -80,7 +80,7 @@ class FullTilt(PokerStars):
             (re.compile(r"Dealt to (?P<name>.+?) \[(?P<a>[^]]*)\](?: \[(?P<b>[^]]*)\])?"),
              self.dealt),
             (re.compile(rf"{n} shows \[(?P<cards>[^]]*)\](?: (?P<label>.+))?"), self.shows),
-            (re.compile(rf"{n} (?:mucks|doesn't show)"), self.mucks),
+            (re.compile(rf"{n} (?P<how>mucks|doesn't show)"), self.mucks),
             (re.compile(rf"{n} wins the (?:main |side )?pot(?: [0-9]+)? \((?P<a>{_A})\)"
                         r"(?: with .*)?"), self.collected),
             (re.compile(rf"Uncalled bet of (?P<a>{_A}) returned to {n}"), self.returned),

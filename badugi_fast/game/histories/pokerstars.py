@@ -91,7 +91,7 @@ class PokerStars(TextParser):
              self.dealt, ("Dealt to ",)),
             (re.compile(rf"{n}: shows \[(?P<cards>[^]]*)\](?: \((?P<label>.*)\))?"), self.shows,
              (": shows [",)),
-            (re.compile(rf"{n}: (?:mucks hand|doesn't show hand)"), self.mucks,
+            (re.compile(rf"{n}: (?P<how>mucks hand|doesn't show hand)"), self.mucks,
              (": mucks hand", ": doesn't show hand")),
             (re.compile(rf"{n} collected (?P<a>{_A}) from (?:pot|main pot|side pot(?:-[0-9]+)?)"),
              self.collected, (" collected ",)),
@@ -220,7 +220,8 @@ class PokerStars(TextParser):
             self.hand.labels[name] = match["label"]
 
     def mucks(self, match: re.Match[str], line: int) -> None:
-        self.hand.mucked.add(match["name"])
+        if match["how"].startswith("mucks"):  # a winner declining to show "doesn't show"
+            self.hand.mucked.add(match["name"])
 
     def collected(self, match: re.Match[str], line: int) -> None:
         name = match["name"]

@@ -174,7 +174,10 @@ def _replay(record: HandRecord) -> tuple[Game, int]:
     unknown_shows = [n for n in record.shown if n not in index]
     if unknown_shows:
         raise _fail(record.line, f"{unknown_shows[0]} shows a hand but is not dealt in")
-    winners = {index[n] for n in record.collected if n in index} - set(shown)
+    # a seat that collected without showing won; but one that mucked won only pots nobody
+    # else still in contested (a side pot the others folded out of), and loses the rest
+    mucked = {index[n] for n in record.mucked if n in index}
+    winners = {index[n] for n in record.collected if n in index} - set(shown) - mucked
     try:
         game = Game(
             [seat.stack for seat in seats],

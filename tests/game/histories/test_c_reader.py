@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.pokerstars import played_file
 
+from badugi_fast.game import phh
 from badugi_fast.game.histories import ImportedHand, read_histories, reader
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -72,6 +73,66 @@ def test_hands_of_random_play_import_the_same_and_mostly_in_c() -> None:
     imported = [h for h in in_python if h.imported]
     assert len(imported) > 250
     assert read_in_c >= 0.9 * len(imported)
+
+
+# Three-handed, the short stack all-in: the other two bet on, one folds, and the one left
+# mucks to the short stack's shown hand at the showdown. It loses the main pot and collects
+# the side pot, which nobody still in contested.
+SIDE_POT = """\
+PokerStars Hand #1002: Tournament #77, $2.00+$0.20 USD Badugi Limit - Level IV (2/4) - \
+2010/09/05 10:32:15 ET
+Table 'Alpha 3' 9-max Seat #6 is the button
+Seat 3: Kim (5 in chips)
+Seat 6: Lee (60 in chips)
+Seat 9: Park (60 in chips)
+Park: posts small blind 1
+Kim: posts big blind 2
+*** DEALING HANDS ***
+Dealt to Park [Kd 6h 5s 2d]
+Lee: raises 2 to 4
+Park: calls 3
+Kim: calls 2
+*** FIRST DRAW ***
+Park: stands pat
+Kim: stands pat
+Lee: stands pat
+Park: bets 2
+Kim: calls 1 and is all-in
+Lee: raises 2 to 4
+Park: calls 2
+*** SECOND DRAW ***
+Park: stands pat
+Kim: stands pat
+Lee: stands pat
+Park: checks
+Lee: bets 4
+Park: folds
+*** THIRD DRAW ***
+Kim: stands pat
+Lee: stands pat
+*** SHOW DOWN ***
+Kim: shows [3d Ah 3s 8d] (3-card: 8,3,A)
+Lee: mucks hand
+Kim collected 15 from main pot
+Lee collected 10 from side pot
+*** SUMMARY ***
+Total pot 25 | Rake 0
+"""
+
+
+def test_a_player_who_mucks_to_the_main_pot_collects_the_side_pot_nobody_contested() -> None:
+    """The mucked hand is beaten by the shown one and wins only the uncontested side pot (a
+    winner who does not show, "doesn't show hand", would beat every shown hand instead)."""
+    through_c, in_python = _both(SIDE_POT)
+    _assert_same(through_c, in_python)
+    (hand,) = in_python
+    assert hand.problems == [] and hand.game is not None and hand.phh is not None
+    assert hand.winnings == {3: 15, 6: 10}
+    assert hand.game.stacks == [15, 58, 52]
+    # the PHH seats run from the button's left: Park, Kim, Lee
+    assert phh.loads(hand.phh, unknown_cards=True).stacks == [52, 15, 58]
+    (declined,) = read_histories(SIDE_POT.replace("Lee: mucks hand", "Lee: doesn't show hand"))
+    assert any("Kim collects 15" in p and "the replay gives 0" in p for p in declined.problems)
 
 
 # -- mutations --------------------------------------------------------------------------------
