@@ -200,7 +200,9 @@ class Blueprint:
         infosets = np.asarray(infosets, dtype=np.int64)
         legal = np.asarray(legal, dtype=bool)
         if legal.shape != (len(infosets), SLOTS) or not legal.any(axis=1).all():
-            raise ValueError(f"legal is one row of {SLOTS} slots, one of them legal, a decision")
+            raise ValueError(
+                f"legal holds a row of {SLOTS} slots per information set, at least one legal"
+            )
         if len(infosets) and not (infosets.min() >= 0 and infosets.max() < INFOSETS):
             raise ValueError(f"an information set is 0 .. {INFOSETS - 1}")
         weights = self.table[infosets].astype(np.float64) * legal
