@@ -53,6 +53,14 @@ class _Lib:
     BF_HR_SEAT: int
     BF_HR_WON: int
     BF_HR_LABELS: int
+    BF_HR_FIGURES: int
+    BF_HR_FIGURE_WIDTH: int
+    BF_HF_VOLUNTARY: int
+    BF_HF_RAISED: int
+    BF_HF_SAW_DRAW: int
+    BF_HF_SHOWDOWN: int
+    BF_HF_WON: int
+    BF_HF_SNOWED: int
     BF_GAME_BAD_SPEC: int
     BF_GAME_REFUSED: int
     BF_GAME_NO_MEMORY: int

@@ -1203,6 +1203,9 @@ typedef struct {
     int npend, pend_seat[BF_MAX_SEATS], pend_count[BF_MAX_SEATS];
     uint8_t pend_cards[BF_MAX_SEATS][4];
     int aggressor; /* the last to bet or raise in the last round */
+    int at_showdown;                /* the showdown wrote a line (a SHOW or MUCK event) */
+    int showed[BF_MAX_SEATS];       /* the seat's SHOW event, and its cards */
+    uint8_t shown[BF_MAX_SEATS][4];
     bf_game_spec spec;
     bf_hand_state hs;
     bf_game_action trace[TRACE_CAP];
@@ -1526,10 +1529,13 @@ static int showdown_lines(replay_t *x, const int64_t *committed)
             continue;
         line_start(x, p);
         put_s(x->o, " sm");
+        x->at_showdown = 1;
         if (cls[p] == R_KNOWN && shows[p]) {
             put(x->o, " ", 1);
             for (int i = 0; i < 4; i++)
                 put_card(x->o, cards[p][i]);
+            x->showed[p] = 1;
+            memcpy(x->shown[p], cards[p], 4);
         }
         put_s(x->o, "\",\n");
     }
@@ -1733,6 +1739,44 @@ static int cards_distinct(const rec_t *r)
 }
 
 /* The row's text fields and the PHH text of a read hand; 0: Python's to import. */
+/* What the hand adds to each player's summary, as histories/summary.py's seat_figures reads
+ * it from the replayed Game and the record. */
+static void seat_figures(const replay_t *x, const int64_t won[], int64_t *row)
+{
+    const rec_t *r = x->r;
+    for (int p = 0; p < r->n; p++) {
+        int64_t *f = row + BF_HR_FIGURES + BF_HR_FIGURE_WIDTH * p, flags = 0;
+        f[0] = r->collected[p] + r->returned[p] - (r->stack[p] - x->hs.stack[p] + won[p]);
+        f[2] = f[3] = f[4] = -1;
+        int folded_first = 0, last_draw = -1;
+        for (int s = 0; s < r->nsteps; s++) {
+            const step_t *st = &r->steps[s];
+            if (st->seat != p)
+                continue;
+            if (st->kind == S_DRAW) {
+                f[1 + st->round] = st->count;
+                last_draw = s;
+            } else if (st->round == 0) {
+                flags |= st->kind == S_CALL || st->kind == S_BET || st->kind == S_RAISE
+                             ? BF_HF_VOLUNTARY
+                             : 0;
+                flags |= st->kind == S_BET || st->kind == S_RAISE ? BF_HF_RAISED : 0;
+                folded_first |= st->kind == S_FOLD;
+            }
+        }
+        flags |= folded_first ? 0 : BF_HF_SAW_DRAW;
+        flags |= x->at_showdown && !x->hs.folded[p] ? BF_HF_SHOWDOWN : 0;
+        flags |= won[p] > 0 ? BF_HF_WON : 0;
+        if (x->showed[p] && last_draw >= 0 && r->steps[last_draw].count == 0 &&
+            r->steps[last_draw].round == 3) {
+            const uint8_t *c = x->shown[p];
+            int mask = bf_describe(c[0], c[1], c[2], c[3]) >> 16;
+            flags |= __builtin_popcount((unsigned)mask) < 4 ? BF_HF_SNOWED : 0;
+        }
+        f[1] = flags;
+    }
+}
+
 static int import_hand(rec_t *r, replay_t *x, out_t *o, int64_t first_line, int64_t *row)
 {
     int n = r->n;
@@ -1969,6 +2013,7 @@ static int import_hand(rec_t *r, replay_t *x, out_t *o, int64_t first_line, int6
         at[0] = r->label_seat[i], at[1] = o->chars, at[2] = r->label[i].n; /* ASCII */
         put(o, r->label[i].s, r->label[i].n);
     }
+    seat_figures(x, won, row);
     return o->ok;
 }
 

@@ -41,7 +41,7 @@
 
 /* A row of BF_HISTORY_ROW int64s per hand, at these places (offsets into `out` and lengths in
  * characters: out is UTF-8): */
-#define BF_HISTORY_ROW 96
+#define BF_HISTORY_ROW 130
 #define BF_HR_STATUS 0    /* BF_HISTORY_OK or BF_HISTORY_PYTHON */
 #define BF_HR_BEGIN 1     /* the hand's bytes in the text: begin .. end */
 #define BF_HR_END 2
@@ -56,6 +56,16 @@
 #define BF_HR_SEAT 15
 #define BF_HR_WON 47       /* seats that collected, then (seat index, amount) in the file's order */
 #define BF_HR_LABELS 64    /* labels, then (seat index, offset, length) in the file's order */
+#define BF_HR_FIGURES 90   /* per seat (index order), what the hand adds to its player's
+                            * summary (histories/summary.py's SeatFigures): net chips, flags,
+                            * then the cards drawn at each draw (-1: no draw) */
+#define BF_HR_FIGURE_WIDTH 5
+#define BF_HF_VOLUNTARY 1 /* the flags: called, bet or raised before the first draw */
+#define BF_HF_RAISED 2    /* bet or raised before the first draw */
+#define BF_HF_SAW_DRAW 4  /* did not fold before the first draw */
+#define BF_HF_SHOWDOWN 8  /* still in at a showdown */
+#define BF_HF_WON 16      /* the replay awarded it chips */
+#define BF_HF_SNOWED 32   /* showed a hand of fewer than four cards, pat at the last draw */
 
 /* What a scan did: `consumed` bytes of text are in rows (or, for BF_HISTORY_REST, read up to
  * the hand the Python reader goes on from), `line` is the line number there. */

@@ -115,6 +115,26 @@ static void check_rows(const int64_t *rows, const bf_history_progress *p, int64_
                 fail("row %lld: a label outside the seats", (long long)r);
             check_span(row, (int)(BF_HR_LABELS + 2 + 3 * l), out, p->out_len, "a label", &b, &e);
         }
+        if (BF_HR_FIGURES + BF_HR_FIGURE_WIDTH * 8 > BF_HISTORY_ROW)
+            fail("the row has no room for eight seats' figures");
+        int64_t net = 0;
+        for (int64_t s = 0; s < seats; s++) {
+            const int64_t *f = row + BF_HR_FIGURES + BF_HR_FIGURE_WIDTH * s;
+            net += f[0];
+            int pat_last = f[4] == 0;
+            if (f[1] < 0 || f[1] > 63 || ((f[1] & BF_HF_SNOWED) && !pat_last) ||
+                ((f[1] & BF_HF_RAISED) && !(f[1] & BF_HF_VOLUNTARY)))
+                fail("row %lld seat %lld: flags %lld", (long long)r, (long long)s,
+                     (long long)f[1]);
+            for (int d = 2; d < 5; d++)
+                if (f[d] < -1 || f[d] > 4)
+                    fail("row %lld seat %lld: %lld cards drawn", (long long)r, (long long)s,
+                         (long long)f[d]);
+            t->digest = mix(mix(t->digest, (uint64_t)f[0]), (uint64_t)f[1]);
+        }
+        if (net > 0 || -net != row[BF_HR_RAKE])
+            fail("row %lld: the seats' net sums to %lld with a rake of %lld", (long long)r,
+                 (long long)net, (long long)row[BF_HR_RAKE]);
     }
 }
 

@@ -90,7 +90,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     try:
         for hand in hands:
             read += hand.hand_id is not None
-            if hand.game is None:
+            if not hand.imported:  # (not hand.game: that replays a hand the C reader read)
                 skipped += 1
                 unsupported += all(_SKIPPED in p for p in hand.problems)
                 reasons += hand.problems

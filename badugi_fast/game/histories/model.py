@@ -107,6 +107,23 @@ class HandRecord:
         raise KeyError(name)
 
 
+@dataclass(frozen=True)
+class SeatFigures:
+    """What one imported hand adds to one player's summary (summary.py defines each):
+    ``net`` chips, whether it put chips in ``voluntary``-ly or ``raised`` before the first
+    draw, ``saw_draw`` (did not fold before it), was at the ``showdown``, ``won`` chips, the
+    cards it ``drawn`` at each draw (None: no draw) and whether it ``snowed``."""
+
+    net: int
+    voluntary: bool
+    raised: bool
+    saw_draw: bool
+    showdown: bool
+    won: bool
+    drawn: tuple[int | None, int | None, int | None]
+    snowed: bool
+
+
 class ImportedHand:
     """One hand of a history file. ``game`` is the replayed ``Game`` and ``phh`` its PHH text,
     or both None when the hand could not be imported; ``problems`` says why (each with the
@@ -117,7 +134,10 @@ class ImportedHand:
     ``source`` is the file's name and the hand's first line number.
 
     A hand the C reader imported (PokerStars; its replay checked in C) makes ``game`` and
-    ``record`` when first asked for: the Python importer replays the hand's text then."""
+    ``record`` when first asked for: the Python importer replays the hand's text then. Its
+    ``figures`` are each seat's ``SeatFigures`` (seats in the file's order), as the C reader
+    computed them; None for a hand the Python importer read (``summarize`` then reads them
+    from the replay)."""
 
     __slots__ = (
         "_game",
@@ -125,6 +145,7 @@ class ImportedHand:
         "_record",
         "big_blind",
         "currency",
+        "figures",
         "hand_id",
         "labels",
         "phh",
@@ -173,6 +194,8 @@ class ImportedHand:
         self.big_blind = big_blind
         self._record = record
         self._lazy = lazy  # (importer, its arguments): the Python import of this hand
+        # each seat's summary figures when the C reader gave them (summary.seat_figures)
+        self.figures: tuple[SeatFigures, ...] | None = None
 
     def _replay(self) -> None:
         if self._lazy is not None:
@@ -244,4 +267,14 @@ def amount(text: str, scale: int) -> int:
     return int(whole_part) * 100 + int(cents if len(cents) == 2 else cents + "0")
 
 
-__all__ = ["SITES", "HandRecord", "ImportedHand", "LineProblem", "Post", "Seat", "Step", "amount"]
+__all__ = [
+    "SITES",
+    "HandRecord",
+    "ImportedHand",
+    "LineProblem",
+    "Post",
+    "Seat",
+    "SeatFigures",
+    "Step",
+    "amount",
+]

@@ -28,7 +28,7 @@ from typing import Any
 
 from ...hands.hand import describe
 from ..actions import ActionKind
-from .model import ImportedHand
+from .model import ImportedHand, SeatFigures
 
 K = ActionKind
 
@@ -88,46 +88,71 @@ def _unit(hand: ImportedHand) -> str:
 
 
 def summarize(hands: Iterable[ImportedHand], player: str | None = None) -> dict[str, PlayerSummary]:
-    """Each player's figures (one player's when ``player`` is given), by name."""
+    """Each player's figures (one player's when ``player`` is given), by name. A hand the C
+    reader imported carries its figures (``ImportedHand.figures``) and is not replayed."""
     players: dict[str, PlayerSummary] = {}
     for hand in hands:
-        if hand.game is None or hand.record is None:
+        if not hand.imported:
             continue
-        for seat, name in enumerate(s.name for s in hand.record.seats):
+        figures = hand.figures if hand.figures is not None else seat_figures(hand)
+        for name, figure in zip(hand.players.values(), figures, strict=True):
             if player is None or name == player:
-                _add(players.setdefault(name, PlayerSummary(name)), hand, seat)
+                _add(players.setdefault(name, PlayerSummary(name)), hand, figure)
     return players
 
 
-def _add(summary: PlayerSummary, hand: ImportedHand, seat: int) -> None:
+def seat_figures(hand: ImportedHand) -> tuple[SeatFigures, ...]:
+    """What an imported hand adds to each seat's summary (seats in the file's order), read
+    from its replayed ``game`` and its ``record``: the definitions of the module docstring.
+    The C reader computes the same (csrc/game/history.c, seat_figures)."""
     game, record = hand.game, hand.record
     assert game is not None and record is not None
-    name = record.seats[seat].name
-    summary.hands += 1
-    won = sum(e.amount for e in game.history if e.kind == K.WIN and e.seat == seat)
-    put_in = game.starting_stacks[seat] - game.stacks[seat] + won
-    net = record.collected.get(name, 0) + record.returned.get(name, 0) - put_in
-    unit = _unit(hand)
-    summary.net[unit] = summary.net.get(unit, 0) + net
-    summary.big_blinds += net / hand.big_blind if hand.big_blind else 0.0
-    steps = [s for s in record.steps if s.name == name]
-    before = [s.kind for s in steps if s.round == 0]
-    summary.voluntary += any(k in ("call", "bet", "raise") for k in before)
-    summary.raised += any(k in ("bet", "raise") for k in before)
-    summary.saw_draw += "fold" not in before
     showdown = any(e.kind in (K.SHOW, K.MUCK) for e in game.history)
-    if showdown and not game.folded[seat]:
+    out = []
+    for seat, name in enumerate(s.name for s in record.seats):
+        won = sum(e.amount for e in game.history if e.kind == K.WIN and e.seat == seat)
+        put_in = game.starting_stacks[seat] - game.stacks[seat] + won
+        net = record.collected.get(name, 0) + record.returned.get(name, 0) - put_in
+        steps = [s for s in record.steps if s.name == name]
+        before = [s.kind for s in steps if s.round == 0]
+        drawn: list[int | None] = [None, None, None]
+        draws = [s for s in steps if s.kind == "draw"]
+        for draw in draws:
+            drawn[draw.round - 1] = draw.count
+        shown = next((e.cards for e in game.history if e.kind == K.SHOW and e.seat == seat), None)
+        pat_to_the_end = bool(draws) and draws[-1].count == 0 and draws[-1].round == 3
+        out.append(
+            SeatFigures(
+                net=net,
+                voluntary=any(k in ("call", "bet", "raise") for k in before),
+                raised=any(k in ("bet", "raise") for k in before),
+                saw_draw="fold" not in before,
+                showdown=showdown and not game.folded[seat],
+                won=won > 0,
+                drawn=(drawn[0], drawn[1], drawn[2]),
+                snowed=shown is not None and pat_to_the_end and describe(shown).size < 4,
+            )
+        )
+    return tuple(out)
+
+
+def _add(summary: PlayerSummary, hand: ImportedHand, figure: SeatFigures) -> None:
+    summary.hands += 1
+    unit = _unit(hand)
+    summary.net[unit] = summary.net.get(unit, 0) + figure.net
+    summary.big_blinds += figure.net / hand.big_blind if hand.big_blind else 0.0
+    summary.voluntary += figure.voluntary
+    summary.raised += figure.raised
+    summary.saw_draw += figure.saw_draw
+    if figure.showdown:
         summary.showdowns += 1
-        summary.won_showdowns += won > 0
-    draws = [s for s in steps if s.kind == "draw"]
-    for draw in draws:
-        summary.draws[draw.round - 1] += 1
-        summary.cards[draw.round - 1] += draw.count
-        summary.stood_pat += draw.count == 0
-    shown = next((e.cards for e in game.history if e.kind == K.SHOW and e.seat == seat), None)
-    pat_to_the_end = bool(draws) and draws[-1].count == 0 and draws[-1].round == 3
-    if shown is not None and pat_to_the_end and describe(shown).size < 4:
-        summary.snowed += 1
+        summary.won_showdowns += figure.won
+    for k, count in enumerate(figure.drawn):
+        if count is not None:
+            summary.draws[k] += 1
+            summary.cards[k] += count
+            summary.stood_pat += count == 0
+    summary.snowed += figure.snowed
 
 
 def _money(amount: int, unit: str) -> str:

@@ -16,6 +16,7 @@ from support.pokerstars import played_file
 
 from badugi_fast.game import phh
 from badugi_fast.game.histories import ImportedHand, read_histories, reader
+from badugi_fast.game.histories.summary import seat_figures
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -36,9 +37,13 @@ def _read_in_c(hand: ImportedHand) -> bool:
 
 
 def _assert_same(through_c: list[ImportedHand], in_python: list[ImportedHand]) -> None:
+    """The same fields, and for a hand read in C: the same game, record and summary figures
+    (what C computed against summary.seat_figures of the Python replay)."""
     assert through_c == in_python
     for fast, slow in zip(through_c, in_python, strict=True):
+        assert slow.figures is None
         if _read_in_c(fast):
+            assert fast.figures is not None and fast.figures == seat_figures(slow)
             game, again = fast.game, slow.game
             assert game is not None and again is not None
             assert game.history == again.history and game.stacks == again.stacks
