@@ -4,7 +4,9 @@ the C reader, csrc/game/history.c, over the C hand state; ``ImportedHand.game``,
 ``Game``, is made only when asked for, so the row does not ask). The Python importer, the C
 reader's specification, is the second row. The comparison row is pokerkit's nearest path: its
 PHH reader (``HandHistory.loads``) replaying our PHH output of the same hands to the last
-state, as pokerkit has no importer of draw-game room histories. Every row checks its results.
+state, as pokerkit has no importer of draw-game room histories. Then the players' summary
+(``summarize``: what ``badugi import`` reports), from the C reader's figures and from the
+Python importer's replay. Every row checks its results.
 
 extra_info["hands_per_second"] is the figure (fastest round). Run:
 ``python -m pytest benches/test_bench_histories.py --benchmark-only``; on a shared machine add
@@ -20,7 +22,7 @@ from typing import Any
 import pytest
 from _rates import record_rate
 
-from badugi_fast.game.histories import read_histories, reader
+from badugi_fast.game.histories import read_histories, reader, summarize
 
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "game" / "histories" / "fixtures"
 HANDS = 2_000
@@ -72,4 +74,22 @@ def test_pokerkit_replays_our_phh_of_the_same_hands(benchmark: Any, pokerstars_f
 
     finals = benchmark(replay)
     assert len(finals) == HANDS
+    record_rate(benchmark, HANDS, "hands")
+
+
+summaries = pytest.mark.benchmark(
+    group="PokerStars history to the players' summary, hands per second"
+)
+
+
+@summaries
+@pytest.mark.parametrize("path", ["c", "python"])
+def test_badugi_fast_summarizes_a_pokerstars_file(
+    benchmark: Any, pokerstars_file: str, monkeypatch: pytest.MonkeyPatch, path: str
+) -> None:
+    """What ``badugi import`` does for its report: import, then each player's summary (from
+    the C reader's figures, or from the Python importer's replay)."""
+    monkeypatch.setattr(reader, "C_READER", path == "c")
+    figures = benchmark(lambda: summarize(read_histories(pokerstars_file)))
+    assert sum(f.hands for f in figures.values()) > HANDS
     record_rate(benchmark, HANDS, "hands")

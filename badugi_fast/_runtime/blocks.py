@@ -9,8 +9,9 @@ come back in block order whatever order they finish in, and the callers merge th
 
 Executors: None runs the blocks here, one after another; any ``concurrent.futures.Executor`` (a
 ``ProcessPoolExecutor`` works); or a Dask ``distributed.Client``, recognised without importing
-Dask (whoever holds a Client has imported it). Dask reschedules the blocks of a worker that dies,
-so a lost worker costs time, never a different answer.
+Dask (whoever holds a Client has imported it), whose blocks go through Dask's own futures. Dask
+reschedules the blocks of a worker that dies, so a lost worker costs time, never a different
+answer.
 """
 
 from __future__ import annotations
@@ -53,18 +54,23 @@ def check_picklable(what: str, value: object) -> None:
         ) from None
 
 
-def as_executor(executor: Executor) -> cf.Executor | None:
-    """None, a concurrent.futures.Executor, or a Dask Client seen through its Executor facade
-    (whose futures cancel the Dask task when cancelled)."""
+def as_executor(executor: Executor) -> Executor:
+    """``executor`` checked: None, a concurrent.futures.Executor, or a Dask Client (used
+    through Dask's own futures: its concurrent.futures facade can report a block that finished
+    as failed when the worker holding its result dies, where Dask's futures fetch it again)."""
     if executor is None or isinstance(executor, cf.Executor):
         return executor
-    distributed = sys.modules.get("distributed")
-    if distributed is not None and isinstance(executor, distributed.Client):
-        return executor.get_executor(pure=False)  # type: ignore[no-any-return]
+    if _dask_client(executor):
+        return executor
     raise TypeError(
         "executor is None, a concurrent.futures.Executor or a dask distributed.Client, "
         f"not {type(executor).__name__}"
     )
+
+
+def _dask_client(executor: object) -> bool:
+    distributed = sys.modules.get("distributed")
+    return distributed is not None and isinstance(executor, distributed.Client)
 
 
 def run_blocks(
@@ -93,18 +99,27 @@ def run_blocks(
 
 
 def _run_on(
-    pool: cf.Executor,
+    pool: Executor,
     task: Callable[..., T],
     args: Sequence[object],
     bounds: Sequence[tuple[int, int]],
     bar: Any,
 ) -> list[T]:
-    futures: dict[cf.Future[T], int] = {}
+    dask = _dask_client(pool)
+    futures: dict[Any, int] = {}
     results: list[Any] = [None] * len(bounds)
     try:
         for i, (lo, hi) in enumerate(bounds):
-            futures[pool.submit(task, *args, lo, hi)] = i
-        for future in cf.as_completed(futures):
+            if dask:  # pure=False: a block is never taken for another with the same arguments
+                futures[pool.submit(task, *args, lo, hi, pure=False)] = i
+            else:
+                futures[pool.submit(task, *args, lo, hi)] = i
+        completed = (
+            sys.modules["distributed"].as_completed(list(futures))
+            if dask
+            else cf.as_completed(futures)
+        )
+        for future in completed:
             i = futures[future]
             results[i] = _advance(bar, *bounds[i], future.result())
     except BaseException:  # a task's error, or Ctrl-C (even while submitting): stop them all
