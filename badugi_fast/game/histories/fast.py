@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..._badugi import ffi, lib
-from .model import ImportedHand, SeatFigures
+from .model import ImportedHand
 
 ROWS = 256  # hands a batch
 OUT = 1 << 19  # bytes of PHH text and fields a batch
@@ -44,14 +44,6 @@ _PHH, _TAIL, _SEAT, _WON, _LABELS = (
     int(lib.BF_HR_LABELS),
 )
 _FIGURES, _FIGURE_WIDTH = int(lib.BF_HR_FIGURES), int(lib.BF_HR_FIGURE_WIDTH)
-_F_VOLUNTARY, _F_RAISED, _F_SAW_DRAW, _F_SHOWDOWN, _F_WON, _F_SNOWED = (  # the flags
-    int(lib.BF_HF_VOLUNTARY),
-    int(lib.BF_HF_RAISED),
-    int(lib.BF_HF_SAW_DRAW),
-    int(lib.BF_HF_SHOWDOWN),
-    int(lib.BF_HF_WON),
-    int(lib.BF_HF_SNOWED),
-)
 
 
 @dataclass
@@ -140,29 +132,10 @@ class Scanner:
                 None,
                 (lazy, (name, data[begin:end], first, final and end == size)),  # type: ignore[arg-type]
             )
-            hand.figures = _figures(rows, b + _FIGURES, rows[b + _S])
+            # each seat's summary figures, decoded when read (ImportedHand.figures)
+            hand.figure_row = rows[b + _FIGURES : b + _FIGURES + _FIGURE_WIDTH * rows[b + _S]]
             hands.append(hand)
         return status, progress.consumed, progress.line, hands
-
-
-def _figures(rows: list[int], at: int, seats: int) -> tuple[SeatFigures, ...]:
-    """Each seat's summary figures from the row (csrc/game/history.c, seat_figures)."""
-    out = []
-    for f in range(at, at + _FIGURE_WIDTH * seats, _FIGURE_WIDTH):
-        flags = rows[f + 1]
-        out.append(
-            SeatFigures(
-                net=rows[f],
-                voluntary=bool(flags & _F_VOLUNTARY),
-                raised=bool(flags & _F_RAISED),
-                saw_draw=bool(flags & _F_SAW_DRAW),
-                showdown=bool(flags & _F_SHOWDOWN),
-                won=bool(flags & _F_WON),
-                drawn=tuple(None if c < 0 else c for c in rows[f + 2 : f + 5]),  # type: ignore[arg-type]
-                snowed=bool(flags & _F_SNOWED),
-            )
-        )
-    return tuple(out)
 
 
 def encode(text: str) -> bytes:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from ..._badugi import lib
 from ..state import Game
 
 SITES = ("pokerstars", "fulltilt", "kingsclub", "merge")
@@ -140,12 +141,13 @@ class ImportedHand:
     from the replay)."""
 
     __slots__ = (
+        "_figures",
         "_game",
         "_lazy",
         "_record",
         "big_blind",
         "currency",
-        "figures",
+        "figure_row",
         "hand_id",
         "labels",
         "phh",
@@ -194,14 +196,22 @@ class ImportedHand:
         self.big_blind = big_blind
         self._record = record
         self._lazy = lazy  # (importer, its arguments): the Python import of this hand
-        # each seat's summary figures when the C reader gave them (summary.seat_figures)
-        self.figures: tuple[SeatFigures, ...] | None = None
+        # the C reader's row of each seat's summary figures (csrc/game/history.h,
+        # BF_HR_FIGURES), decoded on first reading ``figures``
+        self.figure_row: list[int] | None = None
+        self._figures: tuple[SeatFigures, ...] | None = None
 
     def _replay(self) -> None:
         if self._lazy is not None:
             importer, arguments = self._lazy
             again = importer(*arguments)
             self._game, self._record, self._lazy = again.game, again.record, None
+
+    @property
+    def figures(self) -> tuple[SeatFigures, ...] | None:
+        if self._figures is None and self.figure_row is not None:
+            self._figures = _decode_figures(self.figure_row)
+        return self._figures
 
     @property
     def game(self) -> Game | None:
@@ -244,6 +254,26 @@ class ImportedHand:
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _decode_figures(row: list[int]) -> tuple[SeatFigures, ...]:
+    """Each seat's figures from the C reader's row: net, flags, cards drawn at each draw."""
+    width, out = int(lib.BF_HR_FIGURE_WIDTH), []
+    for at in range(0, len(row), width):
+        net, flags, *drawn = row[at : at + width]
+        out.append(
+            SeatFigures(
+                net=net,
+                voluntary=bool(flags & lib.BF_HF_VOLUNTARY),
+                raised=bool(flags & lib.BF_HF_RAISED),
+                saw_draw=bool(flags & lib.BF_HF_SAW_DRAW),
+                showdown=bool(flags & lib.BF_HF_SHOWDOWN),
+                won=bool(flags & lib.BF_HF_WON),
+                drawn=(*(None if c < 0 else c for c in drawn),),  # type: ignore[arg-type]
+                snowed=bool(flags & lib.BF_HF_SNOWED),
+            )
+        )
+    return tuple(out)
 
 
 _AMOUNT = re.compile(r"\$?([0-9]{1,3}(?:,[0-9]{3})+|[0-9]{1,12})(?:\.([0-9]{1,2}))?")
