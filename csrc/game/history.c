@@ -1738,7 +1738,6 @@ static int cards_distinct(const rec_t *r)
     return 1;
 }
 
-/* The row's text fields and the PHH text of a read hand; 0: Python's to import. */
 /* What the hand adds to each player's summary, as histories/summary.py's seat_figures reads
  * it from the replayed Game and the record. */
 static void seat_figures(const replay_t *x, const int64_t won[], int64_t *row)
@@ -1754,7 +1753,8 @@ static void seat_figures(const replay_t *x, const int64_t won[], int64_t *row)
             if (st->seat != p)
                 continue;
             if (st->kind == S_DRAW) {
-                f[1 + st->round] = st->count;
+                if (st->round >= 1 && st->round <= 3) /* always: draws follow a draw's header */
+                    f[1 + st->round] = st->count;
                 last_draw = s;
             } else if (st->round == 0) {
                 flags |= st->kind == S_CALL || st->kind == S_BET || st->kind == S_RAISE
@@ -1777,6 +1777,7 @@ static void seat_figures(const replay_t *x, const int64_t won[], int64_t *row)
     }
 }
 
+/* The row's text fields and the PHH text of a read hand; 0: Python's to import. */
 static int import_hand(rec_t *r, replay_t *x, out_t *o, int64_t first_line, int64_t *row)
 {
     int n = r->n;
