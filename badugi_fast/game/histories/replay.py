@@ -179,8 +179,32 @@ def _replay(record: HandRecord) -> tuple[Game, int]:
     mucked = {index[n] for n in record.mucked if n in index}
     winners = {index[n] for n in record.collected if n in index} - set(shown) - mucked
     try:
+        game = _play(record, rules, button, index, shown, winners)
+    except HandProblem as problem:
+        if not winners:
+            raise
+        # a winner that did not show ("doesn't show hand") may have won only a pot nobody
+        # else contested: then it is beaten by every shown hand, as if it had mucked
+        try:
+            game = _play(record, rules, button, index, shown, set())
+        except HandProblem:
+            raise problem from None
+    return game, rules.blinds[1] or rules.ante
+
+
+def _play(
+    record: HandRecord,
+    rules: Rules,
+    button: int,
+    index: dict[str, int],
+    shown: dict[int, list[Card]],
+    winners: set[int],
+) -> Game:
+    """The hand replayed, the seats of ``winners`` (unknown hands) beating every shown hand;
+    HandProblem where it is not what the file says."""
+    try:
         game = Game(
-            [seat.stack for seat in seats],
+            [seat.stack for seat in record.seats],
             rules,
             button=button,
             deck=_deck(record, button),
@@ -197,7 +221,7 @@ def _replay(record: HandRecord) -> tuple[Game, int]:
         last = record.steps[-1].line if record.steps else record.line
         raise _fail(last, "the hand stops before it is over (a truncated hand?)")
     _check_winnings(record, game, index)
-    return game, rules.blinds[1] or rules.ante
+    return game
 
 
 def _check_posts(record: HandRecord, game: Game, index: dict[str, int]) -> None:
