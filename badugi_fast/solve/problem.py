@@ -227,6 +227,25 @@ def last_round(
     return problem
 
 
+def _tally_space(
+    classes: Classes, both: tuple[Player, Player]
+) -> tuple[tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]], npt.NDArray[np.float64]]:
+    """Each player's rows of subset tally indices, and the tally space's 1 / size entries.
+
+    Every sweep clears its chunks' tallies, the whole space of 23,479 entries (single hands)
+    a lane. Small ranges touch a few of them: their tally space is renumbered to the entries
+    their hands' subsets use (the same sums of the same numbers in the same order: the same
+    bits), so a sweep clears only those."""
+    rows = (classes.subsets[both[0].classes], classes.subsets[both[1].classes])
+    if lib.BF_LR_SUBSETS * (len(rows[0]) + len(rows[1])) * 2 > len(classes.inv_members):
+        return rows, classes.inv_members  # most entries may be used: nothing to gain
+    used = np.zeros(len(classes.inv_members), dtype=bool)
+    used[rows[0]] = used[rows[1]] = True
+    used[0] = True  # the empty set stays entry 0
+    renumber = (np.cumsum(used) - 1).astype(np.uint16)
+    return (renumber[rows[0]], renumber[rows[1]]), classes.inv_members[used]
+
+
 def _make(tree: Tree, classes: Classes, both: tuple[Player, Player]) -> LastRound:
     keep: list[Any] = []
     c = ffi.new("bf_lr_game *")
@@ -237,11 +256,12 @@ def _make(tree: Tree, classes: Classes, both: tuple[Player, Player]) -> LastRoun
         keep.append(array)
         return ffi.from_buffer(ctype, array)
 
+    subsets, inv_members = _tally_space(classes, both)
     c.n_classes = len(classes.rank)
-    c.n_tallies = len(classes.inv_members)
+    c.n_tallies = len(inv_members)
     c.rank = buf("uint16_t[]", classes.rank)
     c.members = buf("double[]", classes.members)
-    c.inv_members = buf("double[]", classes.inv_members)
+    c.inv_members = buf("double[]", inv_members)
     for p in (0, 1):
         mine, theirs = both[p].classes, both[1 - p].classes
         c.n_hands[p] = len(mine)
@@ -263,7 +283,7 @@ def _make(tree: Tree, classes: Classes, both: tuple[Player, Player]) -> LastRoun
         c.hands[p] = buf("int32_t[]", mine.astype(np.int32))
         c.weights[p] = buf("double[]", both[p].weights.astype(np.float64))
         c.other[p] = buf("int32_t[]", np.where(found, at, -1).astype(np.int32))
-        c.subsets[p] = buf("uint16_t[]", classes.subsets[mine].reshape(-1))
+        c.subsets[p] = buf("uint16_t[]", subsets[p].reshape(-1))
     n = len(tree.nodes)
     kind = np.zeros(n, dtype=np.int8)
     actor = np.zeros(n, dtype=np.int8)
