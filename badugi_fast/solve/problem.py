@@ -23,9 +23,9 @@ from .ranges import Classes, Player, RangeLike, players, to_range
 from .tree import Node, Tree, build_tree, check_sizes
 
 History = Sequence[object]
-# A solve holds about this many (nodes x rows) arrays of doubles: each player's reach and
-# values at every node, a current strategy per player, and the two players' regret and
-# strategy-sum tables.
+# A solve holds about this many (nodes x rows) arrays of doubles: the reach of each player and
+# the values at every node (three), and the current strategies, the regrets and the strategy
+# sums (each about one such array for the two players together), and room for the scratch.
 WORK_ARRAYS = 7
 MAX_WORK_BYTES = 4 << 30
 

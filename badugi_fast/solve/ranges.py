@@ -147,7 +147,7 @@ def hand_classes(symmetric: bool) -> Classes:
 
 @cache
 def _orbit_representatives() -> npt.NDArray[np.intp]:
-    """For each hand, the first hand (in the universe's order) of its suit orbit."""
+    """For each hand, one hand of its suit orbit, the same for the whole orbit."""
     of_hand = hand_classes(True).of_hand
     first = np.zeros(int(of_hand.max()) + 1, dtype=np.intp)
     first[of_hand[::-1]] = np.arange(NUM_HANDS)[::-1]
@@ -157,7 +157,7 @@ def _orbit_representatives() -> npt.NDArray[np.intp]:
 
 
 def is_symmetric(weights: npt.NDArray[np.float64]) -> bool:
-    """True when every suit orbit's hands carry one weight (each its orbit's first hand's)."""
+    """True when every suit orbit's hands carry one weight (each its orbit's chosen hand's)."""
     return bool(np.array_equal(weights, weights[_orbit_representatives()]))
 
 

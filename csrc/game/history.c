@@ -1203,9 +1203,9 @@ typedef struct {
     int npend, pend_seat[BF_MAX_SEATS], pend_count[BF_MAX_SEATS];
     uint8_t pend_cards[BF_MAX_SEATS][4];
     int aggressor; /* the last to bet or raise in the last round */
-    int at_showdown;                /* the showdown wrote a line (a SHOW or MUCK event) */
-    int showed[BF_MAX_SEATS];       /* the seat's SHOW event, and its cards */
-    uint8_t shown[BF_MAX_SEATS][4];
+    int at_showdown;                     /* the showdown wrote a line (a SHOW or MUCK event) */
+    int show_event[BF_MAX_SEATS];        /* the seat's SHOW event (the summary's snow) */
+    uint8_t show_cards[BF_MAX_SEATS][4]; /* and the cards it showed */
     bf_game_spec spec;
     bf_hand_state hs;
     bf_game_action trace[TRACE_CAP];
@@ -1534,8 +1534,8 @@ static int showdown_lines(replay_t *x, const int64_t *committed)
             put(x->o, " ", 1);
             for (int i = 0; i < 4; i++)
                 put_card(x->o, cards[p][i]);
-            x->showed[p] = 1;
-            memcpy(x->shown[p], cards[p], 4);
+            x->show_event[p] = 1;
+            memcpy(x->show_cards[p], cards[p], 4);
         }
         put_s(x->o, "\",\n");
     }
@@ -1767,9 +1767,9 @@ static void seat_figures(const replay_t *x, const int64_t won[], int64_t *row)
         flags |= folded_first ? 0 : BF_HF_SAW_DRAW;
         flags |= x->at_showdown && !x->hs.folded[p] ? BF_HF_SHOWDOWN : 0;
         flags |= won[p] > 0 ? BF_HF_WON : 0;
-        if (x->showed[p] && last_draw >= 0 && r->steps[last_draw].count == 0 &&
+        if (x->show_event[p] && last_draw >= 0 && r->steps[last_draw].count == 0 &&
             r->steps[last_draw].round == 3) {
-            const uint8_t *c = x->shown[p];
+            const uint8_t *c = x->show_cards[p];
             int mask = bf_describe(c[0], c[1], c[2], c[3]) >> 16;
             flags |= __builtin_popcount((unsigned)mask) < 4 ? BF_HF_SNOWED : 0;
         }

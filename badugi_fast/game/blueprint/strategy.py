@@ -107,10 +107,11 @@ class Blueprint:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # a plain value across processes: the C struct (_c) is made again where it is played;
-        # the shipped strategy goes by name (each block of a distributed run would otherwise
-        # carry its 8 MB table) and is read once per process where it lands
-        if any(self is shipped for shipped in _SHIPPED_READ.values()):
-            return load_blueprint, ()
+        # the shipped strategy goes by its digest (each block of a distributed run would
+        # otherwise carry its 8 MB table), read once per process where it lands
+        for (_, digest), shipped in _SHIPPED_READ.items():
+            if self is shipped:
+                return _shipped_with, (digest,)
         return type(self), (
             self.ranks, self.suits, self.draws, self.small_bet, self.iterations, self.seed,
             self.table,
@@ -199,6 +200,8 @@ class Blueprint:
         uniform over the legal slots where the training never reached the set)."""
         infosets = np.asarray(infosets, dtype=np.int64)
         legal = np.asarray(legal, dtype=bool)
+        if infosets.ndim != 1:
+            raise ValueError(f"infosets is one information set a decision, not {infosets.shape}")
         if legal.shape != (len(infosets), SLOTS) or not legal.any(axis=1).all():
             raise ValueError(
                 f"legal holds a row of {SLOTS} slots per information set, at least one legal"
@@ -301,11 +304,23 @@ def load_blueprint(path: str | Path | None = None, sha256: str | None = None) ->
         )
     key = (SHIPPED, SHIPPED_SHA256)
     if key not in _SHIPPED_READ:
-        _SHIPPED_READ[key] = Blueprint.load(SHIPPED, SHIPPED_SHA256)
+        shipped = Blueprint.load(SHIPPED, SHIPPED_SHA256)
+        shipped.table.setflags(write=False)  # one object for every caller: nobody edits it
+        _SHIPPED_READ[key] = shipped
     return _SHIPPED_READ[key]
 
 
 _SHIPPED_READ: dict[tuple[Path, str], Blueprint] = {}  # the shipped file, read once a process
+
+
+def _shipped_with(digest: str) -> Blueprint:
+    """The shipped strategy where a pickle of it lands, which must be the sender's file."""
+    if digest != SHIPPED_SHA256:
+        raise StrategyFileError(
+            f"the shipped blueprint here has sha256 {SHIPPED_SHA256}, not the sender's "
+            f"{digest}: install the same badugi_fast on every worker"
+        )
+    return load_blueprint()
 
 
 __all__ = ["SHIPPED", "SHIPPED_SHA256", "Blueprint", "StrategyFileError", "load_blueprint"]

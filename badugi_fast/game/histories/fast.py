@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..._badugi import ffi, lib
-from .model import ImportedHand
+from .model import ImportedHand, SeatFigures
 
 ROWS = 256  # hands a batch
 OUT = 1 << 19  # bytes of PHH text and fields a batch
@@ -131,11 +131,30 @@ class Scanner:
                 rows[b + _BB],
                 None,
                 (lazy, (name, data[begin:end], first, final and end == size)),  # type: ignore[arg-type]
+                (_figures, rows[b + _FIGURES : b + _FIGURES + _FIGURE_WIDTH * rows[b + _S]]),
             )
-            # each seat's summary figures, decoded when read (ImportedHand.figures)
-            hand.figure_row = rows[b + _FIGURES : b + _FIGURES + _FIGURE_WIDTH * rows[b + _S]]
             hands.append(hand)
         return status, progress.consumed, progress.line, hands
+
+
+def _figures(row: list[int]) -> tuple[SeatFigures, ...]:
+    """Each seat's figures from its part of the row: net, flags, cards drawn at each draw."""
+    out = []
+    for at in range(0, len(row), _FIGURE_WIDTH):
+        net, flags, *drawn = row[at : at + _FIGURE_WIDTH]
+        out.append(
+            SeatFigures(
+                net=net,
+                voluntary=bool(flags & lib.BF_HF_VOLUNTARY),
+                raised=bool(flags & lib.BF_HF_RAISED),
+                saw_draw=bool(flags & lib.BF_HF_SAW_DRAW),
+                showdown=bool(flags & lib.BF_HF_SHOWDOWN),
+                won=bool(flags & lib.BF_HF_WON),
+                drawn=(*(None if c < 0 else c for c in drawn),),  # type: ignore[arg-type]
+                snowed=bool(flags & lib.BF_HF_SNOWED),
+            )
+        )
+    return tuple(out)
 
 
 def encode(text: str) -> bytes:

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ..._badugi import lib
 from ..state import Game
 
 SITES = ("pokerstars", "fulltilt", "kingsclub", "merge")
@@ -94,6 +93,9 @@ class HandRecord:
     shown: dict[str, tuple[str, ...]] = field(default_factory=dict)
     labels: dict[str, str] = field(default_factory=dict)
     mucked: set[str] = field(default_factory=set)
+    # mucked at the showdown, conceding ("mucks hand"): never a winner that did not show
+    # (a Merge or KingsClub muck may be a winner's too, so they leave this empty)
+    conceded: set[str] = field(default_factory=set)
     collected: dict[str, int] = field(default_factory=dict)
     returned: dict[str, int] = field(default_factory=dict)  # uncalled bets given back
     rake: int | None = 0  # None: the file does not say (Merge); the replay works it out
@@ -125,6 +127,10 @@ class SeatFigures:
     snowed: bool
 
 
+# how the C reader's figures of a hand are decoded: (decoder, the hand's part of its row)
+FigureSource = tuple[Callable[[list[int]], tuple[SeatFigures, ...]], list[int]]
+
+
 class ImportedHand:
     """One hand of a history file. ``game`` is the replayed ``Game`` and ``phh`` its PHH text,
     or both None when the hand could not be imported; ``problems`` says why (each with the
@@ -141,13 +147,13 @@ class ImportedHand:
     from the replay)."""
 
     __slots__ = (
+        "_figure_source",
         "_figures",
         "_game",
         "_lazy",
         "_record",
         "big_blind",
         "currency",
-        "figure_row",
         "hand_id",
         "labels",
         "phh",
@@ -179,6 +185,7 @@ class ImportedHand:
         big_blind: int = 0,
         record: HandRecord | None = None,
         lazy: tuple[Callable[..., ImportedHand], tuple[object, ...]] | None = None,
+        figure_source: FigureSource | None = None,
     ) -> None:
         self.site = site
         self.hand_id = hand_id
@@ -196,9 +203,9 @@ class ImportedHand:
         self.big_blind = big_blind
         self._record = record
         self._lazy = lazy  # (importer, its arguments): the Python import of this hand
-        # the C reader's row of each seat's summary figures (csrc/game/history.h,
-        # BF_HR_FIGURES), decoded on first reading ``figures``
-        self.figure_row: list[int] | None = None
+        # (decoder, its row) of the C reader's figures: decoding every hand's while scanning
+        # would double the import's time, and most readers never ask
+        self._figure_source = figure_source
         self._figures: tuple[SeatFigures, ...] | None = None
 
     def _replay(self) -> None:
@@ -209,8 +216,9 @@ class ImportedHand:
 
     @property
     def figures(self) -> tuple[SeatFigures, ...] | None:
-        if self._figures is None and self.figure_row is not None:
-            self._figures = _decode_figures(self.figure_row)
+        if self._figures is None and self._figure_source is not None:
+            decode, row = self._figure_source
+            self._figures = decode(row)
         return self._figures
 
     @property
@@ -254,26 +262,6 @@ class ImportedHand:
         )
 
     __hash__ = None  # type: ignore[assignment]
-
-
-def _decode_figures(row: list[int]) -> tuple[SeatFigures, ...]:
-    """Each seat's figures from the C reader's row: net, flags, cards drawn at each draw."""
-    width, out = int(lib.BF_HR_FIGURE_WIDTH), []
-    for at in range(0, len(row), width):
-        net, flags, *drawn = row[at : at + width]
-        out.append(
-            SeatFigures(
-                net=net,
-                voluntary=bool(flags & lib.BF_HF_VOLUNTARY),
-                raised=bool(flags & lib.BF_HF_RAISED),
-                saw_draw=bool(flags & lib.BF_HF_SAW_DRAW),
-                showdown=bool(flags & lib.BF_HF_SHOWDOWN),
-                won=bool(flags & lib.BF_HF_WON),
-                drawn=(*(None if c < 0 else c for c in drawn),),  # type: ignore[arg-type]
-                snowed=bool(flags & lib.BF_HF_SNOWED),
-            )
-        )
-    return tuple(out)
 
 
 _AMOUNT = re.compile(r"\$?([0-9]{1,3}(?:,[0-9]{3})+|[0-9]{1,12})(?:\.([0-9]{1,2}))?")

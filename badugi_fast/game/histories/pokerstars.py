@@ -220,8 +220,9 @@ class PokerStars(TextParser):
             self.hand.labels[name] = match["label"]
 
     def mucks(self, match: re.Match[str], line: int) -> None:
+        self.hand.mucked.add(match["name"])
         if match["how"].startswith("mucks"):  # a winner declining to show "doesn't show"
-            self.hand.mucked.add(match["name"])
+            self.hand.conceded.add(match["name"])
 
     def collected(self, match: re.Match[str], line: int) -> None:
         name = match["name"]

@@ -174,10 +174,10 @@ def _replay(record: HandRecord) -> tuple[Game, int]:
     unknown_shows = [n for n in record.shown if n not in index]
     if unknown_shows:
         raise _fail(record.line, f"{unknown_shows[0]} shows a hand but is not dealt in")
-    # a seat that collected without showing won; but one that mucked won only pots nobody
+    # a seat that collected without showing won; but one that conceded won only pots nobody
     # else still in contested (a side pot the others folded out of), and loses the rest
-    mucked = {index[n] for n in record.mucked if n in index}
-    winners = {index[n] for n in record.collected if n in index} - set(shown) - mucked
+    conceded = {index[n] for n in record.conceded if n in index}
+    winners = {index[n] for n in record.collected if n in index} - set(shown) - conceded
     try:
         game = _play(record, rules, button, index, shown, winners)
     except HandProblem as problem:

@@ -190,4 +190,4 @@ def table(summaries: dict[str, PlayerSummary]) -> str:
     )  # fmt: skip
 
 
-__all__ = ["PlayerSummary", "summarize", "table"]
+__all__ = ["PlayerSummary", "seat_figures", "summarize", "table"]

@@ -35,9 +35,9 @@ class BlueprintStrategy:
         view = dataclasses.replace(spot, hand=tuple(DECK[c] for c in hand))
         return read_decision(view, self.blueprint.small_bet, self.blueprint.most_thrown)
 
-    def _infosets(self, spot: View, hands: Hands) -> tuple[Any, npt.NDArray[np.int32]]:
-        """The spot's decision (read from its first hand) and each hand's position in
-        ``all_hands()``."""
+    def _spot(self, spot: View, hands: Hands) -> tuple[Any, npt.NDArray[np.int32]]:
+        """The spot's decision (read from its first hand: the public index and the slots do
+        not depend on the cards) and each hand's position in ``all_hands()``."""
         return self._decision(spot, hands[0]), lex_index(hands)
 
     def betting(self, spot: View, hands: Hands, dead: Masks) -> Floats:
@@ -45,7 +45,7 @@ class BlueprintStrategy:
         out = np.zeros((len(hands), len(spot.legal)))
         if not len(hands):
             return out
-        decision, at = self._infosets(spot, hands)
+        decision, at = self._spot(spot, hands)
         slots = sorted(decision.actions)
         kinds = [a.kind for a in spot.legal]
         columns = [kinds.index(decision.actions[s].kind) for s in slots]
@@ -63,7 +63,7 @@ class BlueprintStrategy:
         if not len(hands):
             return out
         cap = min(self.blueprint.most_thrown, spot.legal[0].amount)
-        decision, at = self._infosets(spot, hands)
+        decision, at = self._spot(spot, hands)
         buckets, thrown = hand_buckets()
         masks = thrown[at].astype(np.int64)
         legal = (masks >= 0) & (POPCOUNT[np.maximum(masks, 0)] <= cap)

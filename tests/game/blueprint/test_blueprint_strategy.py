@@ -128,6 +128,18 @@ def test_the_shipped_strategy_is_read_once_and_pickles_by_name(blueprint: Bluepr
     assert read is not blueprint and read.to_bytes() == blueprint.to_bytes()
 
 
+def test_the_shared_shipped_strategy_cannot_be_edited_nor_land_on_another_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shipped = strategy.load_blueprint()
+    with pytest.raises(ValueError, match="read-only"):
+        shipped.table[0, 0] = 1
+    data = pickle.dumps(shipped)
+    monkeypatch.setattr(strategy, "SHIPPED_SHA256", "0" * 64)  # a worker of another build
+    with pytest.raises(StrategyFileError, match="install the same badugi_fast on every worker"):
+        pickle.loads(data)
+
+
 def test_a_shipped_file_that_differs_from_its_pin_is_refused(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
