@@ -67,6 +67,22 @@ int bf_bp_bucket(const uint8_t hand[4])
     return bf_bp_hand(hand, NULL);
 }
 
+int64_t bf_bp_hands(const uint8_t *cards, int64_t n, int16_t *buckets, int8_t *thrown)
+{
+    if (cards == NULL || buckets == NULL || thrown == NULL || n < 0)
+        return BF_BP_BAD;
+    for (int64_t i = 0; i < n; i++) {
+        int slots[BF_BP_SLOTS];
+        int bucket = bf_bp_hand(cards + 4 * i, slots);
+        if (bucket == BF_BP_BAD)
+            return i;
+        buckets[i] = (int16_t)bucket;
+        for (int k = 0; k < BF_BP_SLOTS; k++)
+            thrown[BF_BP_SLOTS * i + k] = (int8_t)slots[k];
+    }
+    return n;
+}
+
 int bf_bp_thrown(const uint8_t hand[4], int slot)
 {
     int thrown[BF_BP_SLOTS];

@@ -74,6 +74,12 @@ int bf_bp_bucket(const uint8_t hand[4]);
  * bf_bp_thrown. */
 int bf_bp_hand(const uint8_t hand[4], int thrown[BF_BP_SLOTS]);
 
+/* bf_bp_hand for n hands of 4 ids a row (row-major): buckets[i] and thrown[3 i .. 3 i + 2]
+ * (-1 where bf_bp_hand gives BF_BP_BAD). Returns n when every row is a hand, else the index
+ * of the first that is not (the rows before it written); BF_BP_BAD for NULL pointers or a
+ * negative n. */
+int64_t bf_bp_hands(const uint8_t *cards, int64_t n, int16_t *buckets, int8_t *thrown);
+
 /* The positions (bit i: hand[i]) a draw slot throws (0, 1 or 2 as above); BF_BP_BAD for a bad
  * hand or slot, or slot 1 with a four-card badugi. */
 int bf_bp_thrown(const uint8_t hand[4], int slot);

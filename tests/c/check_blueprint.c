@@ -1,5 +1,6 @@
 /* Sanitizer driver for the blueprint's C (game/abstraction.h, game/blueprint.h, csrc/blueprint/):
- * every hand's bucket and draw slots in range and consistent, every public index in range and
+ * every hand's bucket and draw slots in range and consistent (one at a time and in batches,
+ * bf_bp_hands, on random rows some of which are not hands), every public index in range and
  * each used once, refusals of fields out of range, the trainer's tables the same bits whether a
  * batch runs in one call, in two, or on two threads at once, on small decks and the full one,
  * every refusal of bad rules or tables, and a fuzz of the replay with random decks, slots and
@@ -47,6 +48,55 @@ static void check_hands(void)
         bf_bp_thrown(bad, 0) != BF_BP_BAD || bf_bp_thrown(h, -1) != BF_BP_BAD ||
         bf_bp_thrown(h, 3) != BF_BP_BAD || bf_bp_hand(high, NULL) != BF_BP_BAD)
         fail("a bad hand or slot is not refused");
+}
+
+/* bf_bp_hands, every row as bf_bp_hand reads it, on random rows (a few of them not hands),
+ * each batch in buffers of exactly its length; and its refusals. */
+static void check_hands_batch(void)
+{
+    enum { BATCHES = 300, MOST = 64 };
+    uint64_t x = 777;
+    for (int batch = 0; batch < BATCHES; batch++) {
+        int64_t n = (int64_t)(next_random(&x) % (MOST + 1));
+        uint8_t *cards = xmalloc((size_t)(4 * n));
+        int16_t *buckets = xmalloc(sizeof(int16_t) * (size_t)n);
+        int8_t *thrown = xmalloc((size_t)(BF_BP_SLOTS * n));
+        int64_t first_bad = n;
+        for (int64_t i = 0; i < n; i++) {
+            uint64_t r = next_random(&x);
+            for (int k = 0; k < 4; k++) /* distinct ids, now and then a repeat or one past 51 */
+                cards[4 * i + k] = (uint8_t)((r >> (8 * k)) % 52 + 13 * k) % 52;
+            if (r % 97 == 0)
+                cards[4 * i + 3] = cards[4 * i];
+            if (r % 89 == 0)
+                cards[4 * i + 1] = (uint8_t)(52 + r % 200);
+            if (first_bad == n && bf_bp_hand(cards + 4 * i, NULL) == BF_BP_BAD)
+                first_bad = i;
+        }
+        int64_t done = bf_bp_hands(cards, n, buckets, thrown);
+        if (done != first_bad)
+            fail("bf_bp_hands stopped at %lld, the first bad row is %lld", (long long)done,
+                 (long long)first_bad);
+        for (int64_t i = 0; i < done; i++) {
+            int slots[BF_BP_SLOTS];
+            if (buckets[i] != bf_bp_hand(cards + 4 * i, slots))
+                fail("bf_bp_hands row %lld: bucket %d", (long long)i, buckets[i]);
+            for (int k = 0; k < BF_BP_SLOTS; k++)
+                if (thrown[BF_BP_SLOTS * i + k] != slots[k])
+                    fail("bf_bp_hands row %lld: slot %d throws %d", (long long)i, k,
+                         thrown[BF_BP_SLOTS * i + k]);
+        }
+        free(cards), free(buckets), free(thrown);
+    }
+    uint8_t one[4] = {0, 5, 10, 15};
+    int16_t bucket;
+    int8_t slots[BF_BP_SLOTS];
+    if (bf_bp_hands(NULL, 1, &bucket, slots) != BF_BP_BAD ||
+        bf_bp_hands(one, 1, NULL, slots) != BF_BP_BAD ||
+        bf_bp_hands(one, 1, &bucket, NULL) != BF_BP_BAD ||
+        bf_bp_hands(one, -1, &bucket, slots) != BF_BP_BAD ||
+        bf_bp_hands(one, 1, &bucket, slots) != 1)
+        fail("bf_bp_hands refuses what it should not, or takes what it should refuse");
 }
 
 static void check_public(void)
@@ -413,6 +463,7 @@ static void check_strategy_seats(void)
 int main(void)
 {
     check_hands();
+    check_hands_batch();
     check_public();
     check_refusals();
     check_trainer((bf_bp_rules){3, 3, 0, 2}, 300);

@@ -24,14 +24,17 @@ def hand_buckets() -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8]]:
     """Every hand's bucket, and the positions each draw slot throws (bit i: the hand's i-th
     card in ascending ids; -1: no such slot, as the keep slot of a four-card badugi), both in
     the order of ``all_hands()``; read-only."""
+    cards = np.ascontiguousarray(all_hands(), dtype=np.uint8)
     buckets = np.empty(NUM_HANDS, dtype=np.int16)
     thrown = np.empty((NUM_HANDS, SLOTS), dtype=np.int8)
-    cards = ffi.new("uint8_t[4]")
-    out = ffi.new("int[3]")
-    for i, row in enumerate(all_hands().tolist()):
-        cards[0:4] = row
-        buckets[i] = lib.bf_bp_hand(cards, out)
-        thrown[i] = (out[0], out[1], out[2])
+    done = lib.bf_bp_hands(
+        ffi.from_buffer("uint8_t[]", cards),
+        NUM_HANDS,
+        ffi.from_buffer("int16_t[]", buckets),
+        ffi.from_buffer("int8_t[]", thrown),
+    )
+    if done != NUM_HANDS:  # never: the universe holds hands only
+        raise RuntimeError(f"bf_bp_hands stopped at row {done}")
     buckets.setflags(write=False)
     thrown.setflags(write=False)
     return buckets, thrown
