@@ -40,4 +40,19 @@ def hand_buckets() -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8]]:
     return buckets, thrown
 
 
-__all__ = ["hand_buckets"]
+def slot_sizes(thrown: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
+    """The cards each draw slot of ``thrown`` (rows as ``hand_buckets`` gives them) throws;
+    0 where there is no such slot."""
+    sizes: npt.NDArray[np.int64] = _SIZES[np.maximum(thrown, 0)]
+    return sizes
+
+
+def legal_slots(thrown: npt.NDArray[np.integer], cap: int) -> npt.NDArray[np.bool_]:
+    """The draw slots a decision may take: those that exist and throw at most ``cap`` cards
+    (what the rules let the seat draw; stand pat always qualifies)."""
+    return (thrown >= 0) & (slot_sizes(thrown) <= cap)
+
+
+_SIZES = np.array([bin(m).count("1") for m in range(16)], dtype=np.int64)  # by thrown mask
+
+__all__ = ["hand_buckets", "legal_slots", "slot_sizes"]

@@ -78,7 +78,7 @@ from ...game.blueprint.abstraction import (
     public_betting,
     public_draw,
 )
-from ...game.blueprint.buckets import hand_buckets
+from ...game.blueprint.buckets import hand_buckets, legal_slots, slot_sizes
 from ...game.blueprint.strategy import MIN_STACK_BETS
 from ...game.rules import RuleSet
 from ...hands.evaluator import NUM_HANDS
@@ -359,9 +359,8 @@ def _reach(
             states.keep(states.weight > 0)
             continue
         masks = thrown[index].astype(np.int64)
-        counts = np.stack([_popcount(masks[:, s]) for s in range(SLOTS)], axis=1)
-        legal = (masks >= 0) & (counts <= most)
-        legal[:, PAT] = True
+        counts = slot_sizes(masks)
+        legal = legal_slots(masks, most)
         c = decision.count
         if c == 0:
             slot = np.full(len(index), PAT, dtype=np.int64)
@@ -395,12 +394,6 @@ def _chosen(
     """The blueprint's probability of each decision's ``slot`` among its ``legal`` slots."""
     rows = blueprint.rows(infoset, legal)
     return np.take_along_axis(rows, slot[:, None], axis=1)[:, 0]
-
-
-def _popcount(masks: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    m = np.maximum(masks, 0)
-    out: npt.NDArray[np.int64] = (m & 1) + (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3 & 1)
-    return out
 
 
 def _sample(

@@ -20,9 +20,9 @@ from ...cards import DECK
 from ...game.actions import View
 from ...game.blueprint import Blueprint
 from ...game.blueprint.abstraction import PUBLIC, SLOTS, read_decision
-from ...game.blueprint.buckets import hand_buckets
+from ...game.blueprint.buckets import hand_buckets, legal_slots
 from ...hands.universe import lex_index
-from .arrays import MASKS, POPCOUNT, Floats, Hands, Masks
+from .arrays import MASKS, Floats, Hands, Masks
 
 
 @dataclasses.dataclass(frozen=True)
@@ -66,7 +66,7 @@ class BlueprintStrategy:
         decision, at = self._spot(spot, hands)
         buckets, thrown = hand_buckets()
         masks = thrown[at].astype(np.int64)
-        legal = (masks >= 0) & (POPCOUNT[np.maximum(masks, 0)] <= cap)
+        legal = legal_slots(masks, cap)
         infosets = buckets[at].astype(np.int64) * PUBLIC + decision.infoset % PUBLIC
         probabilities = self.blueprint.rows(infosets, legal)
         for slot in range(SLOTS):  # a hand's slots throw different cards

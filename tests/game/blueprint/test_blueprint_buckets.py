@@ -9,7 +9,7 @@ import pytest
 from badugi_fast.cards import DECK
 from badugi_fast.game.blueprint import Blueprint
 from badugi_fast.game.blueprint.abstraction import INFOSETS, SLOTS, bucket, thrown
-from badugi_fast.game.blueprint.buckets import hand_buckets
+from badugi_fast.game.blueprint.buckets import hand_buckets, legal_slots, slot_sizes
 from badugi_fast.hands.universe import all_hands
 
 
@@ -26,6 +26,10 @@ def test_every_hands_bucket_and_slots_are_the_abstractions() -> None:
             cards = thrown(hand, slot)
             mask = -1 if cards is None else sum(1 << hand.index(c) for c in cards)
             assert masks[i, slot] == mask, (hand, slot)
+            size = 0 if cards is None else len(cards)
+            assert slot_sizes(masks[i])[slot] == size
+            for cap in range(5):
+                assert legal_slots(masks[i], cap)[slot] == (cards is not None and size <= cap)
 
 
 def test_rows_read_many_decisions_as_row_reads_each(blueprint: Blueprint) -> None:
