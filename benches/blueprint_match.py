@@ -26,8 +26,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from badugi_fast.game import Rules, bots, head_to_head
-from badugi_fast.game.simulation.duplicate import HeadToHead
+from badugi_fast.blueprint import blueprint_bot
+from badugi_fast.game import Rules, bots
+from badugi_fast.play import head_to_head
+from badugi_fast.play.simulation.duplicate import HeadToHead
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "blueprint.md"
 RULES = Rules(small_bet=2, cap_heads_up=True)
@@ -57,8 +59,8 @@ def vector_row(name: str, blueprint: bots.Bot, policy: Any, hands: int, seed: in
     in seat 0 and once in seat 1 (the same deal: a table deals its hands from the seed alone)."""
     import numpy as np
 
-    from badugi_fast.game.vector import VectorGame
-    from badugi_fast.game.vector.policies import by_seat, play
+    from badugi_fast.play.vector import VectorGame
+    from badugi_fast.play.vector.policies import by_seat, play
 
     tables = 1024
     per_table = max(-(-hands // (2 * tables)), 2)  # at least ``hands`` in all
@@ -85,7 +87,7 @@ def vector_opponents(seed: int) -> list[tuple[str, Any]]:
     actions: the random bot has no C form, and in Python ten million hands would take hours)
     and the greedy tabular learner (examples/tabular_learner.py, trained as docs/rl.md trains
     it: 30,000 hands against the drawer, seed 1, here in the blueprint's rules)."""
-    from badugi_fast.game.vector.policies import random_policy
+    from badugi_fast.play.vector.policies import random_policy
 
     learner, _ = _tabular().train(30_000, seed=1, tables=256, chunk=3_000, rules=RULES)
     return [
@@ -144,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=None)
     parser.add_argument("--dry-run", action="store_true", help="print, do not rewrite the page")
     args = parser.parse_args(argv)
-    blueprint = bots.blueprint(args.file)
+    blueprint = blueprint_bot(args.file)
     machine, day = _machine(), datetime.date.today().isoformat()
     body = table(blueprint, args.hands, args.seed, args.threads)
     command = "python benches/blueprint_match.py" + (

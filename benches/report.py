@@ -348,8 +348,8 @@ def games_table(repeats: int) -> list[str]:
     """Hands per second between drawer bots: the C hand loop, Game and pokerkit."""
     from _pokerkit_game import play_pokerkit_hands
 
-    from badugi_fast.game import simulate
     from badugi_fast.game.bots import drawer
+    from badugi_fast.play import simulate
 
     lines = [
         "| drawer bots | engine | hands per call | hands/s (best) | vs pokerkit |",

@@ -12,8 +12,8 @@ import sys
 import time
 
 from badugi_fast.draws.policies.optimal import OBJECTIVES
-from badugi_fast.game import simulate
 from badugi_fast.game.bots import drawer, threshold
+from badugi_fast.play import simulate
 
 
 def main() -> None:

@@ -19,12 +19,11 @@ from typing import Any
 import pytest
 from _rates import record_rate
 
+from badugi_fast.blueprint import BlueprintBot, Deck, Trainer
 from badugi_fast.game import Game, Rules
-from badugi_fast.game.blueprint import BlueprintBot
 from badugi_fast.game.bots import drawer
-from badugi_fast.game.simulation import simulate
-from badugi_fast.game.simulation.local import audit_in_c
-from badugi_fast.solve.blueprint import Deck, Trainer
+from badugi_fast.play.simulation import simulate
+from badugi_fast.play.simulation.local import audit_in_c
 
 BATCH = 4096
 HEADS_UP = Rules(small_bet=2, cap_heads_up=True)

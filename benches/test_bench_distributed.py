@@ -20,9 +20,9 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 from badugi_fast._runtime.blocks import block_bounds, run_blocks  # noqa: E402
-from badugi_fast.game import play_hands  # noqa: E402
 from badugi_fast.game.bots import drawer, threshold  # noqa: E402
-from badugi_fast.game.simulation.blocks import BLOCK_HANDS, hand_sums_on  # noqa: E402
+from badugi_fast.play import play_hands  # noqa: E402
+from badugi_fast.play.simulation.blocks import BLOCK_HANDS, hand_sums_on  # noqa: E402
 
 BOTS = [drawer, threshold("7", "Q", 3)]
 SEED = 14

@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 from _rates import record_rate
 
-from badugi_fast.game.histories import read_histories, reader, summarize
+from badugi_fast.notation.histories import read_histories, reader, summarize
 
-FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "game" / "histories" / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "notation" / "histories" / "fixtures"
 HANDS = 2_000
 
 histories = pytest.mark.benchmark(group="PokerStars history to PHH, hands per second")

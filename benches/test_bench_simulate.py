@@ -11,9 +11,9 @@ from _pokerkit_game import play_pokerkit_hands
 from _rates import record_rate
 
 from badugi_fast.cards import DECK
-from badugi_fast.game import simulate
 from badugi_fast.game.actions import Action, ActionKind, Phase, View
 from badugi_fast.game.bots import drawer, threshold
+from badugi_fast.play import simulate
 
 C_HANDS = 200_000
 PYTHON_HANDS = 500

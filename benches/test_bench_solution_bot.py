@@ -12,8 +12,8 @@ from _rates import record_rate
 from badugi_fast.game import Rules
 from badugi_fast.game.actions import ActionKind as K
 from badugi_fast.game.bots import drawer
-from badugi_fast.game.simulation import head_to_head, simulate
-from badugi_fast.game.simulation.local import trace_in_c
+from badugi_fast.play.simulation import head_to_head, simulate
+from badugi_fast.play.simulation.local import trace_in_c
 from badugi_fast.solve import solve_last_round
 from badugi_fast.solve.bots import solution
 

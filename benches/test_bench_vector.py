@@ -15,11 +15,12 @@ import pytest
 from _pokerkit_game import play_pokerkit_hands
 from _rates import record_rate
 
-from badugi_fast.game import Action, Rules, VectorGame, simulate
+from badugi_fast.game import Action, Rules
 from badugi_fast.game.bots import drawer
 from badugi_fast.game.stream import stream_game
-from badugi_fast.game.vector.policies import by_seat, random_policy, threshold_policy
-from badugi_fast.game.vector.reference import VectorGame as ReferenceGame
+from badugi_fast.play import VectorGame, simulate
+from badugi_fast.play.vector.policies import by_seat, random_policy, threshold_policy
+from badugi_fast.play.vector.reference import VectorGame as ReferenceGame
 
 C_STEPS = 1 << 19  # table-steps per round for the C engine (at most MAX_CALLS steps)
 MAX_CALLS = 4_096
@@ -137,7 +138,7 @@ def test_the_vector_policy_bench_plays_the_bots_hands() -> None:
     for _ in range(VECTOR_HANDS_STEPS):
         obs, _, done, info = game.step(*policy(obs))
         won[done & (info["hand"] == 0)] = info["chips"][done & (info["hand"] == 0)]
-    from badugi_fast.game import play_hands
+    from badugi_fast.play import play_hands
 
     for t in range(8):
         assert (won[t] == play_hands([drawer, drawer], t << 32, 1, 1, Rules())[0]).all()

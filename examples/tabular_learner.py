@@ -24,8 +24,8 @@ import numpy.typing as npt
 from badugi_fast._runtime.validate import check_seed, whole
 from badugi_fast.game import KoreanRules, Rules, RuleSet
 from badugi_fast.game.bots import ThresholdBot, drawer
-from badugi_fast.game.vector import VectorGame, VectorPolicy
-from badugi_fast.game.vector.policies import (
+from badugi_fast.play.vector import VectorGame, VectorPolicy
+from badugi_fast.play.vector.policies import (
     by_seat,
     hand_shapes,
     play,
@@ -33,7 +33,7 @@ from badugi_fast.game.vector.policies import (
     threshold_policy,
     vector_policy,
 )
-from badugi_fast.game.vector.spec import BET, CHECK_CALL, FOLD, HALF, NO_ACTION, PHASE_BETTING, Obs
+from badugi_fast.play.vector.spec import BET, CHECK_CALL, FOLD, HALF, NO_ACTION, PHASE_BETTING, Obs
 
 CLASSES = 27  # made badugi by top card (13), three cards by top card (13), fewer (1)
 MAX_VISITS = 256  # decisions remembered per hand (a longer raise war is not learned from)

@@ -1,6 +1,6 @@
 """How far the blueprint's last betting round is from the exact equilibrium of its spot.
 
-For each line (``badugi_fast.solve.blueprint.last_round``: betting rounds and draw counts up to
+For each line (``badugi_fast.solve.comparison``: betting rounds and draw counts up to
 the last betting round, such as ``rc/11/bc/11/bc/11``), the ranges the blueprint reaches there
 are computed (exact on a small deck, else by Monte Carlo over ``--samples`` private histories a
 player from ``--seed``), the spot is solved exactly (``solve_last_round`` to ``--target`` of
@@ -22,8 +22,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from badugi_fast.game.blueprint import load_blueprint
-from badugi_fast.solve.blueprint import LastRoundComparison, compare_last_round
+from badugi_fast.blueprint import load_blueprint
+from badugi_fast.solve.comparison import LastRoundComparison, compare_last_round
 
 # A handful of common lines of the standard game, and what each is.
 LINES = {

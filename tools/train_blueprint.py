@@ -36,10 +36,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from badugi_fast.blueprint import Blueprint, Deck, Trainer
+from badugi_fast.blueprint.strategy import MIN_STACK_BETS
 from badugi_fast.cli.cluster import add_distributed_options, dask_executor
-from badugi_fast.game.blueprint import Blueprint
-from badugi_fast.game.blueprint.strategy import MIN_STACK_BETS
-from badugi_fast.solve.blueprint import Deck, Trainer
 
 
 def spiel_games(blueprint: Blueprint, stack: int | None = None) -> tuple[Any, Any]:

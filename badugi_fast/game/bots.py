@@ -7,8 +7,9 @@
 - ``threshold(...)``: the drawer with those ranks as parameters, and a draw policy: the default
   or a solved table (``policy="max-equity"``, ``"max-badugi"``, ``"min-rank"`` or a Policy from
   ``optimal_policy``), read in C at each draw.
-- ``blueprint()``: the whole-hand strategy of heads-up fixed limit
-  (``Rules(small_bet=2, cap_heads_up=True)``) trained by MCCFR in an abstraction (blueprint/).
+
+The blueprint (``badugi_fast.blueprint.blueprint_bot``) and the bot playing a solved last round
+(``badugi_fast.solve.bots.solution``) are bots too, in the rooms above the rules.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import random
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -31,7 +31,6 @@ from ..draws.policies.policy import Policy, to_policy
 from ..hands.evaluator import evaluate
 from ..hands.naming import class_ranks
 from .actions import Action, ActionKind, Phase, View
-from .blueprint import BlueprintBot, load_blueprint
 
 K = ActionKind
 
@@ -204,22 +203,10 @@ drawer: Bot = threshold("9", "K", 3)
 """The reference drawer (see the module docstring)."""
 
 
-def blueprint(path: str | Path | None = None, sha256: str | None = None) -> BlueprintBot:
-    """The blueprint as a bot: the shipped strategy, or the strategy file at ``path`` (checked
-    against ``sha256`` when given). It plays heads-up ``Rules(small_bet=2, cap_heads_up=True)``
-    (or the rules its file was trained for) with stacks of 24 small bets or more; its mixed
-    actions come from each view's random bits, so a hand replays for a seed. ``simulate`` plays
-    it in the C hand loop beside ThresholdBots and ``VectorGame(bots=...)`` as a seat of the
-    batched engine, the same chips as ``Game`` hand for hand. A game other than the one it was
-    trained for is a ValueError naming the difference."""
-    return BlueprintBot(load_blueprint(path, sha256))
-
-
 __all__ = [
     "Bot",
     "RandomBot",
     "ThresholdBot",
-    "blueprint",
     "drawer",
     "random_bot",
     "threshold",

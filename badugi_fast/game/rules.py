@@ -2,29 +2,28 @@
 of Poker) and the Korean room rules ``KoreanRules``; ``RuleSet`` is either.
 
 A rule set decides what is forced, who opens, what each player may do and what a raise counts as;
-``Game`` (state.py) runs the hand. Rule sets read the game through its public surface only (seats,
-button, first, round_index, stacks, round_bets, pot, in_hand, raise_size, may_raise,
-not_all_in_at_last_bet, round_has_action, post_forced_bet), so every difference between the casino
-and the Korean rooms lives here. What ``Game`` and the C hand loop ask of a rule set: ``burn`` (a
-burn card before each draw's first replacement), ``simultaneous_draws`` (everyone chooses, then the
-exchanges are dealt), ``unit`` (what results are counted in: the big blind, or the ante),
-``post_forced``, ``opening_bet`` (amount to match, bets so far), ``opener`` (betting starts after
-this seat), ``draw_starts_after``, ``draw_cap``, ``options``, ``full_raise`` (counts and re-opens),
-``largest_amounts`` (every fixed amount: the engines' bound), ``c_max_bets`` (bets and raises a
+``Game`` (state.py) runs the hand. Rule sets read the game through the contract of betting.py only
+(``BettingState``: seats, button, first, round_index, stacks, round_bets, pot, in_hand,
+raise_size, may_raise, not_all_in_at_last_bet, round_has_action; ``ForcedBets``: post_forced_bet),
+so every difference between the casino and the Korean rooms lives here. What ``Game`` and the C
+hand loop ask of a rule set: ``burn`` (a burn card before each draw's first replacement),
+``simultaneous_draws`` (everyone chooses, then the exchanges are dealt), ``unit`` (what results
+are counted in: the big blind, or the ante), ``post_forced``, ``opening_bet`` (amount to match,
+bets so far), ``opener`` (betting starts after this seat), ``draw_starts_after``, ``draw_cap``,
+``options``, ``full_raise`` (counts and re-opens), ``largest_amounts`` (every fixed amount: the
+engines' bound), ``c_max_bets`` (bets and raises a
 round as the C loop counts them) and ``fill_c_spec`` (the C hand loop's settings)."""
 
 from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .._badugi import lib
 from .._runtime.validate import is_whole, whole
 from .actions import Action, ActionKind
-
-if TYPE_CHECKING:
-    from .state import Game
+from .betting import BettingState, ForcedBets
 
 K = ActionKind
 # in the order of the C loop's BF_GAME_FIXED_LIMIT .. BF_GAME_HALF_POT_LIMIT
@@ -56,13 +55,13 @@ def _check_text(name: str, value: object, allowed: tuple[str, ...], said: str) -
         raise ValueError(f"{name} is {said}, not {value!r}")
 
 
-def someone_can_call(game: Game, seat: int) -> bool:
+def someone_can_call(game: BettingState, seat: int) -> bool:
     """Another player in the hand has chips behind (else a seat with nothing to call has nothing
     to decide)."""
     return any(game.stacks[p] > 0 for p in game.in_hand() if p != seat)
 
 
-def someone_can_answer(game: Game, seat: int) -> bool:
+def someone_can_answer(game: BettingState, seat: int) -> bool:
     """A bet or raise needs another player in the hand with more chips behind than the call it
     faces now: else nobody could put in a chip of it, and it is not offered (the excess would
     only come back)."""
@@ -151,11 +150,11 @@ class Rules:
         return self.blinds[1] > 0
 
     @staticmethod
-    def small_blind_seat(game: Game) -> int:
+    def small_blind_seat(game: BettingState) -> int:
         """Left of the button; heads-up the button itself. The big blind sits next to it."""
         return game.button if game.seats == 2 else (game.button + 1) % game.seats
 
-    def post_forced(self, game: Game) -> None:
+    def post_forced(self, game: ForcedBets) -> None:
         """The antes first (seat 0 up), then the blinds."""
         if self.ante:
             for seat in range(game.seats):
@@ -167,7 +166,7 @@ class Rules:
         for seat, blind in ((sb, small), ((sb + 1) % game.seats, big)):
             game.post_forced_bet(seat, blind, K.POST)
 
-    def opening_bet(self, game: Game) -> tuple[int, int]:
+    def opening_bet(self, game: BettingState) -> tuple[int, int]:
         """Before the first draw the big blind is the opening bet, the full big blind even when
         its poster is short (Robert's Rules, button and blind use, rule 1: the bring-in and the
         raise sizes "remain the same even when the player in the blind does not have enough
@@ -176,20 +175,20 @@ class Rules:
             return max(*game.round_bets, self.blinds[1]), 1
         return 0, 0
 
-    def opener(self, game: Game) -> int:
+    def opener(self, game: BettingState) -> int:
         """Betting starts after this seat: the big blind before the first draw, else (and
         without blinds) the button."""
         if game.round_index == 0 and self.has_blinds:
             return (self.small_blind_seat(game) + 1) % game.seats
         return game.button
 
-    def draw_starts_after(self, game: Game) -> int:
+    def draw_starts_after(self, game: BettingState) -> int:
         return game.button
 
     def draw_cap(self, draw_index: int) -> int:
         return 4
 
-    def options(self, game: Game, seat: int, current: int, raises: int) -> list[Action]:
+    def options(self, game: BettingState, seat: int, current: int, raises: int) -> list[Action]:
         to_call = current - game.round_bets[seat]
         stack = game.stacks[seat]
         actions = (
@@ -209,7 +208,7 @@ class Rules:
         actions.append(Action(kind, min(least, most), max_amount=most))
         return actions
 
-    def capped(self, game: Game, raises: int) -> bool:
+    def capped(self, game: BettingState, raises: int) -> bool:
         """Fixed limit: the bet and ``max_raises`` raises are in, made while three or more
         players not all-in contested the pot (Robert's Rules, betting and raising, rule 3: the
         cap is "for a pot involving three or more players who are not all-in"). A round that
@@ -221,11 +220,11 @@ class Rules:
             return False
         return self.cap_heads_up or game.not_all_in_at_last_bet > 2
 
-    def _least_raise(self, game: Game) -> int:
+    def _least_raise(self, game: BettingState) -> int:
         """Pot and no limit: the big blind, the round's largest raise and one chip."""
         return max(game.raise_size, self.blinds[1], 1)
 
-    def full_raise(self, game: Game, raised_by: int) -> bool:
+    def full_raise(self, game: BettingState, raised_by: int) -> bool:
         """Fixed limit: at least half a bet (Robert's Rules' half-bet rule); pot and no limit:
         at least the least raise (TDA). Less is an all-in that neither counts towards the cap
         nor re-opens the betting to those who have acted."""
@@ -308,24 +307,24 @@ class KoreanRules:
     def unit(self) -> int:
         return self.ante
 
-    def post_forced(self, game: Game) -> None:
+    def post_forced(self, game: ForcedBets) -> None:
         for seat in range(game.seats):
             game.post_forced_bet(seat, self.ante, K.ANTE)
 
-    def opening_bet(self, game: Game) -> tuple[int, int]:
+    def opening_bet(self, game: BettingState) -> tuple[int, int]:
         """Every round opens at 0: antes are not bets."""
         return 0, 0
 
-    def opener(self, game: Game) -> int:
+    def opener(self, game: BettingState) -> int:
         return (game.first - 1) % game.seats
 
-    def draw_starts_after(self, game: Game) -> int:
+    def draw_starts_after(self, game: BettingState) -> int:
         return (game.first - 1) % game.seats
 
     def draw_cap(self, draw_index: int) -> int:
         return self.cutting[draw_index]
 
-    def options(self, game: Game, seat: int, current: int, raises: int) -> list[Action]:
+    def options(self, game: BettingState, seat: int, current: int, raises: int) -> list[Action]:
         to_call = current - game.round_bets[seat]
         stack = game.stacks[seat]
         actions = [Action(K.DIE)]
@@ -350,7 +349,7 @@ class KoreanRules:
                 actions.append(Action(kind, min(amount, stack)))
         return actions
 
-    def full_raise(self, game: Game, raised_by: int) -> bool:
+    def full_raise(self, game: BettingState, raised_by: int) -> bool:
         """Every raise counts and re-opens the betting."""
         return True
 

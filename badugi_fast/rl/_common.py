@@ -10,10 +10,10 @@ from gymnasium import spaces
 
 from ..game import RuleSet
 from ..game.bots import ThresholdBot, drawer
-from ..game.vector.engine import VectorGame, VectorPolicy
-from ..game.vector.policies import split, threshold_policy
-from ..game.vector.spec import EXACT, N_ACTIONS, NO_ACTION, PHASE_DONE, Obs, field_specs
-from ..game.vector.tables import c_form
+from ..play.vector.engine import VectorGame, VectorPolicy
+from ..play.vector.policies import split, threshold_policy
+from ..play.vector.spec import EXACT, N_ACTIONS, NO_ACTION, PHASE_DONE, Obs, field_specs
+from ..play.vector.tables import c_form
 
 
 def observation_space(seats: int) -> spaces.Dict:
@@ -53,7 +53,7 @@ class Opponents(NamedTuple):
 def opponents_for(seats: int, seat: int, rules: RuleSet, opponents: Any) -> Opponents:
     """The opponents of the agent at ``seat``: one for all others, one per other seat in seat
     order, or by default the drawer. Each is a vector policy, a ThresholdBot (played as its
-    ``threshold_policy``), or a bot with a table form (``bots.blueprint()``,
+    ``threshold_policy``), or a bot with a table form (``blueprint_bot()``,
     ``solve.bots.solution(...)``), which the engine plays in C as a seat of its own."""
     if opponents is None:
         assert isinstance(drawer, ThresholdBot)

@@ -11,8 +11,8 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from .._runtime.exclusive import Guard, one_thread
 from .._runtime.validate import check_seed
 from ..game import RuleSet
-from ..game.vector.engine import VectorGame
-from ..game.vector.spec import Obs
+from ..play.vector.engine import VectorGame
+from ..play.vector.spec import Obs
 from ._common import action_space, check_action, observation_space, row, step_info, without_exact
 
 

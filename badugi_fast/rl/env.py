@@ -10,8 +10,8 @@ import numpy as np
 from .._runtime.exclusive import Guard, one_thread
 from .._runtime.validate import check_seed
 from ..game import RuleSet
-from ..game.vector.engine import VectorGame
-from ..game.vector.spec import NO_ACTION, PHASE_DONE, Obs
+from ..play.vector.engine import VectorGame
+from ..play.vector.spec import NO_ACTION, PHASE_DONE, Obs
 from ._common import (
     action_space,
     check_action,
@@ -29,7 +29,7 @@ class BadugiEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """The agent plays seat ``seat``; ``opponents`` (a vector policy or bot for every other seat,
     or one per other seat; by default the drawer) play the rest: a vector policy, a
     ThresholdBot, or a bot the engine plays in C as a seat of its own, such as the blueprint
-    (``bots.blueprint()``: heads-up, under the rules it was trained for). One hand is one
+    (``blueprint_bot()``: heads-up, under the rules it was trained for). One hand is one
     episode: ``reset`` deals the table's next hand and plays the others up to the agent's first
     decision; ``step(action)`` plays the agent's action and the others' up to its next decision
     or the hand's end, when ``terminated`` is True and the reward is the agent's result in units

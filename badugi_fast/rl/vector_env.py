@@ -13,8 +13,8 @@ from gymnasium.vector.utils import batch_space
 from .._runtime.exclusive import Guard, one_thread
 from .._runtime.validate import check_seed
 from ..game import RuleSet
-from ..game.vector.engine import VectorGame
-from ..game.vector.spec import PHASE_DONE, Obs
+from ..play.vector.engine import VectorGame
+from ..play.vector.spec import PHASE_DONE, Obs
 from ._common import (
     action_space,
     observation_space,

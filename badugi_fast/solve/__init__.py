@@ -8,7 +8,8 @@
 - ``bots.solution(sol)``: a bot playing the last round by a solution (bots.py)
 - ``local_best_response(bot, rules=, hands=)``: a lower bound on any bot's exploitability in the
   whole game, by Lisy and Bowling's local best response (lbr/)
-- ``blueprint``: training the whole-hand blueprint strategy by MCCFR
+- ``comparison``: the blueprint's last betting round against the exact solution of the same
+  spot (``compare_last_round``); the blueprint itself is ``badugi_fast.blueprint``
 """
 
 from .api import BestResponse, LastRoundSolution, Strategy, solve_last_round

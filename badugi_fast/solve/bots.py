@@ -13,7 +13,7 @@ other than the solution's, a history off its tree) goes to ``otherwise``, or rai
 when ``otherwise`` is None: a bot never plays a strategy solved for another spot silently.
 
 When ``before`` and ``otherwise`` (if given) are ThresholdBots, the bot has a C form
-(``c_table_bot``: the solution as a strategy table, game/vector/tables.py), so ``simulate``
+(``c_table_bot``: the solution as a strategy table, play/vector/tables.py), so ``simulate``
 plays it in the C hand loop, the same chips hand for hand as ``Game``: the C loop finds the same
 node and row, and draws the branch from the same bits (csrc/game/decision.h).
 """
@@ -29,9 +29,9 @@ import numpy.typing as npt
 from ..cards import hand_ids
 from ..game.actions import BET_KINDS, FOLD_KINDS, Action, ActionKind, Event, Phase, View
 from ..game.bots import Bot, ThresholdBot, drawer
-from ..game.vector.tables import RoundTable, TableBotForm
 from ..hands.evaluator import NUM_HANDS
 from ..hands.universe import colex_indices
+from ..play.vector.tables import RoundTable, TableBotForm
 from .api import LastRoundSolution
 
 K = ActionKind

@@ -30,7 +30,8 @@ MAX_NODES = 200_000  # a tree beyond this is refused: fewer sizes, or a cap on r
 
 @dataclass
 class Spot:
-    """What the rule sets read of a game, for the last round heads-up (rules.py's contract)."""
+    """What the rule sets read of a game (game/betting.py's ``BettingState``), for the last round
+    heads-up."""
 
     stacks: list[int]  # chips behind
     round_bets: list[int]
@@ -81,9 +82,7 @@ def _start(stacks: tuple[int, int], pot: int) -> Spot:
 def _skip_settled(spot: Spot) -> None:
     """Game._skip_settled: nothing to decide with nothing to call and no one to answer."""
     spot.pending = [
-        p
-        for p in spot.pending
-        if spot.round_bets[p] < spot.current or someone_can_call(spot, p)  # type: ignore[arg-type]
+        p for p in spot.pending if spot.round_bets[p] < spot.current or someone_can_call(spot, p)
     ]
 
 
@@ -101,7 +100,7 @@ def _apply(rules: RuleSet, spot: Spot, action: Action) -> Spot | None:
         after.pot += action.amount
         raised_by = after.round_bets[seat] - after.current
         if raised_by > 0:
-            if rules.full_raise(after, raised_by):  # type: ignore[arg-type]
+            if rules.full_raise(after, raised_by):
                 after.raises += 1
                 after.closed.clear()
             after.raise_size = max(after.raise_size, raised_by)
@@ -266,7 +265,7 @@ def build_tree(
             at += 1
             continue
         seat = spot.pending[0]
-        legal = tuple(rules.options(spot, seat, spot.current, spot.raises))  # type: ignore[arg-type]
+        legal = tuple(rules.options(spot, seat, spot.current, spot.raises))
         actions = [
             Action(a.kind, amount) for a in legal for amount in _amounts(a, spot, seat, sizes)
         ]

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from support.pokerstars import played_file
 
-FIXTURES = Path(__file__).resolve().parents[1] / "game" / "histories" / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[1] / "notation" / "histories" / "fixtures"
 
 
 @pytest.mark.slow

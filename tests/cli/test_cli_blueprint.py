@@ -1,6 +1,6 @@
 """The blueprint at the command line: ``badugi simulate --bots blueprint,drawer`` and ``badugi
 play --vs blueprint`` (English and Korean), from a strategy file named by --blueprint, under the
-rules it was trained for; without a shipped file, the error ``bots.blueprint()`` gives."""
+rules it was trained for; without a shipped file, the error ``blueprint_bot()`` gives."""
 
 from __future__ import annotations
 
@@ -11,11 +11,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from badugi_fast.blueprint import Blueprint, blueprint_bot, strategy
+from badugi_fast.blueprint.abstraction import INFOSETS, SLOTS
+from badugi_fast.blueprint.strategy import ONE
 from badugi_fast.cli import main
-from badugi_fast.game import Rules, bots, play_hands
-from badugi_fast.game.blueprint import Blueprint, strategy
-from badugi_fast.game.blueprint.abstraction import INFOSETS, SLOTS
-from badugi_fast.game.blueprint.strategy import ONE
+from badugi_fast.game import Rules, bots
+from badugi_fast.play import play_hands
 
 RULES = Rules(small_bet=2, cap_heads_up=True)
 
@@ -47,7 +48,7 @@ def test_simulate_plays_the_blueprint_in_c_under_its_rules(capsys, strategy_file
     result = json.loads(out)
     assert code == 0 and result["engine"] == "c"
     assert result["rules"]["cap_heads_up"] is True  # the rules it was trained for, by default
-    won = play_hands([bots.blueprint(strategy_file), bots.drawer], 0, 2000, 4, RULES)
+    won = play_hands([blueprint_bot(strategy_file), bots.drawer], 0, 2000, 4, RULES)
     assert result["seats"][0]["profit_per_100"] == pytest.approx(won[:, 0].mean() * 100)
 
 
@@ -56,7 +57,7 @@ def test_the_shipped_strategy_plays_when_no_file_is_named(capsys) -> None:
     code, out, _ = run(capsys, argv)
     result = json.loads(out)
     assert code == 0 and result["engine"] == "c"
-    won = play_hands([bots.blueprint(), bots.drawer], 0, 400, 2, RULES)
+    won = play_hands([blueprint_bot(), bots.drawer], 0, 400, 2, RULES)
     assert result["seats"][0]["profit_per_100"] == pytest.approx(won[:, 0].mean() * 100)
 
 

@@ -12,7 +12,8 @@ import badugi_fast as bf
 from badugi_fast.cli import main
 from badugi_fast.draws.best import native as best
 from badugi_fast.draws.ranges.range import parse_range
-from badugi_fast.game import bots, play_hands
+from badugi_fast.game import bots
+from badugi_fast.play import play_hands
 
 
 def run(capsys, argv):

@@ -11,13 +11,13 @@ import pytest
 from support.paths import REPO
 
 from badugi_fast.cli.main import main
-from badugi_fast.game import phh
+from badugi_fast.notation import phh
 
 
 @pytest.fixture(scope="module")
 def fixtures() -> Path:
     """The hand-history fixtures (made-up hands in each room's line shapes)."""
-    return REPO / "tests" / "game" / "histories" / "fixtures"
+    return REPO / "tests" / "notation" / "histories" / "fixtures"
 
 
 def test_import_reports_the_hands_and_the_summary(

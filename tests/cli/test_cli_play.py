@@ -12,7 +12,7 @@ import sys
 from support.interrupt import ctrl_c_on
 
 from badugi_fast.cli import main
-from badugi_fast.game import phh
+from badugi_fast.notation import phh
 
 
 def run(capsys, monkeypatch, argv, script):

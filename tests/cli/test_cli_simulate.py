@@ -12,7 +12,9 @@ import pytest
 
 from badugi_fast import describe, evaluate_many, lookup_name
 from badugi_fast.cli import main
-from badugi_fast.game import bots, phh, play_hands
+from badugi_fast.game import bots
+from badugi_fast.notation import phh
+from badugi_fast.play import play_hands
 
 
 def run(capsys, argv):

@@ -11,7 +11,7 @@ import pytest
 
 from badugi_fast import draws as draws_api
 from badugi_fast.cli import main
-from badugi_fast.game import simulation
+from badugi_fast.play import simulation
 
 HAND = "As 2d 3c 3h"
 PICTURE_FORMAT = "--plot 'x.txt': the file's extension names the picture's format"

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from badugi_fast.game import KoreanRules
-from badugi_fast.game.vector.spec import HALF
+from badugi_fast.play.vector.spec import HALF
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "tabular_learner.py"
 _spec = importlib.util.spec_from_file_location("tabular_learner", EXAMPLE)

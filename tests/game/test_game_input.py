@@ -9,17 +9,10 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from badugi_fast.game import (
-    Action,
-    Game,
-    IllegalActionError,
-    KoreanRules,
-    Rules,
-    play_hands,
-    simulate,
-)
+from badugi_fast.game import Action, Game, IllegalActionError, KoreanRules, Rules
 from badugi_fast.game.actions import ActionKind
 from badugi_fast.game.bots import drawer
+from badugi_fast.play import play_hands, simulate
 
 
 def snapshot(game: Game) -> tuple:

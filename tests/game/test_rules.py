@@ -15,20 +15,12 @@ from hypothesis import strategies as st
 from support.games import assert_same_hand
 
 from badugi_fast import parse_cards
-from badugi_fast.game import (
-    Action,
-    ActionKind,
-    Event,
-    Game,
-    IllegalActionError,
-    KoreanRules,
-    Rules,
-    phh,
-)
+from badugi_fast.game import Action, ActionKind, Event, Game, IllegalActionError, KoreanRules, Rules
 from badugi_fast.game.actions import KO_NAMES
 from badugi_fast.game.bots import ThresholdBot
-from badugi_fast.game.simulation.local import trace_in_c, traced
 from badugi_fast.game.stream import play_out, stream_game
+from badugi_fast.notation import phh
+from badugi_fast.play.simulation.local import trace_in_c, traced
 
 K = ActionKind
 

@@ -16,7 +16,7 @@ import pokerkit
 import pytest
 
 from badugi_fast.game import Action, ActionKind, Game, Rules
-from badugi_fast.game.phh.write import dumps
+from badugi_fast.notation.phh.write import dumps
 
 K = ActionKind
 

@@ -253,8 +253,8 @@ def test_a_view_hides_the_other_players_cards():
 
 
 def test_bots_play_legal_actions_and_the_drawer_beats_the_random_bot():
-    from badugi_fast.game import simulate
     from badugi_fast.game.bots import drawer, random_bot, threshold
+    from badugi_fast.play import simulate
 
     result = simulate([drawer, random_bot(seed=1)], hands=1500, seed=3)
     assert result.hands == 1500
@@ -267,7 +267,7 @@ def test_bots_play_legal_actions_and_the_drawer_beats_the_random_bot():
 
 
 def test_a_bot_playing_an_illegal_action_is_named():
-    from badugi_fast.game import simulate
+    from badugi_fast.play import simulate
 
     def reckless(view):
         return Action("raise", 10**6)
@@ -421,8 +421,8 @@ def test_random_korean_play_conserves_chips_and_cards(seats, seed, cutting_type)
 
 
 def test_bots_play_under_korean_rules_too():
-    from badugi_fast.game import simulate
     from badugi_fast.game.bots import drawer, random_bot
+    from badugi_fast.play import simulate
 
     rules = KoreanRules(ante=5, cutting=(3, 3, 3), allow_full=True)
     result = simulate([drawer, random_bot(seed=3), drawer], hands=300, seed=6, rules=rules)

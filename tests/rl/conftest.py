@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from badugi_fast.game.blueprint import Blueprint, BlueprintBot
-from badugi_fast.game.blueprint.abstraction import INFOSETS, SLOTS
-from badugi_fast.game.blueprint.strategy import ONE
+from badugi_fast.blueprint import Blueprint, BlueprintBot
+from badugi_fast.blueprint.abstraction import INFOSETS, SLOTS
+from badugi_fast.blueprint.strategy import ONE
 
 
 @pytest.fixture(scope="session")

@@ -10,10 +10,11 @@ from gymnasium.utils.env_match import data_equivalence
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 from pettingzoo.test import api_test
 
-from badugi_fast.game import IllegalActionError, KoreanRules, Rules, play_hands
+from badugi_fast.game import IllegalActionError, KoreanRules, Rules
 from badugi_fast.game.bots import drawer, threshold
-from badugi_fast.game.vector.policies import threshold_policy
-from badugi_fast.game.vector.spec import CHECK_CALL, EXACT, FOLD, TTADANG
+from badugi_fast.play import play_hands
+from badugi_fast.play.vector.policies import threshold_policy
+from badugi_fast.play.vector.spec import CHECK_CALL, EXACT, FOLD, TTADANG
 from badugi_fast.rl import BadugiAEC, BadugiEnv, BadugiVectorEnv, aec_env
 
 RULE_SETS = {

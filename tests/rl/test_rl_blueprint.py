@@ -8,10 +8,11 @@ import pytest
 from gymnasium.utils.env_match import data_equivalence
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 
-from badugi_fast.game import Rules, play_hands
-from badugi_fast.game.blueprint import BlueprintBot
+from badugi_fast.blueprint import BlueprintBot
+from badugi_fast.game import Rules
 from badugi_fast.game.bots import drawer
-from badugi_fast.game.vector.policies import threshold_policy
+from badugi_fast.play import play_hands
+from badugi_fast.play.vector.policies import threshold_policy
 from badugi_fast.rl import BadugiEnv, BadugiVectorEnv
 
 RULES = Rules(small_bet=2, cap_heads_up=True)

@@ -13,8 +13,8 @@ from support.blocking import Gate, held
 
 from badugi_fast.game import Rules
 from badugi_fast.game.bots import drawer
-from badugi_fast.game.vector.policies import threshold_policy
-from badugi_fast.game.vector.spec import CHECK_CALL
+from badugi_fast.play.vector.policies import threshold_policy
+from badugi_fast.play.vector.spec import CHECK_CALL
 from badugi_fast.rl import BadugiEnv, BadugiVectorEnv, aec_env
 
 ANOTHER = "is being {} by another thread: one object, one thread at a time"

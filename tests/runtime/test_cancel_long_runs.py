@@ -27,9 +27,9 @@ from badugi_fast.draws import draw_odds, equity
 from badugi_fast.draws.engine import native as _engine
 from badugi_fast.draws.ranges import equity as range_equity
 from badugi_fast.draws.ranges.range import parse_range
-from badugi_fast.game import play_hands
 from badugi_fast.game.bots import drawer, threshold
-from badugi_fast.game.simulation import local as simulate_module
+from badugi_fast.play import play_hands
+from badugi_fast.play.simulation import local as simulate_module
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
 
@@ -41,7 +41,7 @@ import badugi_fast as bf
 from badugi_fast.draws import draw_odds, equity
 from badugi_fast.draws.ranges.range import parse_range
 from badugi_fast.game.bots import drawer
-from badugi_fast.game import simulate
+from badugi_fast.play import simulate
 {report}
 threads = int(sys.argv[1])
 print("started", flush=True)

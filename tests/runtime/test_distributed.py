@@ -27,9 +27,10 @@ from badugi_fast.cli.cluster import add_distributed_options, dask_executor  # no
 from badugi_fast.draws.engine import native as draw_engine  # noqa: E402
 from badugi_fast.draws.engine.blocks import tally_on  # noqa: E402
 from badugi_fast.draws.policies.policy import Policy  # noqa: E402
-from badugi_fast.game import Action, IllegalActionError, KoreanRules, Rules, play_hands, simulate  # noqa: E402
+from badugi_fast.game import Action, IllegalActionError, KoreanRules, Rules  # noqa: E402
 from badugi_fast.game.bots import drawer, random_bot, threshold  # noqa: E402
-from badugi_fast.game.simulation.blocks import hand_sums_on, play_hands_on  # noqa: E402
+from badugi_fast.play import play_hands, simulate  # noqa: E402
+from badugi_fast.play.simulation.blocks import hand_sums_on, play_hands_on  # noqa: E402
 
 BOTS = [drawer, threshold("7", "Q", 3)]
 SEED = 20261130

@@ -10,10 +10,10 @@ import pytest
 from badugi_fast._badugi import lib
 from badugi_fast.game import KoreanRules, Rules
 from badugi_fast.game.bots import drawer, random_bot, threshold
-from badugi_fast.game.simulation.api import play_hands, simulate
-from badugi_fast.game.simulation.local import trace_in_c, traced
 from badugi_fast.game.stream import play_out, stream_game
-from badugi_fast.game.vector.tables import RoundTable, TableBotForm
+from badugi_fast.play.simulation.api import play_hands, simulate
+from badugi_fast.play.simulation.local import trace_in_c, traced
+from badugi_fast.play.vector.tables import RoundTable, TableBotForm
 from badugi_fast.solve import solve_last_round
 from badugi_fast.solve.bots import round_table, solution
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from badugi_fast.blueprint import Blueprint, BlueprintBot
+from badugi_fast.blueprint.abstraction import INFOSETS, SLOTS
+from badugi_fast.blueprint.strategy import ONE
 from badugi_fast.game import Phase, bots
-from badugi_fast.game.blueprint import Blueprint, BlueprintBot
-from badugi_fast.game.blueprint.abstraction import INFOSETS, SLOTS
-from badugi_fast.game.blueprint.strategy import ONE
 from badugi_fast.solve.lbr import MixedStrategy, Table, public_view, strategy_of
 from badugi_fast.solve.lbr.blueprint import BlueprintStrategy
 from badugi_fast.solve.lbr.particles import mask_of

@@ -15,9 +15,10 @@ from ..._runtime.validate import MAX_HANDS
 from ...draws.policies.optimal import OBJECTIVES
 from ...draws.policies.policy import POLICY_NAMES
 from ...game.rules import KoreanRules, Rules, RuleSet
-from ...game.simulation.local import ENGINES, check_bots_game
 from ...game.state import Game
 from ...game.table import start_stacks
+from ...play.simulation.local import ENGINES
+from ...play.vector.tables import check_bots_game
 from ..cluster import add_distributed_options, dask_executor
 from ..common import (
     EXIT_OK,
@@ -74,11 +75,11 @@ def make_bot(name: str, seed: int | None, blueprint: str | None = None) -> Any:
 def _blueprint_bot(path: str | None) -> Any:
     """The blueprint bot from --blueprint FILE, or the shipped strategy (BadInput naming what to
     do when none ships); a file that is not a strategy file is bad input too."""
-    from ...game import bots
+    from ...blueprint import blueprint_bot
 
     try:
         with user_values(f"bot {BLUEPRINT!r}"):
-            return bots.blueprint(path)
+            return blueprint_bot(path)
     except FileNotFoundError as error:
         if path is not None:  # the user's file is missing: an unreadable input
             raise
@@ -137,7 +138,7 @@ def _unit_name(rules: RuleSet, korean: bool) -> str:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from ...game.simulation import simulate
+    from ...play.simulation import simulate
 
     positive("--hands", args.hands, MAX_HANDS)
     positive("--stacks", args.stacks)
@@ -159,7 +160,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if saving is not None:
         _save_hands(args, rules, seed, stacks, *saving)
     if args.plot is not None:
-        from ...game.simulation import play_hands
+        from ...play.simulation import play_hands
         from ..io.plots import simulate_picture
 
         _, fresh = make_bots(args.bots, seed, args.blueprint)  # their random streams restarted
@@ -207,8 +208,8 @@ def _save_hands(
     args: argparse.Namespace, rules: RuleSet, seed: int, stacks: int, count: int, directory: Path
 ) -> None:
     """The first N hands replayed in Game (the same deals as either engine) and written as PHH."""
-    from ...game import phh
     from ...game.stream import play_out, stream_game
+    from ...notation import phh
 
     names, players = make_bots(args.bots, seed, args.blueprint)
     for number in range(min(count, args.hands)):
@@ -316,7 +317,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         start_stacks(rules, args.stack, len(players) + 1)  # the engines' bound on chips
     with user_values():  # a blueprint plays only the game it was trained for
         seated = [*players[: args.seat], None, *players[args.seat :]]  # None: your seat
-        check_bots_game(seated, rules, [args.stack] * len(seated))
+        check_bots_game(seated, rules, [args.stack] * len(seated), "seat {}")
     save = Path(args.save) if args.save else None
     if save is not None:
         save.mkdir(parents=True, exist_ok=True)

@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
-from ...game.histories import ImportedHand, read_histories
-from ...game.histories.model import SITES
-from ...game.histories.summary import PlayerSummary, summarize, table
+from ...notation.histories import ImportedHand, read_histories
+from ...notation.histories.model import SITES
+from ...notation.histories.summary import PlayerSummary, summarize, table
 from ..common import EXIT_BAD_INPUT, EXIT_OK, Commands, HelpFormatter, dump
 
 _SKIPPED = ": skipped: "  # an unsupported game, not a problem of the file

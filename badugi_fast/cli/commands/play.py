@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import TextIO
 
 from ...cards import parse_cards
-from ...game import phh
 from ...game.actions import BET_KINDS, KO_ACTIONS, Action, Event, IllegalActionError, Phase
 from ...game.actions import ActionKind as K
 from ...game.bots import Bot
 from ...game.rules import KoreanRules, RuleSet
 from ...game.state import Game
+from ...notation import phh
 from ..words import DRAW_NAMES, action_name, hand_name, say, who
 
 YES_WORDS = ("y", "yes", "네", "예", "응", "ㅇ")

@@ -9,9 +9,9 @@ from __future__ import annotations
 import tomllib
 from typing import TextIO
 
-from ...game import phh
 from ...game.actions import ActionKind, Event
 from ...game.rules import KoreanRules
+from ...notation import phh
 from ..common import BadInput, user_values
 from ..words import say, who
 from .play import describe_event

@@ -16,11 +16,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ...blueprint import Blueprint
+from ...blueprint.abstraction import PUBLIC, SLOTS, read_decision
+from ...blueprint.buckets import hand_buckets, legal_slots
 from ...cards import DECK
 from ...game.actions import View
-from ...game.blueprint import Blueprint
-from ...game.blueprint.abstraction import PUBLIC, SLOTS, read_decision
-from ...game.blueprint.buckets import hand_buckets, legal_slots
 from ...hands.universe import lex_index
 from .arrays import MASKS, Floats, Hands, Masks
 

@@ -34,10 +34,10 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._badugi import lib
+from ...blueprint import Blueprint
 from ...cards import DECK
 from ...draws.policies.kept import cap_discards
 from ...game.actions import HIDDEN_KINDS, Action, ActionKind, Event, Phase, View
-from ...game.blueprint import Blueprint
 from ...game.bots import AGGRESSIVE, PASSIVE, RandomBot, ThresholdBot
 from ...hands.evaluator import evaluate_many
 from ...hands.naming import class_ranks

@@ -1,0 +1,80 @@
+"""The blueprint as a bot: ``BlueprintBot(blueprint)(view) -> Action``.
+
+At each decision it reads the view in the abstraction (abstraction.py), looks up the
+information set's probabilities (strategy.py) and draws one of the legal actions with them from
+the view's 64 random bits (``View.stream``, the engine's per-decision stream), so a hand plays
+alike for a seed on any executor, as the other built-in bots do. A decision outside the game the
+blueprint was trained for (more seats, other rules or stakes) is a ValueError naming why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ..game.actions import Action, View
+from ..game.rules import RuleSet
+from .strategy import Blueprint, load_blueprint
+
+_UNIT = 2.0**-53  # 53 random bits to a uniform number in [0, 1)
+
+
+@dataclass(frozen=True)
+class BlueprintBot:
+    """Plays ``blueprint`` (see the module docstring)."""
+
+    blueprint: Blueprint
+
+    def __call__(self, view: View) -> Action:
+        choices = self.blueprint.probabilities(view)
+        u = (view.stream >> 11) * _UNIT
+        total = 0.0
+        for action, p in choices:
+            total += p
+            if u < total:
+                return action
+        return choices[-1][0]  # rounding: the last legal action
+
+    def check_game(self, rules: RuleSet | None, stacks: Sequence[int]) -> None:
+        """ValueError unless these rules and stacks are the game the blueprint was trained for
+        (``simulate`` and ``VectorGame`` ask before any hand is dealt)."""
+        self.blueprint.check_game(rules, list(stacks))
+
+    def c_table_bot(self) -> BlueprintForm | None:
+        """The bot as the C engines play it (None for a blueprint of a small deck)."""
+        return BlueprintForm(self.blueprint) if self.blueprint.real_game else None
+
+
+@dataclass(frozen=True)
+class BlueprintForm:
+    """How the C engines play a blueprint seat (play/vector/tables.py's seat forms): every
+    decision by its ``blueprint``; no ``before`` or ``otherwise`` bot (a decision outside the
+    blueprint's game is an error naming the hand and seat)."""
+
+    blueprint: Blueprint
+    before: ClassVar[None] = None
+    otherwise: ClassVar[None] = None
+    subject: ClassVar[str] = "the blueprint"
+
+    def place(self, spec: Any, seat: int) -> Any:
+        """Seats the blueprint at ``seat`` of a bf_game_spec (spec.blueprints); returns what
+        the spec points into, to be kept alive with it."""
+        strategy = self.blueprint.c_strategy()
+        spec.blueprints[seat] = strategy
+        return strategy
+
+
+def blueprint_bot(path: str | Path | None = None, sha256: str | None = None) -> BlueprintBot:
+    """The blueprint as a bot: the shipped strategy, or the strategy file at ``path`` (checked
+    against ``sha256`` when given). It plays heads-up ``Rules(small_bet=2, cap_heads_up=True)``
+    (or the rules its file was trained for) with stacks of 24 small bets or more; its mixed
+    actions come from each view's random bits, so a hand replays for a seed. ``simulate`` plays
+    it in the C hand loop beside ThresholdBots and ``VectorGame(bots=...)`` as a seat of the
+    batched engine, the same chips as ``Game`` hand for hand. A game other than the one it was
+    trained for is a ValueError naming the difference."""
+    return BlueprintBot(load_blueprint(path, sha256))
+
+
+__all__ = ["BlueprintBot", "BlueprintForm", "blueprint_bot"]

@@ -1,0 +1,326 @@
+"""The blueprint's strategy file, and the lookup a bot plays it by.
+
+The file (little-endian), version 1::
+
+    magic        8 bytes   b"BFBLUEPR"
+    version      uint16    1
+    abstraction  uint16    1 (abstraction.py; its sizes follow, and must match this reading)
+    buckets      uint32    212
+    public       uint32    6440
+    slots        uint32    3
+    ranks        uint8     the deck: its lowest ranks (13 for the real game)
+    suits        uint8     its first suits (4)
+    draws        uint8     draws in a hand (3)
+    cap_heads_up uint8     1 (the raise cap binds heads-up)
+    small_bet    uint64    the rules trained for: Rules(small_bet=..., cap_heads_up=True)
+    iterations   uint64    training iterations
+    seed         uint64    the training seed
+    payload      uint64    the payload's length in bytes
+    sha256       32 bytes  the payload's sha256
+    payload      zlib      uint16 [infosets x slots]: each information set's average strategy
+                           in units of 1/65535 over its legal slots (sum 65535), or all zero
+                           where training never reached it (played uniformly)
+
+Reading checks each field and names the first that is wrong: a file of the wrong size, magic,
+version, abstraction or sha256, or rules outside what the trainer plays, is a ValueError.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import struct
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .._badugi import ffi, lib
+from ..game.actions import Action, View
+from ..game.rules import Rules, RuleSet
+from .abstraction import BUCKETS, INFOSETS, PUBLIC, SLOTS, read_decision
+
+MAGIC = b"BFBLUEPR"
+VERSION = 1
+ABSTRACTION = 1
+HEADER = struct.Struct("<8sHHIIIBBBBQQQQ32s")
+ONE = 65535  # a probability of 1 in the file
+MIN_STACK_BETS = 24  # four bets a round, small bets twice and big bets twice: 24 small bets
+
+
+# The strategy shipped with the package, pinned by its sha256: tools/train_blueprint.py's output
+# after 4,718,592 iterations, seed 0, batches of 4,096 (docs/blueprint.md). None would mean no
+# trained file ships, and blueprint_bot() would then need a path.
+SHIPPED = Path(__file__).with_name("blueprint.bin")
+SHIPPED_SHA256: str | None = "d38522142c38b9327783fed8e27b4628d78a88d85a15f889c896bafd4b2c8f82"
+
+
+class StrategyFileError(ValueError):
+    """A strategy file that cannot be read as the blueprint's (the message names why)."""
+
+
+@dataclass(frozen=True)
+class Blueprint:
+    """A trained strategy: the deck and rules it was trained for, and its table (``table[i]``:
+    information set i's probabilities in units of 1/65535)."""
+
+    ranks: int
+    suits: int
+    draws: int
+    small_bet: int
+    iterations: int
+    seed: int
+    table: npt.NDArray[np.uint16] = field(repr=False)
+    _c: list[Any] = field(default_factory=list, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for name, least, most in (
+            ("ranks", 1, 13), ("suits", 1, 4), ("draws", 0, 3), ("small_bet", 2, 1 << 32),
+        ):  # fmt: skip
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name} is a whole number, not {type(value).__name__}")
+            if not least <= value <= most:
+                raise StrategyFileError(f"{name} is {least} .. {most}, not {value}")
+        if self.small_bet % 2:
+            raise StrategyFileError(
+                f"small_bet is even (blinds of half a bet), not {self.small_bet}"
+            )
+        if self.ranks * self.suits < 8:
+            raise StrategyFileError(
+                f"the deck holds at least 8 cards, not {self.ranks * self.suits}"
+            )
+        if self.table.shape != (INFOSETS, SLOTS) or self.table.dtype != np.uint16:
+            raise StrategyFileError(
+                f"the table is uint16 [{INFOSETS}, {SLOTS}], "
+                f"not {self.table.dtype} {self.table.shape}"
+            )
+        sums = self.table.sum(axis=1, dtype=np.int64)
+        wrong = np.flatnonzero((sums != 0) & (sums != ONE))
+        if len(wrong):
+            raise StrategyFileError(
+                f"information set {wrong[0]}'s probabilities sum to {sums[wrong[0]]}/{ONE}, not 1"
+            )
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # a plain value across processes: the C struct (_c) is made again where it is played;
+        # the shipped strategy goes by its digest (each block of a distributed run would
+        # otherwise carry its 8 MB table), read once per process where it lands
+        for (_, digest), shipped in _SHIPPED_READ.items():
+            if self is shipped:
+                return _shipped_with, (digest,)
+        return type(self), (
+            self.ranks, self.suits, self.draws, self.small_bet, self.iterations, self.seed,
+            self.table,
+        )  # fmt: skip
+
+    @property
+    def rules(self) -> Rules:
+        return Rules(small_bet=self.small_bet, cap_heads_up=True)
+
+    @property
+    def most_thrown(self) -> int:
+        """The most cards a draw may throw on this deck (all those outside the two hands)."""
+        return min(4, self.ranks * self.suits - 8)
+
+    def check_rules(self, rules: RuleSet | None, stacks: tuple[int, ...] | None = None) -> None:
+        """ValueError unless the blueprint was trained for these rules (and deep enough stacks)."""
+        if rules != self.rules:
+            trained = f"Rules(small_bet={self.small_bet}, cap_heads_up=True)"
+            if not isinstance(rules, Rules):
+                raise ValueError(
+                    f"the blueprint was trained for {trained}, not {type(rules).__name__}"
+                )
+            differ = ", ".join(
+                f"{f.name}={getattr(rules, f.name)!r}"
+                for f in dataclasses.fields(Rules)
+                if getattr(rules, f.name) != getattr(self.rules, f.name)
+            )
+            raise ValueError(f"the blueprint was trained for {trained}, not rules with {differ}")
+        least = MIN_STACK_BETS * self.small_bet
+        if stacks is not None and min(stacks) < least:
+            raise ValueError(
+                f"the blueprint plays stacks of at least {least} chips (four bets a round), "
+                f"not {min(stacks)}"
+            )
+
+    @property
+    def real_game(self) -> bool:
+        """Trained on the full deck with three draws: the game ``Game`` and the C engines deal."""
+        return (self.ranks, self.suits, self.draws) == (13, 4, 3)
+
+    def check_game(self, rules: RuleSet | None, stacks: tuple[int, ...] | list[int]) -> None:
+        """ValueError unless ``Game`` under these rules and stacks is the game the blueprint was
+        trained for: the real deck (not a small deck of the OpenSpiel family), heads-up, its
+        rules, stacks deep enough."""
+        if not self.real_game:
+            raise ValueError(
+                f"the blueprint was trained on {self.ranks} ranks, {self.suits} suits and "
+                f"{self.draws} draws; the engines deal 52 cards and three draws"
+            )
+        if len(stacks) != 2:
+            raise ValueError(f"the blueprint plays heads-up, not {len(stacks)} seats")
+        self.check_rules(rules, tuple(stacks))
+
+    def c_strategy(self) -> Any:
+        """The bf_bp_strategy the C engines play (made once; it points into ``table``), or
+        ValueError for a blueprint of a small deck, which they do not deal."""
+        if not self.real_game:
+            raise ValueError("only a blueprint of the real game (52 cards, three draws) plays in C")
+        if not self._c:
+            table = np.ascontiguousarray(self.table, dtype=np.uint16)
+            strategy = ffi.new("bf_bp_strategy *")
+            strategy.table = ffi.from_buffer("uint16_t[]", table)
+            strategy.table_len = table.size
+            strategy.small_bet = self.small_bet
+            if not lib.bf_bp_strategy_valid(strategy):
+                raise StrategyFileError("the strategy's table or rules do not fit the C engines")
+            self._c.append((strategy, table))
+        return self._c[0][0]
+
+    def row(self, infoset: int, slots: list[int]) -> list[float]:
+        """The probabilities of the legal ``slots`` at an information set (uniform where the
+        training never reached it)."""
+        if not 0 <= infoset < INFOSETS:
+            raise ValueError(f"an information set is 0 .. {INFOSETS - 1}, not {infoset}")
+        weights = [int(self.table[infoset, slot]) for slot in slots]
+        total = sum(weights)
+        if total == 0:
+            return [1.0 / len(slots)] * len(slots)
+        return [w / total for w in weights]
+
+    def rows(
+        self, infosets: npt.NDArray[np.integer], legal: npt.NDArray[np.bool_]
+    ) -> npt.NDArray[np.float64]:
+        """``row`` for many decisions at once: at each information set of ``infosets``, the
+        probability of each of the ``SLOTS`` slots among that row of ``legal`` (0 off it;
+        uniform over the legal slots where the training never reached the set)."""
+        infosets = np.asarray(infosets, dtype=np.int64)
+        legal = np.asarray(legal, dtype=bool)
+        if infosets.ndim != 1:
+            raise ValueError(f"infosets is one information set a decision, not {infosets.shape}")
+        if legal.shape != (len(infosets), SLOTS) or not legal.any(axis=1).all():
+            raise ValueError(
+                f"legal holds a row of {SLOTS} slots per information set, at least one legal"
+            )
+        if len(infosets) and not (infosets.min() >= 0 and infosets.max() < INFOSETS):
+            raise ValueError(f"an information set is 0 .. {INFOSETS - 1}")
+        weights = self.table[infosets].astype(np.float64) * legal
+        total = weights.sum(axis=1, keepdims=True)
+        uniform = legal / legal.sum(axis=1, keepdims=True)
+        out: npt.NDArray[np.float64] = np.where(
+            total > 0, weights / np.where(total > 0, total, 1.0), uniform
+        )
+        return out
+
+    def probabilities(self, view: View) -> list[tuple[Action, float]]:
+        """The legal actions of a view's decision with the blueprint's probability of each."""
+        decision = read_decision(view, self.small_bet, self.most_thrown)
+        slots = sorted(decision.actions)
+        return list(
+            zip(
+                [decision.actions[s] for s in slots], self.row(decision.infoset, slots), strict=True
+            )
+        )
+
+    # -- the file ------------------------------------------------------------------------------
+
+    def to_bytes(self) -> bytes:
+        payload = zlib.compress(self.table.astype("<u2").tobytes(), 9)
+        header = HEADER.pack(
+            MAGIC, VERSION, ABSTRACTION, BUCKETS, PUBLIC, SLOTS, self.ranks, self.suits,
+            self.draws, 1, self.small_bet, self.iterations, self.seed, len(payload),
+            hashlib.sha256(payload).digest(),
+        )  # fmt: skip
+        return header + payload
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Blueprint:
+        if len(data) < HEADER.size:
+            raise StrategyFileError(
+                f"a strategy file holds a {HEADER.size}-byte header, not {len(data)} bytes"
+            )
+        (magic, version, abstraction, buckets, public, slots, ranks, suits, draws, cap,
+         small_bet, iterations, seed, length, digest) = HEADER.unpack_from(data)  # fmt: skip
+        if magic != MAGIC:
+            raise StrategyFileError(f"not a blueprint strategy file: magic {magic!r}")
+        if version != VERSION:
+            raise StrategyFileError(
+                f"strategy file version {version}; this reads version {VERSION}"
+            )
+        if (abstraction, buckets, public, slots) != (ABSTRACTION, BUCKETS, PUBLIC, SLOTS):
+            raise StrategyFileError(
+                f"abstraction {abstraction} of {buckets} buckets, {public} public states and "
+                f"{slots} slots; this reads abstraction {ABSTRACTION} "
+                f"({BUCKETS}, {PUBLIC}, {SLOTS})"
+            )
+        if cap != 1:
+            raise StrategyFileError(f"cap_heads_up is 1 (the rules trained for), not {cap}")
+        payload = data[HEADER.size :]
+        if len(payload) != length:
+            raise StrategyFileError(
+                f"the payload is {length} bytes by the header, not the {len(payload)} in the file"
+            )
+        if hashlib.sha256(payload).digest() != digest:
+            raise StrategyFileError("the payload's sha256 is not the header's: a damaged file")
+        try:
+            raw = zlib.decompress(payload)
+        except zlib.error as error:
+            raise StrategyFileError(f"the payload does not decompress: {error}") from None
+        if len(raw) != INFOSETS * SLOTS * 2:
+            raise StrategyFileError(f"the table is {INFOSETS * SLOTS * 2} bytes, not {len(raw)}")
+        table = np.frombuffer(raw, dtype="<u2").astype(np.uint16).reshape(INFOSETS, SLOTS)
+        return cls(ranks, suits, draws, small_bet, iterations, seed, table)
+
+    def save(self, path: str | Path) -> str:
+        """Writes the file; returns its sha256 (hex)."""
+        data = self.to_bytes()
+        Path(path).write_bytes(data)
+        return hashlib.sha256(data).hexdigest()
+
+    @classmethod
+    def load(cls, path: str | Path, sha256: str | None = None) -> Blueprint:
+        """Reads a strategy file; with ``sha256``, the whole file must have that digest."""
+        data = Path(path).read_bytes()
+        if sha256 is not None and hashlib.sha256(data).hexdigest() != sha256:
+            raise StrategyFileError(
+                f"{path}: sha256 {hashlib.sha256(data).hexdigest()}, not the pinned {sha256}"
+            )
+        return cls.from_bytes(data)
+
+
+def load_blueprint(path: str | Path | None = None, sha256: str | None = None) -> Blueprint:
+    """A strategy file (``path``), or the shipped one, checked against its pinned sha256 (read
+    once a process: every call gives the same object)."""
+    if path is not None:
+        return Blueprint.load(path, sha256)
+    if SHIPPED_SHA256 is None or not SHIPPED.is_file():
+        raise FileNotFoundError(
+            "this build ships no trained blueprint: train one with tools/train_blueprint.py "
+            "--out FILE and pass its path"
+        )
+    key = (SHIPPED, SHIPPED_SHA256)
+    if key not in _SHIPPED_READ:
+        shipped = Blueprint.load(SHIPPED, SHIPPED_SHA256)
+        shipped.table.setflags(write=False)  # one object for every caller: nobody edits it
+        _SHIPPED_READ[key] = shipped
+    return _SHIPPED_READ[key]
+
+
+_SHIPPED_READ: dict[tuple[Path, str], Blueprint] = {}  # the shipped file, read once a process
+
+
+def _shipped_with(digest: str) -> Blueprint:
+    """The shipped strategy where a pickle of it lands, which must be the sender's file."""
+    if digest != SHIPPED_SHA256:
+        raise StrategyFileError(
+            f"the shipped blueprint here has sha256 {SHIPPED_SHA256}, not the sender's "
+            f"{digest}: install the same badugi_fast on every worker"
+        )
+    return load_blueprint()
+
+
+__all__ = ["SHIPPED", "SHIPPED_SHA256", "Blueprint", "StrategyFileError", "load_blueprint"]

@@ -1,0 +1,253 @@
+"""Training the blueprint: external-sampling Monte Carlo CFR in C (csrc/blueprint/train.c), in
+synchronous batches, across threads and across executor workers.
+
+A batch of iterations runs with the strategy frozen (the regret matching of ``regret`` as the
+batch found it). Every update is a fixed-point int64 (csrc/blueprint/train.h), added into the
+batch's regret delta (and straight into the strategy sums, which nothing reads during a batch),
+so however the batch's iterations are split (threads here, blocks on the workers of an
+executor, merged here), the sums are the same integers, and a seed gives the same tables on any
+thread and worker count. Batch boundaries fall at multiples of ``batch`` from iteration 0,
+so a run stopped anywhere (inside a batch too: the checkpoint keeps the batch's regret delta
+not yet counted) and resumed from its checkpoint ends with the tables of an unbroken run.
+"""
+
+from __future__ import annotations
+
+import mmap
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .._badugi import ffi, lib
+from .._runtime.blocks import Executor, block_bounds, run_blocks
+from .._runtime.threads import run_in_threads, thread_count
+from .._runtime.validate import whole
+from . import Blueprint
+from .abstraction import INFOSETS, SLOTS
+from .strategy import ONE
+
+TABLE_LEN = int(lib.BF_BP_TABLE_LEN)
+REGRET_ONE = int(lib.BF_BP_REGRET_ONE)
+STRATEGY_ONE = int(lib.BF_BP_STRATEGY_ONE)
+CHECKPOINT_VERSION = 1
+BLOCK_ITERATIONS = 64  # iterations per call into C: ~10-50 ms on the full deck
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The game trained: the ``ranks`` lowest ranks of the ``suits`` first suits, ``draws``
+    draws, ``Rules(small_bet=small_bet, cap_heads_up=True)``."""
+
+    ranks: int = 13
+    suits: int = 4
+    draws: int = 3
+    small_bet: int = 2
+
+    def __post_init__(self) -> None:
+        whole("ranks", self.ranks, 1, 13)
+        whole("suits", self.suits, 1, 4)
+        whole("draws", self.draws, 0, 3)
+        whole("small_bet", self.small_bet, 2, int(lib.BF_BP_MAX_SMALL_BET))
+        if self.small_bet % 2:
+            raise ValueError(f"small_bet is even (blinds of half a bet), not {self.small_bet}")
+        if self.ranks * self.suits < 8:
+            raise ValueError(
+                f"ranks x suits is at least 8 cards (two hands of four), not "
+                f"{self.ranks} x {self.suits}"
+            )
+
+    def c_rules(self) -> Any:
+        return ffi.new(
+            "bf_bp_rules *",
+            {"ranks": self.ranks, "suits": self.suits, "draws": self.draws,
+             "small_bet": self.small_bet},
+        )  # fmt: skip
+
+
+def new_table() -> npt.NDArray[np.int64]:
+    """A zeroed table [INFOSETS, 3, SLOTS] (regret, regret delta, strategy sum of each slot),
+    in transparent huge pages where the system offers them: the trainer's reads and writes land
+    all over ~100 MB, and 2 MB pages spare most of the TLB misses."""
+    size = TABLE_LEN * 8
+    try:
+        memory = mmap.mmap(-1, size)
+        if hasattr(memory, "madvise") and hasattr(mmap, "MADV_HUGEPAGE"):
+            memory.madvise(mmap.MADV_HUGEPAGE)
+        buffer: Any = memory
+    except (OSError, ValueError):  # no anonymous mmap here: plain memory
+        buffer = bytearray(size)
+    return np.frombuffer(buffer, dtype=np.int64).reshape(INFOSETS, 3, SLOTS)
+
+
+def iterate_into(
+    deck: Deck, seed: int, table: npt.NDArray[np.int64], first: int, count: int, threads: int
+) -> None:
+    """Iterations first .. first + count - 1 of the seed against the table's frozen regrets,
+    their updates added into its regret deltas and strategy sums, over ``threads`` threads."""
+    if (
+        table.shape != (INFOSETS, 3, SLOTS)
+        or table.dtype != np.int64
+        or not table.flags.c_contiguous
+    ):
+        raise ValueError(
+            f"the table is a contiguous int64 [{INFOSETS}, 3, {SLOTS}], "
+            f"not {table.dtype} {table.shape}"
+        )
+    trainer = ffi.new("bf_bp_trainer *")
+    trainer.rules = deck.c_rules()[0]
+    trainer.seed = seed
+    trainer.table = ffi.from_buffer("int64_t[]", table)
+
+    def work(lo: int, hi: int) -> None:
+        if lib.bf_bp_iterate(trainer, first + lo, hi - lo) != 0:
+            raise ValueError("the trainer refused its table or rules")
+
+    run_in_threads(count, threads, work, block_rows=BLOCK_ITERATIONS)
+
+
+def batch_block(
+    deck: Deck, seed: int, regret: npt.NDArray[np.int64], threads: int, lo: int, hi: int
+) -> npt.NDArray[np.int64]:
+    """The task an executor runs: iterations lo .. hi - 1 against ``regret`` [INFOSETS, SLOTS];
+    returns their regret deltas and strategy sums [INFOSETS, 2, SLOTS]."""
+    table = new_table()
+    table[:, 0, :] = regret
+    iterate_into(deck, seed, table, lo, hi - lo, threads)
+    return np.ascontiguousarray(table[:, 1:, :])
+
+
+class Trainer:
+    """The regret and strategy-sum tables of one training run (see the module docstring)."""
+
+    def __init__(self, deck: Deck | None = None, *, seed: int = 0, batch: int = 4096) -> None:
+        self.deck = deck or Deck()
+        self.seed = whole("seed", seed, 0, (1 << 64) - 1)
+        self.batch = whole("batch", batch, 1)
+        self.iterations = 0
+        self.table = new_table()
+
+    @property
+    def regret(self) -> npt.NDArray[np.int64]:
+        """The cumulative regrets [INFOSETS, SLOTS] (chips times REGRET_ONE)."""
+        return self.table[:, 0, :]
+
+    @property
+    def strategy(self) -> npt.NDArray[np.int64]:
+        """The strategy sums [INFOSETS, SLOTS] (probabilities times STRATEGY_ONE)."""
+        return self.table[:, 2, :]
+
+    def run(
+        self,
+        iterations: int,
+        *,
+        threads: int | None = None,
+        executor: Executor = None,
+        workers: int = 1,
+        progress: Progress | None = None,
+    ) -> None:
+        """Runs ``iterations`` more iterations; with an executor, each batch is cut into
+        ``workers`` blocks run there (each on ``threads`` threads) and merged here in block
+        order. ``progress(n)`` hears of every n iterations done."""
+        left = whole("iterations", iterations, 0)
+        nthreads = thread_count(threads, self.batch, 2 * BLOCK_ITERATIONS)
+        workers = whole("workers", workers, 1)
+        table = self.table
+        while left:
+            size = min(left, self.batch - self.iterations % self.batch)
+            lo = self.iterations
+            if executor is None:
+                iterate_into(self.deck, self.seed, table, lo, size, nthreads)
+            else:
+                bounds = block_bounds(lo, size, -(-size // workers))
+                regret: Any = np.ascontiguousarray(self.regret)
+                if hasattr(executor, "scatter"):  # a Dask Client: the regrets go once a worker
+                    regret = executor.scatter(regret, broadcast=True)
+                args = (self.deck, self.seed, regret, nthreads)
+                for deltas in run_blocks(executor, batch_block, args, bounds):
+                    table[:, 1:, :] += deltas
+            self.iterations += size
+            if self.iterations % self.batch == 0:  # the batch is whole: its regrets count now
+                table[:, 0, :] += table[:, 1, :]
+                table[:, 1, :] = 0
+            left -= size
+            if progress is not None:
+                progress(size)
+
+    # -- what the tables say -------------------------------------------------------------------
+
+    def regret_bound(self) -> float:
+        """The exploitability bound CFR's regrets give, in chips a hand: the sum over
+        information sets of the largest positive average regret, halved (the exploitability is
+        the mean of the two best-response gains, and each player's gain is at most its overall
+        regret, itself at most the sum of its information sets' regrets). Here the regrets are
+        sampled estimates, so this is an estimate of that bound, noisy upwards early on."""
+        if self.iterations == 0:
+            return float("inf")
+        rows = self.regret
+        positive = np.maximum(rows.max(axis=1), 0).astype(np.float64)
+        return float(positive.sum()) / REGRET_ONE / self.iterations / 2
+
+    def average(self) -> npt.NDArray[np.uint16]:
+        """The average strategy as the file stores it (units of 1/65535, each reached row
+        summing to 65535 exactly: largest remainders round up)."""
+        sums = np.array(self.strategy)
+        total = sums.sum(axis=1)
+        shift = np.maximum(np.ceil(np.log2(np.maximum(total, 1))) - 40, 0).astype(np.int64)
+        sums = sums >> shift[:, None]  # keeps sums x 65535 inside int64
+        total = sums.sum(axis=1)
+        safe = np.maximum(total, 1)[:, None]
+        scaled = sums * ONE
+        floor, frac = scaled // safe, scaled % safe
+        deficit = np.where(total > 0, ONE - floor.sum(axis=1), 0)
+        order = np.argsort(-frac, axis=1, kind="stable")
+        bump = np.zeros_like(floor)
+        for k in range(SLOTS):
+            np.put_along_axis(bump, order[:, k : k + 1], (deficit > k)[:, None].astype(np.int64), 1)
+        result: npt.NDArray[np.uint16] = (floor + bump).astype(np.uint16)
+        return result
+
+    def blueprint(self) -> Blueprint:
+        deck = self.deck
+        return Blueprint(
+            deck.ranks, deck.suits, deck.draws, deck.small_bet, self.iterations, self.seed,
+            self.average(),
+        )  # fmt: skip
+
+    # -- checkpoints ---------------------------------------------------------------------------
+
+    def save(self, path: str | Path) -> None:
+        """Writes a checkpoint (the tables and where the run stands) to ``path`` (.npz)."""
+        d = self.deck
+        meta = np.array(
+            [CHECKPOINT_VERSION, d.ranks, d.suits, d.draws, d.small_bet, self.seed,
+             self.batch, self.iterations], dtype=np.uint64,
+        )  # fmt: skip
+        tmp = Path(f"{path}.tmp.npz")
+        np.savez(tmp, meta=meta, table=self.table)
+        tmp.replace(path)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Trainer:
+        """A trainer from a checkpoint ``save`` wrote (ValueError naming what is wrong)."""
+        with np.load(path) as data:
+            if set(data.files) != {"meta", "table"}:
+                raise ValueError(f"{path} is not a blueprint checkpoint: it holds {data.files}")
+            meta = [int(x) for x in data["meta"]]
+            if len(meta) != 8 or meta[0] != CHECKPOINT_VERSION:
+                raise ValueError(f"{path}: checkpoint version {meta[:1]}, not {CHECKPOINT_VERSION}")
+            saved = data["table"]
+        if saved.shape != (INFOSETS, 3, SLOTS) or saved.dtype != np.int64:
+            raise ValueError(f"{path}: the table is not int64 [{INFOSETS}, 3, {SLOTS}]")
+        _, ranks, suits, draws, small_bet, seed, batch, done = meta
+        trainer = cls(Deck(ranks, suits, draws, small_bet), seed=seed, batch=batch)
+        trainer.table[:] = saved
+        trainer.iterations = done
+        return trainer
+
+
+__all__ = ["Deck", "Trainer", "batch_block", "iterate_into", "new_table"]

@@ -1,0 +1,175 @@
+"""The blueprint's trainer: the same tables for a seed on any thread count, executor and
+resumption; its average strategy converges (the exact exploitability in the real small-deck game
+falls); its inputs are checked."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+from pathlib import Path
+
+import numpy as np
+import pytest
+from support.tools import load_tool
+
+from badugi_fast.blueprint import Deck, Trainer
+from badugi_fast.blueprint.trainer import iterate_into, new_table
+
+TINY = Deck(ranks=3, suits=3, draws=0)  # as conftest.py trains on
+
+
+def test_two_threads_give_the_tables_of_one(tiny_trainer: Trainer) -> None:
+    other = Trainer(TINY, seed=3, batch=250)
+    other.run(4000, threads=2)
+    assert np.array_equal(other.table, tiny_trainer.table)
+    assert other.iterations == 4000
+
+
+def test_an_executor_of_several_workers_gives_the_tables_of_one_thread(
+    tiny_trainer: Trainer,
+) -> None:
+    other = Trainer(TINY, seed=3, batch=250)
+    with cf.ThreadPoolExecutor(3) as pool:
+        other.run(4000, threads=1, executor=pool, workers=3)
+    assert np.array_equal(other.table, tiny_trainer.table)
+
+
+def test_a_run_resumed_from_a_checkpoint_ends_as_an_unbroken_one(
+    tiny_trainer: Trainer, tmp_path: Path
+) -> None:
+    first = Trainer(TINY, seed=3, batch=250)
+    first.run(1610, threads=1)  # stops inside a batch: the schedule resumes there
+    first.save(tmp_path / "run.npz")
+    resumed = Trainer.load(tmp_path / "run.npz")
+    assert (resumed.iterations, resumed.batch, resumed.seed) == (1610, 250, 3)
+    resumed.run(2390, threads=1)
+    assert np.array_equal(resumed.table, tiny_trainer.table)
+
+
+def test_another_seed_trains_other_tables(tiny_trainer: Trainer) -> None:
+    other = Trainer(TINY, seed=4, batch=1000)
+    other.run(1000, threads=1)
+    assert not np.array_equal(other.regret, tiny_trainer.regret)
+
+
+def test_the_average_strategy_is_a_distribution_where_training_reached(
+    tiny_trainer: Trainer,
+) -> None:
+    average = tiny_trainer.average().astype(np.int64)
+    sums = average.sum(axis=1)
+    assert set(np.unique(sums)) == {0, 65535}
+    reached = tiny_trainer.strategy.sum(axis=1) > 0
+    assert np.array_equal(sums > 0, reached)
+    assert np.all(average[tiny_trainer.strategy == 0] == 0)  # never on a slot never played
+
+
+def test_the_exact_exploitability_falls_as_training_goes_on(tiny_trainer: Trainer) -> None:
+    pytest.importorskip("pyspiel")
+    tool = load_tool("train_blueprint")
+    early = Trainer(TINY, seed=3, batch=250)
+    early.run(1000, threads=1)
+    games = tool.spiel_games(early.blueprint())
+    before = tool.exact_exploitability(early.blueprint(), games)
+    after = tool.exact_exploitability(tiny_trainer.blueprint(), games)
+    uniform = tool.exact_exploitability(Trainer(TINY).blueprint(), games)
+    assert after < before < uniform
+    assert after < 0.6 * uniform
+
+
+def test_the_spiel_policy_is_a_distribution_over_each_decisions_legal_actions(
+    tiny_trainer: Trainer,
+) -> None:
+    pytest.importorskip("pyspiel")
+    tool = load_tool("train_blueprint")
+    game, _ = tool.spiel_games(tiny_trainer.blueprint())
+    blueprint = tiny_trainer.blueprint()
+    state, checked = game.new_initial_state(), 0
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+                continue
+            row = tool.spiel_probabilities(blueprint, state)
+            assert set(row) <= set(state.legal_actions())
+            assert sum(row.values()) == pytest.approx(1.0)
+            assert min(row.values()) >= 0
+            checked += 1
+            state.apply_action(int(rng.choice(list(row))))
+    assert checked > 300
+
+
+def test_the_regret_bound_is_infinite_before_training_and_falls() -> None:
+    trainer = Trainer(TINY, seed=1, batch=500)
+    assert trainer.regret_bound() == float("inf")
+    trainer.run(500, threads=1)
+    early = trainer.regret_bound()
+    trainer.run(4500, threads=1)
+    assert 0 < trainer.regret_bound() < early
+
+
+@pytest.mark.parametrize(
+    ("fields", "error", "message"),
+    [
+        ({"ranks": 14}, ValueError, "ranks"),
+        ({"suits": 0}, ValueError, "suits"),
+        ({"draws": 4}, ValueError, "draws"),
+        ({"small_bet": 3}, ValueError, "small_bet is even"),
+        ({"small_bet": 0}, ValueError, "small_bet"),
+        ({"ranks": 1, "suits": 4}, ValueError, "at least 8 cards"),
+        ({"ranks": 2.0}, TypeError, "ranks"),
+    ],
+)
+def test_a_bad_deck_is_refused_with_its_field(
+    fields: dict[str, object], error: type, message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        Deck(**fields)  # type: ignore[arg-type]
+
+
+def test_bad_run_arguments_and_tables_are_refused() -> None:
+    trainer = Trainer(TINY)
+    with pytest.raises(ValueError, match="iterations"):
+        trainer.run(-1)
+    with pytest.raises(ValueError, match="workers"):
+        trainer.run(10, workers=0)
+    with pytest.raises(ValueError, match="batch"):
+        Trainer(TINY, batch=0)
+    with pytest.raises(ValueError, match="the table is a contiguous int64"):
+        iterate_into(TINY, 0, np.zeros(10, dtype=np.int64), 0, 1, 1)
+    with pytest.raises(ValueError, match="the table is a contiguous int64"):
+        iterate_into(TINY, 0, new_table()[:, :, :2], 0, 1, 1)
+
+
+def test_a_damaged_checkpoint_is_refused(tmp_path: Path) -> None:
+    np.savez(tmp_path / "bad.npz", meta=np.zeros(8, dtype=np.uint64))
+    with pytest.raises(ValueError, match="not a blueprint checkpoint"):
+        Trainer.load(tmp_path / "bad.npz")
+    np.savez(tmp_path / "old.npz", meta=np.full(8, 7, dtype=np.uint64), table=np.zeros(1))
+    with pytest.raises(ValueError, match="checkpoint version"):
+        Trainer.load(tmp_path / "old.npz")
+
+
+def test_the_tool_trains_logs_and_writes_a_strategy_file(tmp_path: Path) -> None:
+    tool = load_tool("train_blueprint")
+    out, log = tmp_path / "bp.bin", tmp_path / "log.jsonl"
+    argv = ["--ranks", "3", "--suits", "3", "--draws", "0", "--iterations", "2000", "--every",
+            "1000", "--threads", "1", "--quiet", "--checkpoint", str(tmp_path / "c.npz"),
+            "--log", str(log), "--out", str(out)]  # fmt: skip
+    assert tool.main(argv) == 0
+    lines = log.read_text().splitlines()
+    assert len(lines) == 2 and '"iterations": 2000' in lines[1]
+    resumed = ["--resume", str(tmp_path / "c.npz"), "--iterations", "1000", "--quiet",
+               "--threads", "1", "--every", "1000"]  # fmt: skip
+    assert tool.main(resumed) == 0
+    assert Trainer.load(tmp_path / "c.npz").iterations == 3000
+    assert out.stat().st_size > 1000
+
+
+def test_a_dask_cluster_of_two_workers_gives_the_tables_of_one_thread(client: object) -> None:
+    here = Trainer(TINY, seed=5, batch=250)
+    here.run(500, threads=1)
+    there = Trainer(TINY, seed=5, batch=250)
+    there.run(500, threads=1, executor=client, workers=2)
+    assert np.array_equal(there.table, here.table)
