@@ -1,7 +1,7 @@
 """The alternative a user would pick for a pure-Python Badugi engine: pokerkit's FixedLimitBadugi,
 driven by the same drawer rules (bets and raises a 9-high badugi or better, calls with any
 badugi or a three-card hand before the last draw, draws by the default policy in C). Only the
-engine differs from badugi_fast.game.simulate, so the hands per second compare engines. pokerkit
+engine differs from badugi_fast.play.simulate, so the hands per second compare engines. pokerkit
 shuffles with its own unseeded generator, so the deals differ from ours: the rates are per hand
 over hundreds of hands, which both sides play by the same rules."""
 

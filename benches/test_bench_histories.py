@@ -1,6 +1,6 @@
 """Importing a PokerStars Badugi file: hands per second from the text to ``ImportedHand``
 objects (each hand read, replayed with every action and amount checked and written as PHH by
-the C reader, csrc/game/history.c, over the C hand state; ``ImportedHand.game``, the replayed
+the C reader, csrc/notation/, over the C hand state; ``ImportedHand.game``, the replayed
 ``Game``, is made only when asked for, so the row does not ask). The Python importer, the C
 reader's specification, is the second row. The comparison row is pokerkit's nearest path: its
 PHH reader (``HandHistory.loads``) replaying our PHH output of the same hands to the last

@@ -1,5 +1,5 @@
-/* check_history: the C reader of PokerStars histories (csrc/game/history.c), written to run
- * under sanitizers.
+/* check_history: the C reader of PokerStars histories (csrc/notation/: notation/history.h and
+ * the stages behind it), written to run under sanitizers.
  *
  * tests/c/test_history_sanitizers.py builds this driver together with every C file of csrc/
  * using -fsanitize=address,undefined and runs it on a corpus of PokerStars hands (the fixtures
@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game/history.h"
+#include "notation/history.h"
 
 #define CHECK_NAME "check_history"
 #include "check_common.h"

@@ -1,4 +1,4 @@
-"""The C reader of PokerStars histories (csrc/game/history.c) under ASan and UBSan.
+"""The C reader of PokerStars histories (csrc/notation/) under ASan and UBSan.
 
 tests/c/check_history.c is compiled with every C file of csrc/ (build_ffi.SOURCES) and run on a
 corpus of the PokerStars fixtures and 300 hands of random play: scanned whole and fed in pieces

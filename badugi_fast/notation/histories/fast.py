@@ -1,5 +1,6 @@
-"""The C reader of PokerStars histories (csrc/game/history.c): a file's hands cut, read,
-replayed with every action and amount checked, and written as PHH in C, a batch at a time.
+"""The C reader of PokerStars histories (csrc/notation/, a file a stage from reader.c on): a
+file's hands cut, read, replayed with every action and amount checked, and written as PHH in C,
+a batch at a time.
 
 The Python importer (reader, pokerstars, replay) is its specification: the C reader imports
 only the hands it reads exactly as they do, and gives every other hand back (a row marked

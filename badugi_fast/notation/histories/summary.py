@@ -104,7 +104,7 @@ def summarize(hands: Iterable[ImportedHand], player: str | None = None) -> dict[
 def seat_figures(hand: ImportedHand) -> tuple[SeatFigures, ...]:
     """What an imported hand adds to each seat's summary (seats in the file's order), read
     from its replayed ``game`` and its ``record``: the definitions of the module docstring.
-    The C reader computes the same (csrc/game/history.c, seat_figures)."""
+    The C reader computes the same (csrc/notation/summary.c, bf_hist_seat_figures)."""
     game, record = hand.game, hand.record
     assert game is not None and record is not None
     showdown = any(e.kind in (K.SHOW, K.MUCK) for e in game.history)

@@ -1,4 +1,4 @@
-"""The C reader of PokerStars histories (histories/fast.py over csrc/game/history.c) against the
+"""The C reader of PokerStars histories (histories/fast.py over csrc/notation/) against the
 Python importer, its specification: every fixture, hands of random play written as PokerStars
 writes them, and both mutated at random, import to the same ``ImportedHand`` either way (every
 field, the problems, the PHH text) and, when asked for, the same replayed ``Game``; the C

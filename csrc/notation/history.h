@@ -3,6 +3,8 @@
  * line that begins one ("PokerStars Game #" or "PokerStars Hand #"), reads every line of a hand
  * as the Python reader's patterns do, replays it over the C hand state (game/hand_state.c: the
  * rules of the hand loop), with every action and amount checked, and writes its PHH text.
+ * What Python calls (notation/history.cdef); the reader's stages, a file each in
+ * csrc/notation/, share notation/history_internal.h, which lists them in order.
  *
  * The text is untrusted: every read is bounded by `len`. A hand is imported here only when
  * nothing about it is unusual: a line the reader does not know, a problem of any kind, a
@@ -17,8 +19,8 @@
  * that rank so: A-2-3-4 of four suits (the best rank) and four kings (the worst), used only when
  * no shown hand holds that same rank.
  */
-#ifndef BADUGI_GAME_HISTORY_H
-#define BADUGI_GAME_HISTORY_H
+#ifndef BADUGI_NOTATION_HISTORY_H
+#define BADUGI_NOTATION_HISTORY_H
 
 #include <stdint.h>
 
