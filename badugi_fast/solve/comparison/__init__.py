@@ -49,8 +49,8 @@ total, pools the samples of up to 24 hands and lets the solver run on the orbits
 differs from the sampled one only in how each orbit's weight is spread over its suits.
 Exact ranges are left as they are unless asked.
 
-**The modules.** line.py reads the line, reach.py computes the ranges, compare.py reads the
-blueprint's profile and compares it.
+**The modules.** line.py reads the line by playing it in ``Game`` (so the betting is ``Game``'s),
+reach.py computes the ranges, compare.py reads the blueprint's profile and compares it.
 """
 
 from .compare import LastRoundComparison, compare_last_round, last_round_profile

@@ -1,5 +1,12 @@
 """The line of a comparison read in the blueprint's abstraction (the package's docstring says
-what a line is)."""
+what a line is).
+
+The line is played in ``Game`` under the blueprint's own rules, so the betting is never written
+again here: who acts, what is legal, what each action puts in and when a round is over are
+``Game``'s, and each decision's public index is the blueprint's reading of ``Game``'s view
+(``read_decision``, as its player reads the table). The cards never matter to the betting or to
+a public index: the deck is stacked in ``DECK`` order and a draw throws its hand's first cards.
+"""
 
 from __future__ import annotations
 
@@ -10,12 +17,15 @@ from ...blueprint import Blueprint
 from ...blueprint.abstraction import (
     AGGRESSIVE,
     FOLD,
-    MAX_BETS,
     PASSIVE,
+    PUBLIC,
     public_betting,
-    public_draw,
+    read_decision,
 )
-from ...game.actions import ActionKind
+from ...blueprint.strategy import MIN_STACK_BETS
+from ...cards import DECK
+from ...game.actions import Action, ActionKind, Phase
+from ...game.state import Game
 
 K = ActionKind
 _LETTERS = {"k": K.CHECK, "c": K.CALL, "b": K.BET, "r": K.RAISE}
@@ -66,82 +76,61 @@ class Line:
         return public_betting(self.round, 2 * bets + flag, self.pot_index, relative, opp_drew)
 
 
-class _Walk:
-    """The public state of a hand as csrc/blueprint/train.c plays it."""
+class _Table:
+    """The line's hand in ``Game``: the blueprint's rules, deep stacks (its least), seat 0 the
+    big blind and seat 1 the button, so a seat is the abstraction's player."""
 
-    def __init__(self, small_bet: int) -> None:
-        self.small_bet = small_bet
-        self.round, self.bets, self.flag = 0, 1, 0
-        self.aggressor = self.last_aggressor = -1
-        self.pot = 0
-        self.committed = [small_bet, small_bet // 2]
-        self.drew = [[0, 0, 0], [0, 0, 0]]
+    def __init__(self, blueprint: Blueprint) -> None:
+        stack = MIN_STACK_BETS * blueprint.small_bet
+        self.game = Game([stack, stack], blueprint.rules, button=1, deck=DECK)
+        self.small_bet, self.most_thrown = blueprint.small_bet, blueprint.most_thrown
 
-    def actor(self) -> int:
-        base = opener = 1 if self.round == 0 else 0
-        return opener ^ ((self.bets - base + self.flag) & 1)
+    def who(self) -> str:
+        return "the big blind" if self.game.actor == 0 else "the button"
 
-    def relative(self, who: int, me: int) -> int:
-        return 0 if who < 0 else 1 if who == me else 2
+    def _public(self) -> tuple[int, int]:
+        """The player to act and the public index of its decision, as the blueprint reads it."""
+        seat = self.game.actor
+        assert seat is not None  # the line stops before the hand could end
+        decision = read_decision(self.game.view(seat), self.small_bet, self.most_thrown)
+        return decision.player, decision.infoset % PUBLIC
 
-    def bet(self, kind: str, where: str) -> tuple[LineStep, bool]:
-        """Plays one betting action; returns its decision and whether it ended the round."""
-        a = self.actor()
-        to_call = self.committed[1 - a] - self.committed[a]
-        node = 2 * (self.bets - (self.round == 0)) + self.flag
-        opp_drew = self.drew[1 - a][self.round - 1] if self.round else 0
-        public = public_betting(
-            self.round, node, self.pot, self.relative(self.last_aggressor, a), opp_drew
-        )
-        legal = (
-            *((FOLD,) if to_call else ()),
-            PASSIVE,
-            *((AGGRESSIVE,) if self.bets < MAX_BETS else ()),
-        )
-        who = "the big blind" if a == 0 else "the button"
-        if kind in (K.CHECK, K.CALL):
-            if (kind is K.CHECK) != (to_call == 0):
-                need = f"a call of {to_call}" if to_call else "a check (nothing to call)"
-                raise ValueError(f"{where}: {who} faces {need}, not a {kind}")
-            self.committed[a] += to_call
-            opens = self.flag == 0 and (
-                self.bets == 1 and a == 1 if self.round == 0 else self.bets == 0
-            )
-            if opens:
-                self.flag = 1
-            else:
-                self.last_aggressor = self.aggressor
-                self.pot = self.committed[0] // self.small_bet - 1
-            return LineStep(a, public, False, PASSIVE, 0, legal), not opens
-        if self.bets >= MAX_BETS:
-            raise ValueError(f"{where}: the round is capped at a bet and three raises")
-        wanted = K.BET if self.round > 0 and self.bets == 0 else K.RAISE
-        if kind is not wanted:
-            raise ValueError(f"{where}: {who}'s bet here is a {wanted}, not a {kind}")
-        size = self.small_bet if self.round < 2 else 2 * self.small_bet
-        self.committed[a] += to_call + size
-        self.bets += 1
-        self.aggressor = a
-        return LineStep(a, public, False, AGGRESSIVE, 0, legal), False
+    def bet(self, kind: str, where: str) -> LineStep:
+        """Plays one betting action of ``kind``; ValueError saying why if Game does not allow it."""
+        legal = {a.kind: a for a in self.game.legal_actions()}
+        if kind not in legal:
+            raise ValueError(f"{where}: {_refusal(kind, legal, self.who())}")
+        player, public = self._public()
+        self.game.act(legal[kind])
+        slots = tuple(sorted(SLOT_OF_KIND[k] for k in legal))
+        return LineStep(player, public, False, SLOT_OF_KIND[kind], 0, slots)
 
-    def draw(self, a: int, count: int) -> LineStep:
-        k = self.round + 1
-        other = 1 - a
-        before = self.drew[other][k - 2] if k > 1 else 0
-        now = 0 if a == 0 else 1 + self.drew[other][k - 1]
-        public = public_draw(k, self.pot, self.relative(self.last_aggressor, a), before, now)
-        self.drew[a][self.round] = count
-        return LineStep(a, public, True, -1, count, ())
+    def draw(self, count: int) -> LineStep:
+        player, public = self._public()
+        hand = self.game.hands[player]
+        self.game.act(Action.draw(hand[:count]))
+        return LineStep(player, public, True, -1, count, ())
 
 
-def _betting_round(walk: _Walk, text: str, where: str) -> list[LineStep]:
-    """One betting round's letters played on ``walk``: its decisions."""
+def _refusal(kind: str, legal: dict[str, Action], who: str) -> str:
+    """Why ``kind`` is not among the ``legal`` actions (the blueprint's rules: deep stacks)."""
+    if kind in (K.CHECK, K.CALL):
+        call = legal.get(K.CALL)
+        need = f"a call of {call.amount}" if call else "a check (nothing to call)"
+        return f"{who} faces {need}, not a {kind}"
+    other = K.RAISE if kind == K.BET else K.BET
+    if other in legal:
+        return f"{who}'s bet here is a {other}, not a {kind}"
+    return f"{who} may not {kind}: the round is capped at a bet and three raises"
+
+
+def _betting_round(table: _Table, text: str, where: str) -> list[LineStep]:
+    """One betting round's letters played at ``table``: its decisions."""
     if not text:
         raise ValueError(f"{where}: a betting round has at least one action")
     decisions = []
-    over = False
     for at, letter in enumerate(text):
-        if over:
+        if table.game.phase is not Phase.BETTING:
             raise ValueError(f"{where}: the round is over before {text[at:]!r}")
         if letter == "f":
             raise ValueError(f"{where}: a fold ends the hand before the last round")
@@ -149,18 +138,16 @@ def _betting_round(walk: _Walk, text: str, where: str) -> list[LineStep]:
             raise ValueError(
                 f"{where}: {letter!r} is not a betting action (k check, c call, b bet, r raise)"
             )
-        decision, over = walk.bet(_LETTERS[letter], where)
-        decisions.append(decision)
-    if not over:
-        who = "the big blind" if walk.actor() == 0 else "the button"
-        raise ValueError(f"{where}: the round is not over ({who} is to act)")
+        decisions.append(table.bet(_LETTERS[letter], where))
+    if table.game.phase is Phase.BETTING:
+        raise ValueError(f"{where}: the round is not over ({table.who()} is to act)")
     return decisions
 
 
 def read_line(line: str, blueprint: Blueprint) -> Line:
-    """The line (see the package's docstring) read in the blueprint's abstraction, up to the start
-    of its last betting round. ValueError naming the segment and the token the rules do not
-    allow."""
+    """The line (see the package's docstring) read in the blueprint's abstraction, up to the
+    start of its last betting round. ValueError naming the segment and the token the rules do
+    not allow."""
     if not isinstance(line, str):
         raise TypeError(f"a line is text such as 'kk/11/kk/11/kk/11', not {type(line).__name__}")
     draws = blueprint.draws
@@ -177,13 +164,18 @@ def read_line(line: str, blueprint: Blueprint) -> Line:
             f"a line of a {draws}-draw game is {2 * draws} segments split by '/' (a betting "
             f"round and a draw, {draws} times), not {len(segments)}: {line!r}"
         )
-    walk = _Walk(blueprint.small_bet)
+    table = _Table(blueprint)
     decisions: list[LineStep] = []
+    last_aggressor = -1
+    drew: tuple[list[int], list[int]] = ([], [])
     for number, segment in enumerate(segments, start=1):
         text = segment.replace(" ", "")
         where = f"line segment {number} ({segment!r})"
         if number % 2:  # a betting round
-            decisions += _betting_round(walk, text, where)
+            played = _betting_round(table, text, where)
+            decisions += played
+            aggressive = [step.player for step in played if step.slot == AGGRESSIVE]
+            last_aggressor = aggressive[-1] if aggressive else -1
             continue
         if not re.fullmatch(r"[0-9],?[0-9]", text):
             raise ValueError(
@@ -192,23 +184,22 @@ def read_line(line: str, blueprint: Blueprint) -> Line:
             )
         counts = (int(text[0]), int(text[-1]))
         most = blueprint.most_thrown
-        for a, count in enumerate(counts):
+        for a, count in enumerate(counts):  # the big blind draws first
             if count > most:
                 raise ValueError(
                     f"{where}: a draw throws 0 .. {most} cards on this deck, not {count}"
                 )
-            decisions.append(walk.draw(a, count))
-        walk.round += 1
-        walk.bets = walk.flag = 0
-        walk.aggressor = -1
+            decisions.append(table.draw(count))
+            drew[a].append(count)
+    committed = table.game.committed[0]  # both alike: every round so far ended with a call
     return Line(
         line,
-        walk.round,
+        table.game.round_index,
         tuple(decisions),
-        walk.committed[0],
-        walk.pot,
-        walk.last_aggressor,
-        (tuple(walk.drew[0][:draws]), tuple(walk.drew[1][:draws])),
+        committed,
+        committed // blueprint.small_bet - 1,
+        last_aggressor,
+        (tuple(drew[0]), tuple(drew[1])),
     )
 
 
