@@ -7,6 +7,12 @@
  * decision, the opponent's line sampled) that keeps an iteration well under a millisecond.
  * Outcome sampling's single trajectory needs importance weights that blow up over a four-round
  * hand; chance sampling would walk the opponent's whole tree.
+ *
+ * The betting here (state_t, actor, legal_slots, apply, payoff) is a copy of Game's under
+ * Rules(small_bet, cap_heads_up=True) heads-up, the specification: it stays for speed (a
+ * traversal copies the whole state by value at every own action, thousands of times an
+ * iteration). tests/blueprint/test_trainer_betting.py walks every node of it through
+ * bf_bp_replay against Game (legal slots, kinds, amounts, information sets, net chips).
  */
 #include "blueprint/train.h"
 #include "common/random.h"

@@ -125,7 +125,7 @@ BAD_LINES = [
     ("ck/11/kf/11/kk/11", "a fold ends the hand"),
     ("kk/11/kk/11/kk/11", "faces a call of 1, not a check"),
     ("ck/11/kc/11/kk/11", "faces a check (nothing to call), not a call"),
-    ("rrrrc/11/kk/11/kk/11", "capped at a bet and three raises"),
+    ("rrrrc/11/kk/11/kk/11", "the big blind may not raise: the round is capped at a bet and three"),
     ("ck/11/rc/11/kk/11", "bet here is a bet, not a raise"),
     ("ck/11/kk/11/b/11", "the round is not over (the button is to act)"),
     ("ck/11/kkk/11/kk/11", "the round is over before 'k'"),
