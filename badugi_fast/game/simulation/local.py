@@ -197,6 +197,8 @@ def _play_in_c(
         status = lib.bf_game_play(spec, seed, first_hand + lo, hi - lo, out, ffi.NULL, refusal)
         if status == lib.BF_GAME_REFUSED:
             refused.append(refusal)
+        elif status == lib.BF_GAME_NO_MEMORY:  # the scratch of table and blueprint seats
+            raise MemoryError("no memory for the C hand loop's seats")
         elif status != 0:
             raise ValueError("the C hand loop refused the game's settings")
 

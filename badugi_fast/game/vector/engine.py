@@ -223,7 +223,7 @@ class VectorGame(Settings):
                     raise ValueError(f"bots[{seat}]: {error}") from None
         self._spec = c_spec(self.rules, self.start, self._bots)
         self._table_bots = any(  # seats with a scratch: their refusals are reported
-            self._spec.table_bots[p] != ffi.NULL or self._spec.blueprints[p] != ffi.NULL
+            self._spec.table_bots[p] != ffi.NULL or self._spec.players[p] != ffi.NULL
             for p in range(self.seats)
         )
         handle = lib.bf_vector_new(self._spec, self.seed, self.first_table, self.tables, mask)
