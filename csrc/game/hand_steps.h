@@ -1,6 +1,6 @@
 /* The steps of a hand: game/hand_state.c's rules (see there), as static inline functions, so
  * that the closed loop of bots (play/seats.c) inlines the steps of every decision as the hand
- * state's own wrappers do: out of line they cost the threshold bots' closed loop 15 % more
+ * state's own wrappers do: out of line they cost the threshold bots' closed loop 13 % more
  * instructions (callgrind). Each step names the method of Game (state.py) or of a rule set
  * (rules.py) it mirrors. Part of the hand state's unit: only game/hand_state.c, game/threshold.c
  * and play/seats.c include it; every other caller goes through game/hand_state.h. */

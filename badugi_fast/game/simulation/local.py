@@ -3,7 +3,7 @@
 Hand h of a seed is dealt from the C stream of (seed, h) (``bf_deal_deck``; its reshuffles from
 ``bf_deal_reshuffle``), whichever engine plays it. Hands between ``ThresholdBot``s (``drawer`` among
 them), under the casino rules (fixed, pot or no limit) or the Korean rules, are played by the C hand
-loop (csrc/game/loop.c over csrc/game/hand_state.c), which follows ``Game`` (state.py, rules.py)
+loop (csrc/play/loop.c over csrc/game/hand_state.c), which follows ``Game`` (state.py, rules.py)
 rule for rule: both engines play the same actions on every hand (the tests compare them action by
 action). So are bots that play by a strategy table (vector/tables.py: the solution bot
 ``solve.bots.solution`` in the last round, the blueprint ``bots.blueprint()`` at every decision),
