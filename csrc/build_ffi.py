@@ -19,7 +19,7 @@ import sys
 from cffi import FFI
 
 CSRC = "csrc"  # setuptools builds from the project root; sources must be relative paths
-LAYERS = ("eval", "common", "draws", "game", "notation", "solve", "blueprint")
+LAYERS = ("eval", "common", "draws", "game", "notation", "play", "blueprint", "solve")
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)

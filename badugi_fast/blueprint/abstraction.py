@@ -1,6 +1,6 @@
 """The blueprint's abstraction: what each decision of heads-up fixed-limit Badugi sees.
 
-This is the Python reading of csrc/game/abstraction.h (the trainer's C works on the same
+This is the Python reading of csrc/blueprint/abstraction.h (the trainer's C works on the same
 numbers; the tests walk hands through both). docs/blueprint.md says why each piece is there.
 
 =================  ===========================================================================
@@ -63,7 +63,7 @@ def best_badugi(hand: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
 
 
 def bucket(hand: tuple[Card, ...] | list[Card]) -> int:
-    """The private bucket of a hand (csrc/game/abstraction.h's table)."""
+    """The private bucket of a hand (csrc/blueprint/abstraction.h's table)."""
     ranks = sorted(c.rank for c in best_badugi(hand))
     size, top = len(ranks), ranks[-1]
     second = ranks[-2] if size > 1 else 0

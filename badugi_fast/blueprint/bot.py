@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from .._badugi import ffi, lib
 from ..game.actions import Action, View
 from ..game.rules import RuleSet
 from .strategy import Blueprint, load_blueprint
@@ -59,11 +60,16 @@ class BlueprintForm:
     subject: ClassVar[str] = "the blueprint"
 
     def place(self, spec: Any, seat: int) -> Any:
-        """Seats the blueprint at ``seat`` of a bf_game_spec (spec.blueprints); returns what
-        the spec points into, to be kept alive with it."""
+        """Seats the blueprint at ``seat`` of a bf_game_spec (spec.players: a blueprint seat
+        filled by bf_blueprint_seat); returns what the spec points into, to be kept alive with
+        it."""
         strategy = self.blueprint.c_strategy()
-        spec.blueprints[seat] = strategy
-        return strategy
+        blueprint_seat = ffi.new("bf_bp_seat *")
+        player = lib.bf_blueprint_seat(blueprint_seat, strategy)
+        if player == ffi.NULL:  # c_strategy checked it: never, unless the C checks drift apart
+            raise ValueError("the C engines refused the blueprint's strategy")
+        spec.players[seat] = player
+        return (strategy, blueprint_seat)
 
 
 def blueprint_bot(path: str | Path | None = None, sha256: str | None = None) -> BlueprintBot:

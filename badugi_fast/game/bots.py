@@ -90,7 +90,7 @@ class ThresholdBot:
     the cutting ``limits`` it was solved for (a named objective: ``limits``, None for none; an
     ``optimal_policy`` table: its own), capped at each draw's cut. Ties between equally good
     discards go to the most live outs given its own discards, as the draw engine settles them.
-    ``simulate`` plays these bots in C (csrc/game/loop.c) when the rules allow."""
+    ``simulate`` plays these bots in C (csrc/play/loop.c) when the rules allow."""
 
     raise_top: int
     call_top: int
@@ -152,7 +152,7 @@ class ThresholdBot:
         return _first(kinds, (K.CHECK, K.FOLD, K.DIE))
 
     def _discards(self, view: View) -> list[int]:
-        """The cards this draw throws, before the cap (game/bots.h's bot_draws, in C)."""
+        """The cards this draw throws, before the cap (play/seats.c's seat_draws, in C)."""
         known = sum(1 << card for card in view.dead)
         hand = bytes(view.hand)
         policy, solved = self.c_policy()

@@ -1,7 +1,7 @@
 /* The blueprint's trainer: external-sampling Monte Carlo CFR (Lanctot et al., "Monte Carlo
  * Sampling for Regret Minimization in Extensive Games", 2009) over heads-up casino fixed limit
  * Badugi with the raise cap binding heads-up (a bet and three raises a round), played in the
- * abstraction of game/abstraction.h, on the deck of the `ranks` lowest ranks and `suits`
+ * abstraction of blueprint/abstraction.h, on the deck of the `ranks` lowest ranks and `suits`
  * first suits with `draws` draws (the OpenSpiel game "badugi"'s small decks; 13, 4, 3 is the
  * real game).
  *
@@ -28,7 +28,7 @@
 #ifndef BADUGI_BLUEPRINT_TRAIN_H
 #define BADUGI_BLUEPRINT_TRAIN_H
 
-#include "game/abstraction.h"
+#include "blueprint/abstraction.h"
 
 #include <stddef.h>
 #include <stdint.h>

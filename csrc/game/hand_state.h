@@ -1,13 +1,16 @@
-/* One hand's state, as a resumable state machine (internal to the C core): what game/loop.c's
- * closed loop (every seat a built-in bot) and game/vector.c's batched engine (seats played by the
- * caller) both run, so the rules are written once, in game/hand_state.c.
+/* One hand's state, as a resumable state machine (internal to the C core): the rules of a hand,
+ * written once in game/hand_state.c, for play/loop.c's closed loop (every seat a built-in bot),
+ * play/vector.c's batched engine (seats played by the caller) and the histories' replay. It
+ * plays no bot itself: it stops at every decision, and the caller decides.
  *
- *     bf_state_deal(hs, spec, seed, number, bots);  -- posts, deals, plays bots until ...
- *     while ((seat = bf_state_actor(hs)) >= 0) {    -- ... a seat not in `bots` must act
+ *     bf_state_deal(hs, spec, seed, number, bots);  -- posts, deals, runs to the first decision
+ *     while ((seat = bf_state_actor(hs)) >= 0) {
  *         bf_state_options(hs, seat, &o, 1);         -- Rules.options / KoreanRules.options
  *         bf_state_bet(hs, seat, choice) or bf_state_draw(hs, seat, thrown, count);
- *         bf_state_advance(hs);                     -- bots again, until the next such seat
+ *         bf_state_advance(hs);                     -- to the next decision
  *     }
+ *
+ * (play/seats.h wraps the deal and the advance to play the seats of `bots` on the way.)
  */
 #ifndef BADUGI_GAME_HAND_STATE_H
 #define BADUGI_GAME_HAND_STATE_H
@@ -39,12 +42,12 @@ typedef struct {
 typedef struct {
     const bf_game_spec *spec;
     int n, button, round_index, phase;
-    unsigned bots; /* bit p: seat p is played by spec->bots[p] */
+    unsigned bots; /* bit p: seat p is played by play/'s seats, not a caller (play/seats.h) */
     uint8_t hand[BF_MAX_SEATS][4];
     int64_t stack[BF_MAX_SEATS], committed[BF_MAX_SEATS], round_bets[BF_MAX_SEATS];
     uint8_t folded[BF_MAX_SEATS];
     uint64_t own_discards[BF_MAX_SEATS]; /* View.dead: what a player knows it threw */
-    int8_t badugi_size[BF_MAX_SEATS];    /* the bot's reading of its hand; 0: not read yet */
+    int8_t badugi_size[BF_MAX_SEATS];    /* game/threshold.h's reading; 0: not read yet */
     int8_t badugi_top[BF_MAX_SEATS];
     unsigned dealt;
     int stub_n, discards_n;
@@ -68,19 +71,23 @@ typedef struct {
     uint8_t bet_raises[BF_MAX_SEATS][BF_ROUNDS]; /* saturates at 127 */
     int8_t drawn[BF_MAX_SEATS][3];
     /* From here on, written before they are read: a new hand does not clear them, and a
-     * finished hand's view and replay (game/vector.c) neither copy nor read them */
+     * finished hand's view and replay (play/vector.c) neither copy nor read them */
     uint8_t deck[BF_NUM_CARDS]; /* deck[0 .. dealt) are the cards dealt from the first stub */
     uint8_t stub[BF_NUM_CARDS]; /* after a reshuffle: stub[stub_n - 1] is the top card */
     uint8_t discards[BF_NUM_CARDS];
     uint8_t chosen[BF_MAX_SEATS][4];
-    bf_game_action *trace; /* NULL but when tracing (bf_game_trace) */
+    /* NULL but when tracing (bf_game_trace) or when seats keep a scratch per hand (it sits
+     * just before the actions: play/scratch.h) */
+    bf_game_action *trace;
     int trace_n, trace_cap;
 } bf_hand_state;
 
-/* Hand `number` of the seed's stream, played until a seat not in `bots` must act (or done);
- * trace and trace_cap are kept from before. */
+/* Hand `number` of the seed's stream, dealt and run to its first decision (or done); `bots`
+ * are the seats a caller will not play (the hand keeps the observation's tallies only when some
+ * seat is not among them); trace and trace_cap are kept from before. */
 void bf_state_deal(bf_hand_state *hs, const bf_game_spec *spec, uint64_t seed, uint64_t number,
                    unsigned bots);
+/* Runs to the next decision, or the hand's end: settled seats passed over, rounds ended. */
 void bf_state_advance(bf_hand_state *hs);
 /* raises 0: the bets and raises are left out (0), for a caller that will not raise */
 void bf_state_options(const bf_hand_state *hs, int seat, bf_options *o, int raises);

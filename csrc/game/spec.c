@@ -1,13 +1,13 @@
-/* The checks of a game's spec (game/spec.h): every field in range, before any hand is dealt. */
+/* The checks of a game's spec (game/spec.h): every field in range, before any hand is dealt
+ * (the tables and players a seat points at are play/seats.c's to check). */
 #include "game/spec.h"
-#include "game/strategy.h"
 
 static int chips_valid(int64_t chips, int64_t least)
 {
     return chips >= least && chips <= BF_GAME_MAX_STACK;
 }
 
-static int bot_valid(const bf_threshold_bot *bot)
+int bf_threshold_bot_valid(const bf_threshold_bot *bot)
 {
     return bot->raise_top >= 0 && bot->raise_top <= 12 && bot->call_top >= 0 &&
            bot->call_top <= 12 && bot->max_bets >= 0 && bot->max_bets <= BF_GAME_MAX_BETS;
@@ -32,20 +32,11 @@ int bf_game_spec_valid(const bf_game_spec *spec)
                spec->allow_full) {
         return 0;
     }
-    for (int p = 0; p < spec->seats; p++) {
-        const bf_table_bot *table_bot = spec->table_bots[p];
-        if (!chips_valid(spec->stacks[p], 1) || !bot_valid(&spec->bots[p]))
+    for (int p = 0; p < spec->seats; p++)
+        if (!chips_valid(spec->stacks[p], 1) || !bf_threshold_bot_valid(&spec->bots[p]))
             return 0;
-        if (spec->blueprints[p] &&
-            (table_bot || !bf_bp_strategy_valid(spec->blueprints[p])))
-            return 0;
-        if (table_bot && (!bf_round_table_valid(table_bot->table) ||
-                          table_bot->has_otherwise < 0 || table_bot->has_otherwise > 1 ||
-                          (table_bot->has_otherwise && !bot_valid(&table_bot->otherwise))))
-            return 0;
-    }
     for (int p = spec->seats; p < BF_MAX_SEATS; p++)
-        if (spec->table_bots[p] || spec->blueprints[p])
+        if (spec->table_bots[p] || spec->players[p])
             return 0;
     return 1;
 }

@@ -1,15 +1,15 @@
 /* The game a C hand is played under: the rules (casino: fixed, pot, half-pot or no limit;
  * Korean room rules), the stakes, the starting stacks and the threshold bots of each seat, and
  * the kinds of action a hand records. The hand state (game/hand_state.h), the closed hand loop
- * (game/loop.h) and the batched engine (game/vector.h) all take a bf_game_spec. It mirrors
+ * (play/loop.h) and the batched engine (play/vector.h) all take a bf_game_spec. It mirrors
  * badugi_fast/game/ (Game with Rules() or KoreanRules()) and the bots of badugi_fast/game/bots.py
- * (ThresholdBot).
+ * (ThresholdBot). A seat may instead be played by a table (play/tables.h) or by a player of a
+ * layer above (play/seat.h: the blueprint); the spec only points at them, so it needs neither.
  */
 #ifndef BADUGI_GAME_SPEC_H
 #define BADUGI_GAME_SPEC_H
 
 #include "draws/engine.h"
-#include "game/abstraction.h"
 
 #define BF_GAME_MAX_STACK (INT64_C(1) << 40) /* keeps every sum of chips far inside int64 */
 #define BF_GAME_MAX_BETS 1000000 /* the largest cap on bets a round; raise counts saturate here */
@@ -22,7 +22,6 @@
 #define BF_GAME_BAD_SPEC (-1)
 #define BF_GAME_REFUSED (-2)   /* a table bot met a decision its table does not cover */
 #define BF_GAME_NO_MEMORY (-3)
-#define BF_TABLE_MAX_NODES (1 << 20)
 
 /* Kinds of a traced action, in the order of game.actions.ActionKind's members that the C loop
  * plays (a 다이 is traced as a fold, as Game records it; draw: amount is the cards thrown; win:
@@ -61,35 +60,9 @@ typedef struct {
     int max_bets;  /* raise no more once this many bets are in the round (0 .. MAX_BETS) */
 } bf_threshold_bot;
 
-/* A betting round's strategy, as a table (game/strategy.h plays it): the round's public tree
- * (children consecutive, parents before them), from the pot and stacks it was worked out for,
- * and per decision node a block of rows of probabilities, one row per class of hands of the
- * player to act, a column per child. Player 0 is the round's first to act. The arrays must
- * outlive every call with a spec pointing here. */
-typedef struct {
-    int64_t pot;              /* chips in the middle as the round starts (belonging to nobody) */
-    int64_t stacks[2];        /* chips behind then, player 0 first */
-    int32_t n_nodes;          /* 1 .. BF_TABLE_MAX_NODES */
-    const int8_t *actor;      /* per node: the player to act, 0 or 1; -1 where the round ends */
-    const int32_t *first_child; /* per decision node: its children first_child .. + n_children */
-    const int32_t *n_children;
-    const int8_t *kind;       /* per node but the root: the BF_ACT_ kind of the action to it */
-    const int64_t *amount;    /* and the chips that action puts in */
-    const int64_t *offset;    /* per decision node: its block of n_rows x n_children in probs */
-    const double *probs[2];   /* per player: the blocks of its decision nodes */
-    int64_t probs_len[2];     /* doubles in each */
-    const int32_t *row_of_hand[2]; /* per player, by a hand's colex index: its row, -1 outside */
-    int32_t n_rows[2];        /* rows of each player's blocks, 1 .. BF_NUM_HANDS */
-} bf_round_table;
-
-/* A seat that plays the last betting round by a table: the seat's threshold bot (bots[seat])
- * plays the draws and the earlier rounds, `otherwise` the last-round decisions the table does
- * not cover (has_otherwise 1), or the hand is refused (bf_game_play: BF_GAME_REFUSED). */
-typedef struct {
-    const bf_round_table *table;
-    int has_otherwise;
-    bf_threshold_bot otherwise;
-} bf_table_bot;
+/* What else may play a seat (defined above the game: a seat points at them, never plays them) */
+typedef struct bf_table_bot bf_table_bot;     /* the last round by a table (play/tables.h) */
+typedef struct bf_seat_player bf_seat_player; /* every decision (play/seat.h; the blueprint) */
 
 typedef struct {
     int seats;                  /* 2 .. 8 */
@@ -108,12 +81,17 @@ typedef struct {
     bf_threshold_bot bots[BF_MAX_SEATS];
     /* NULL (zeroed): bots[p] plays seat p alone; else it plays the last round by a table */
     const bf_table_bot *table_bots[BF_MAX_SEATS];
-    /* NULL (zeroed), or seat p plays every decision by the blueprint (game/blueprint.h; then
-     * table_bots[p] is NULL, and bots[p] only finishes a hand the blueprint refused) */
-    const bf_bp_strategy *blueprints[BF_MAX_SEATS];
+    /* NULL (zeroed), or what plays seat p's every decision (e.g. the blueprint, filled by
+     * blueprint/player.h's bf_blueprint_seat; then table_bots[p] is NULL, and bots[p] only
+     * finishes a hand the player refused) */
+    const bf_seat_player *players[BF_MAX_SEATS];
 } bf_game_spec;
 
-/* 1 when every field is in range (the checks bf_game_play and bf_vector_new make). */
+/* 1 when the game's fields are in range and no seat past `seats` is given a table or a player
+ * (play/seats.h's bf_seats_valid checks those too: the checks bf_game_play and bf_vector_new
+ * make). */
 int bf_game_spec_valid(const bf_game_spec *spec);
+/* 1 when the threshold bot's fields are in range (a table seat's `otherwise` bot too). */
+int bf_threshold_bot_valid(const bf_threshold_bot *bot);
 
 #endif

@@ -1,4 +1,4 @@
-/* Sanitizer driver for the blueprint's C (game/abstraction.h, game/blueprint.h, csrc/blueprint/):
+/* Sanitizer driver for the blueprint's C (csrc/blueprint/: abstraction.h, player.h, train.h):
  * every hand's bucket and draw slots in range and consistent (one at a time and in batches,
  * bf_bp_hands, on random rows some of which are not hands), every public index in range and
  * each used once, refusals of fields out of range, the trainer's tables the same bits whether a
@@ -7,7 +7,7 @@
  * rules (each refused or played, never a fault). Then the strategy as a seat: the lookup's
  * refusals, a fuzz of the public history with random events, blueprint seats in the hand loop
  * (every decision audited a distribution over its legal slots), its trace and the batched
- * engine, the specs bf_game_spec_valid must refuse, and a fuzz of corrupted tables and other
+ * engine, the strategies and seats that must be refused, and a fuzz of corrupted tables and other
  * rules (each refused or played, never a fault). */
 #define CHECK_NAME "check_blueprint"
 #include "check_common.h"
@@ -15,9 +15,11 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "blueprint/player.h"
 #include "blueprint/train.h"
-#include "game/loop.h"
-#include "game/vector.h"
+#include "play/loop.h"
+#include "play/tables.h"
+#include "play/vector.h"
 #include "check_vector.h"
 
 static void check_hands(void)
@@ -320,9 +322,13 @@ static void fuzz_history(void)
 }
 
 /* Heads-up Rules(small_bet=2, cap_heads_up=True), stacks 200, the drawer on both seats, the
- * blueprint seats where `seats` has a bit. */
-static bf_game_spec blueprint_spec(const bf_bp_strategy *strategy, unsigned seats)
+ * blueprint seats where `seats` has a bit (filled into `seat`, which outlives the spec). */
+static bf_game_spec blueprint_spec(bf_bp_seat *seat, const bf_bp_strategy *strategy,
+                                   unsigned seats)
 {
+    const bf_seat_player *player = bf_blueprint_seat(seat, strategy);
+    if (!player)
+        fail("bf_blueprint_seat refused a strategy in range");
     bf_game_spec spec;
     memset(&spec, 0, sizeof spec);
     spec.seats = 2, spec.small_bet = 2, spec.big_bet = 4, spec.small_blind = 1;
@@ -331,7 +337,7 @@ static bf_game_spec blueprint_spec(const bf_bp_strategy *strategy, unsigned seat
         spec.stacks[p] = 200;
         spec.bots[p].raise_top = 8, spec.bots[p].call_top = 12, spec.bots[p].draw_with = 3;
         spec.bots[p].max_bets = 4;
-        spec.blueprints[p] = seats >> p & 1 ? strategy : NULL;
+        spec.players[p] = seats >> p & 1 ? player : NULL;
     }
     return spec;
 }
@@ -343,8 +349,9 @@ static void check_seats(const uint16_t *table)
     bf_game_refusal refusal;
     bf_bp_decision *kept = xmalloc(KEPT * sizeof *kept);
     int64_t *profit = xmalloc(sizeof *profit * 2 * HANDS);
+    bf_bp_seat seat;
     for (unsigned seats = 1; seats <= 3; seats++) {
-        bf_game_spec spec = blueprint_spec(&strategy, seats);
+        bf_game_spec spec = blueprint_spec(&seat, &strategy, seats);
         bf_bp_audit audit = {kept, KEPT, 0, 0};
         if (bf_blueprint_audit(&spec, 7, 0, HANDS, &audit, &refusal) != 0)
             fail("the audit refused blueprint seats %u", seats);
@@ -372,7 +379,7 @@ static void check_seats(const uint16_t *table)
         }
     }
     bf_bp_audit bad_audit = {NULL, 5, 0, 0};
-    bf_game_spec spec = blueprint_spec(&strategy, 1);
+    bf_game_spec spec = blueprint_spec(&seat, &strategy, 1);
     if (bf_blueprint_audit(&spec, 7, 0, 1, &bad_audit, &refusal) != BF_GAME_BAD_SPEC ||
         bf_blueprint_audit(&spec, 7, 0, 1, NULL, &refusal) != BF_GAME_BAD_SPEC)
         fail("the audit accepted no buffer to keep decisions in");
@@ -385,7 +392,8 @@ static void check_batch(const uint16_t *table)
 {
     enum { TABLES = 64, STEPS = 3000 };
     bf_bp_strategy strategy = {table, (int64_t)BF_BP_INFOSETS * BF_BP_SLOTS, 2};
-    bf_game_spec spec = blueprint_spec(&strategy, 1);
+    bf_bp_seat seat;
+    bf_game_spec spec = blueprint_spec(&seat, &strategy, 1);
     bf_vector *v = bf_vector_new(&spec, 3, 0, TABLES, 1u);
     if (!v)
         fail("bf_vector_new refused a blueprint seat played by the engine");
@@ -398,7 +406,8 @@ static void check_batch(const uint16_t *table)
         fail("bf_vector_new accepted a blueprint seat the caller plays");
 }
 
-/* Specs bf_game_spec_valid refuses, and corrupted tables and other rules the seats refuse. */
+/* Strategies and seats the checks refuse, and corrupted tables and other rules the seats
+ * refuse. */
 static void fuzz_seats(uint16_t *table)
 {
     bf_bp_strategy strategy = {table, (int64_t)BF_BP_INFOSETS * BF_BP_SLOTS, 2};
@@ -408,20 +417,30 @@ static void fuzz_seats(uint16_t *table)
     bf_table_bot with_table = {&none, 0, {0}};
     int64_t profit[2 * 64];
     bf_game_refusal refusal;
+    bf_bp_seat seat, broken;
+    if (bf_blueprint_seat(&seat, &odd) || bf_blueprint_seat(&seat, NULL) ||
+        bf_blueprint_seat(NULL, &strategy))
+        fail("bf_blueprint_seat accepted a strategy out of range");
     for (int i = 0; i < 3; i++) {
-        bf_game_spec spec = blueprint_spec(i == 0 ? &odd : &strategy, 1);
+        bf_game_spec spec = blueprint_spec(&seat, &strategy, 1);
+        if (i == 0) { /* a seat asking for more state than a hand gives */
+            broken = seat;
+            broken.player.state_size = BF_SEAT_STATE_MAX + 1;
+            spec.players[0] = &broken.player;
+        }
         if (i == 1)
             spec.table_bots[0] = &with_table; /* a blueprint seat plays by no table besides */
         if (i == 2)
-            spec.blueprints[2] = &strategy; /* a seat past the table */
-        if (bf_game_spec_valid(&spec) || bf_game_play(&spec, 1, 0, 1, profit, NULL, &refusal) !=
-            BF_GAME_BAD_SPEC)
+            spec.players[2] = spec.players[0]; /* a seat past the table */
+        if ((i == 2 && bf_game_spec_valid(&spec)) ||
+            bf_game_play(&spec, 1, 0, 1, profit, NULL, &refusal) != BF_GAME_BAD_SPEC ||
+            bf_vector_new(&spec, 1, 0, 1, 1u))
             fail("bad blueprint seat %d is not refused", i);
     }
     uint64_t x = 77;
     size_t n = (size_t)BF_BP_INFOSETS * BF_BP_SLOTS;
     for (int round = 0; round < 300; round++) {
-        bf_game_spec spec = blueprint_spec(&strategy, 1 + (unsigned)(round % 3));
+        bf_game_spec spec = blueprint_spec(&seat, &strategy, 1 + (unsigned)(round % 3));
         uint16_t saved[64];
         size_t at[64];
         for (int k = 0; k < 64; k++) { /* corrupt some rows */

@@ -1,4 +1,5 @@
-/* check_game: the hand loop of simulate (csrc/game/hand_state.c), written to run under sanitizers.
+/* check_game: the hand loop of simulate (csrc/play/loop.c over csrc/game/hand_state.c), written
+ * to run under sanitizers.
  *
  * tests/c/test_game_sanitizers.py builds this driver together with every C file of csrc/ using
  * -fsanitize=address,undefined and runs it. Eight loose bots on short, unequal stacks (all-ins,
@@ -13,7 +14,7 @@
  *   - the same with half the bots drawing by a solved table (the least expected rank under
  *     3-2-1, from bf_optimal_policy, in buffers of exactly BF_POLICY_TABLE_LEN entries): every
  *     draw within its cap, and some hands played otherwise than by the default policy;
- *   - the batched engine (game/vector.h) under every rule set (Korean: 동시에 cutting and 풀),
+ *   - the batched engine (play/vector.h) under every rule set (Korean: 동시에 cutting and 풀),
  *     its observation buffer malloc'ed at exactly bf_vector_layout's size: random legal
  *     actions (exact amounts among them) with out-of-range, illegal and badly sized ones mixed
  *     in, refused (nothing moves) or replaced by the fallback; chips conserved in every hand
@@ -35,8 +36,8 @@
 #include "common/deal.h"
 #include "draws/optimal.h"
 #include "eval/badugi.h"
-#include "game/loop.h"
-#include "game/vector.h"
+#include "play/loop.h"
+#include "play/vector.h"
 
 enum { HANDS = 2000, TRACED = 200, SEATS = 8, CONFIGS = 9 };
 

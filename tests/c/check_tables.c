@@ -1,4 +1,4 @@
-/* check_tables: seats playing the last round by a strategy table (csrc/game/strategy.h) and the
+/* check_tables: seats playing the last round by a strategy table (csrc/play/tables.h) and the
  * decision bits they draw from (csrc/game/decision.h), written to run under sanitizers.
  *
  * tests/c/test_tables_sanitizers.py builds this driver together with every C file of csrc/
@@ -31,8 +31,9 @@
 
 #include "eval/badugi.h"
 #include "game/decision.h"
-#include "game/loop.h"
-#include "game/vector.h"
+#include "play/loop.h"
+#include "play/tables.h"
+#include "play/vector.h"
 
 enum { HANDS = 3000, NODES = 9, ROWS = 2, TABLES = 23, STEPS = 300 };
 

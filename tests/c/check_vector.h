@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "game/vector.h"
+#include "play/vector.h"
 
 /* Steps `steps` times over tables 0 .. tables-1 of v (two seats each), seat 1 playing random
  * legal actions from `seed`: fails when the engine's seat 0 (`who`) is observed to act, a

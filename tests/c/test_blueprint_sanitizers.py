@@ -1,5 +1,5 @@
-"""The blueprint's C code (csrc/game/abstraction.*, csrc/game/blueprint.*, csrc/blueprint/),
-built standalone with gcc: sanitizer-clean.
+"""The blueprint's C code (csrc/blueprint/: the abstraction, the player and the trainer), built
+standalone with gcc: sanitizer-clean.
 
 tests/c/check_blueprint.c is compiled with every C file of csrc/ (build_ffi.SOURCES) under
 AddressSanitizer and UndefinedBehaviorSanitizer; it checks every hand's bucket and draw slots,
@@ -8,7 +8,7 @@ call, two calls and two threads at once (small decks and the full one), every re
 rules or tables, and a fuzz of the replay with random decks, slots and rules. Then the strategy
 as a seat: the lookup's refusals, a fuzz of the public history, blueprint seats in
 bf_game_play, bf_blueprint_audit (every decision a distribution over its legal slots),
-bf_game_trace and the batched engine, the specs bf_game_spec_valid refuses, and a fuzz of
+bf_game_trace and the batched engine, the strategies and seats the checks refuse, and a fuzz of
 corrupted rows and other rules, each refused or played, never a fault.
 """
 

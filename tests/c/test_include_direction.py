@@ -1,8 +1,8 @@
 """The C core's folders are layers: a file of csrc/ includes only files of its own folder or of a
-lower one (csrc/build_ffi.py's LAYERS, lowest first: eval, common, draws, game), every include
-names its file from csrc/ ("eval/badugi.h") and that file exists, and every C file of csrc/ is
-one the extension builds (build_ffi.SOURCES): no orphan, nothing at csrc/'s top but the build
-script."""
+lower one (csrc/build_ffi.py's LAYERS, lowest first: eval, common, draws, game, play, blueprint,
+solve), every include names its file from csrc/ ("eval/badugi.h") and that file exists, and
+every C file of csrc/ is one the extension builds (build_ffi.SOURCES): no orphan, nothing at
+csrc/'s top but the build script."""
 
 from __future__ import annotations
 
@@ -76,12 +76,14 @@ def write(root: Path, files: dict[str, str]) -> Path:
     return root
 
 
-LAYERS = ("eval", "common", "draws", "game")
+LAYERS = ("eval", "common", "draws", "game", "play", "blueprint", "solve")
 GOOD = {
     "eval/badugi.h": "#include <stdint.h>\n",
     "common/deal.h": '#include "eval/badugi.h"\n',
     "draws/engine.h": '#include "common/deal.h"\n',
-    "game/loop.c": '#include "draws/engine.h"\n#include "eval/badugi.h"\n',
+    "game/hand_state.h": '#include "draws/engine.h"\n',
+    "play/loop.c": '#include "game/hand_state.h"\n#include "eval/badugi.h"\n',
+    "blueprint/player.c": '#include "play/loop.c"\n',
 }
 
 
@@ -94,8 +96,13 @@ def test_the_check_passes_includes_that_run_down(tmp_path: Path) -> None:
     [
         (
             "common/deal.c",
-            '#include "game/loop.c"\n',
-            'common/deal.c includes "game/loop.c": game/ is above common/',
+            '#include "play/loop.c"\n',
+            'common/deal.c includes "play/loop.c": play/ is above common/',
+        ),
+        (
+            "play/seats.c",
+            '#include "blueprint/player.c"\n',
+            'play/seats.c includes "blueprint/player.c": blueprint/ is above play/',
         ),
         (
             "eval/text.c",
@@ -108,10 +115,10 @@ def test_the_check_passes_includes_that_run_down(tmp_path: Path) -> None:
             'draws/trial.c includes "engine.h": no such file from csrc/',
         ),
         (
-            "solve/tree.c",
-            '#include "game/loop.c"\n',
-            'solve/tree.c includes "game/loop.c": outside the layers '
-            "('eval', 'common', 'draws', 'game')",
+            "tools/tree.c",
+            '#include "play/loop.c"\n',
+            'tools/tree.c includes "play/loop.c": outside the layers '
+            "('eval', 'common', 'draws', 'game', 'play', 'blueprint', 'solve')",
         ),
     ],
 )

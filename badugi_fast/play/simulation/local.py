@@ -3,7 +3,7 @@
 Hand h of a seed is dealt from the C stream of (seed, h) (``bf_deal_deck``; its reshuffles from
 ``bf_deal_reshuffle``), whichever engine plays it. Hands between ``ThresholdBot``s (``drawer`` among
 them), under the casino rules (fixed, pot or no limit) or the Korean rules, are played by the C hand
-loop (csrc/game/loop.c over csrc/game/hand_state.c), which follows ``Game`` (state.py, rules.py)
+loop (csrc/play/loop.c over csrc/game/hand_state.c), which follows ``Game`` (state.py, rules.py)
 rule for rule: both engines play the same actions on every hand (the tests compare them action by
 action). So are bots that play by a strategy table (vector/tables.py: the solution bot
 ``solve.bots.solution`` in the last round, the blueprint ``blueprint_bot()`` at every decision),
@@ -192,6 +192,8 @@ def _play_in_c(
         status = lib.bf_game_play(spec, seed, first_hand + lo, hi - lo, out, ffi.NULL, refusal)
         if status == lib.BF_GAME_REFUSED:
             refused.append(refusal)
+        elif status == lib.BF_GAME_NO_MEMORY:  # the scratch of table and blueprint seats
+            raise MemoryError("no memory for the C hand loop's seats")
         elif status != 0:
             raise ValueError("the C hand loop refused the game's settings")
 

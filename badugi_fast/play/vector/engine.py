@@ -5,7 +5,7 @@
     while True:
         obs, rewards, done, info = game.step(policy(obs))
 
-The tables run in the C batched engine (csrc/game/vector.c over the hand loop's state machine,
+The tables run in the C batched engine (csrc/play/vector.c over the hand loop's state machine,
 csrc/game/hand_state.h): Python never loops over tables. Table t's hand h is hand t * 2**32 + h of
 the seed's stream (``simulate``'s deals), with the button at seat (t * 2**32 + h) % seats, every
 seat starting each hand with its ``stacks`` chips, as ``play_hands`` plays that hand. The Python
@@ -211,7 +211,7 @@ class VectorGame(Settings):
         check_bots_game(self._bots, self.rules, self.start, "bots[{}]")
         self._spec = c_spec(self.rules, self.start, self._bots)
         self._table_bots = any(  # seats with a scratch: their refusals are reported
-            self._spec.table_bots[p] != ffi.NULL or self._spec.blueprints[p] != ffi.NULL
+            self._spec.table_bots[p] != ffi.NULL or self._spec.players[p] != ffi.NULL
             for p in range(self.seats)
         )
         handle = lib.bf_vector_new(self._spec, self.seed, self.first_table, self.tables, mask)

@@ -2,7 +2,7 @@
 
 A bot whose ``c_table_bot()`` returns a seat form plays in C: a ``TableBotForm`` (below), or
 the blueprint's ``BlueprintForm`` (blueprint/bot.py: every decision of the hand by the
-blueprint, csrc/game/blueprint.h). A ``TableBotForm`` plays by csrc/game/strategy.h: its
+blueprint, csrc/blueprint/player.h). A ``TableBotForm`` plays by csrc/play/tables.h: its
 ``before`` ThresholdBot plays the draws and the earlier rounds, its ``table`` (a
 ``RoundTable``: a betting round's public tree with a row of probabilities per hand class at each
 decision) the last round, and ``otherwise`` (a ThresholdBot, or None for an error) the

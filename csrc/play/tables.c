@@ -1,7 +1,7 @@
-/* Seats playing a betting round by a strategy table (game/strategy.h), as the solution bot of
+/* Seats playing a betting round by a strategy table (play/tables.h), as the solution bot of
  * badugi_fast/solve/bots.py plays it in Game: the same checks in the same order, the same node
  * and row, the same branch for the same random bits. */
-#include "game/strategy.h"
+#include "play/tables.h"
 #include "eval/lookup.h"
 
 #include <math.h>
@@ -44,45 +44,11 @@ int bf_round_table_valid(const bf_round_table *t)
     return 1;
 }
 
-void bf_scratch_start(bf_bot_scratch *s, uint64_t seed)
+int bf_table_bot_valid(const bf_table_bot *bot)
 {
-    s->seed = seed;
-    s->has_key = 0;
-    s->burns = 0;
-    s->first = -1;
-    for (int p = 0; p < BF_MAX_SEATS; p++)
-        s->node[p] = 0;
-    s->refused_seat = -1;
-    s->reason = 0;
-    s->has_history = 0; /* started at the hand's first decision, from the blinds */
-    for (int p = 0; p < BF_MAX_SEATS; p++)
-        s->read[p] = 0;
-}
-
-bf_bp_history *bf_scratch_history(const bf_hand_state *hs)
-{
-    bf_bot_scratch *s = bf_scratch_of(hs);
-    if (!s->has_history) { /* nothing but the blinds is in yet (player 1: the button) */
-        int button = hs->button, other = hs->n == 2 ? 1 - button : button;
-        bf_bp_history_start(&s->history, button, hs->committed[other], hs->committed[button]);
-        s->has_history = 1;
-    }
-    return &s->history;
-}
-
-int64_t bf_decision_step(const bf_hand_state *hs)
-{
-    return (int64_t)hs->trace_n + hs->n + (int64_t)hs->reshuffles + bf_scratch_of(hs)->burns;
-}
-
-uint64_t bf_hand_decision_bits(const bf_hand_state *hs, int seat)
-{
-    bf_bot_scratch *s = bf_scratch_of(hs);
-    if (!s->has_key) {
-        bf_decision_key(&s->key, s->seed, hs->number);
-        s->has_key = 1;
-    }
-    return bf_decision_bits_of(&s->key, seat, bf_decision_step(hs));
+    return bf_round_table_valid(bot->table) && bot->has_otherwise >= 0 &&
+           bot->has_otherwise <= 1 &&
+           (!bot->has_otherwise || bf_threshold_bot_valid(&bot->otherwise));
 }
 
 int32_t bf_sample_row(const double *row, int32_t count, uint64_t bits)
@@ -124,7 +90,7 @@ int bf_choice_allowed(const bf_hand_state *hs, int seat, bf_choice c)
 
 int bf_table_decide(const bf_hand_state *hs, int seat, const bf_round_table *t, bf_choice *out)
 {
-    bf_bot_scratch *s = bf_scratch_of(hs);
+    bf_seat_scratch *s = bf_scratch_of(hs);
     int live = 0, other = -1;
     for (int p = 0; p < hs->n; p++) {
         live += !hs->folded[p];
@@ -168,10 +134,9 @@ int bf_table_decide(const bf_hand_state *hs, int seat, const bf_round_table *t, 
     return 0;
 }
 
-/* A betting action of the last round by any seat: each table seat's node follows it. */
-static void follow_tables(const bf_hand_state *hs, int seat, bf_choice choice)
+void bf_tables_follow(const bf_hand_state *hs, int seat, bf_choice choice)
 {
-    bf_bot_scratch *s = bf_scratch_of(hs);
+    bf_seat_scratch *s = bf_scratch_of(hs);
     if (s->first < 0)
         s->first = seat;
     for (int q = 0; q < hs->n; q++) {
@@ -191,32 +156,4 @@ static void follow_tables(const bf_hand_state *hs, int seat, bf_choice choice)
             }
         s->node[q] = matches == 1 ? next : -1;
     }
-}
-
-/* The player of a seat in the blueprint's numbering (heads-up: 1 the button, 0 the other). */
-static int player_of(const bf_hand_state *hs, int seat)
-{
-    return seat == hs->button ? 1 : 0;
-}
-
-void bf_scratch_bet(const bf_hand_state *hs, int seat, bf_choice choice)
-{
-    static const int kinds[BF_ACT_RAISE + 1] = {
-        [BF_ACT_FOLD] = BF_BP_FOLD, [BF_ACT_CHECK] = BF_BP_CHECK, [BF_ACT_CALL] = BF_BP_CALL,
-        [BF_ACT_BET] = BF_BP_BET, [BF_ACT_RAISE] = BF_BP_RAISE};
-    int kind = choice.kind >= BF_ACT_FOLD && choice.kind <= BF_ACT_RAISE ? kinds[choice.kind] : -1;
-    if (hs->n == 2) /* a fold ends the hand; any other kind breaks the blueprint's history */
-        bf_bp_history_bet(bf_scratch_history(hs), player_of(hs, seat), kind, choice.amount);
-    if (hs->round_index == BF_ROUNDS - 1)
-        follow_tables(hs, seat, choice);
-}
-
-void bf_scratch_draw(const bf_hand_state *hs, int seat, int count)
-{
-    bf_bot_scratch *s = bf_scratch_of(hs);
-    if (count && hs->burn_due) /* Game records a burn */
-        s->burns++;
-    s->read[seat] = 0; /* a new hand to read */
-    if (hs->n == 2)
-        bf_bp_history_draw(bf_scratch_history(hs), player_of(hs, seat), count);
 }

@@ -3,13 +3,14 @@
  * arrays (badugi_fast/game/vector/spec.py: the encoding; badugi_fast/game/vector/engine.py:
  * VectorGame over it).
  * Table t plays hands (first_table + t) * 2**32 + h of the seed's stream, h = 0, 1, ..., each
- * as bf_game_play plays that hand; the rules are game/hand_state.c's (game/hand_state.h).
+ * as bf_game_play plays that hand; the rules are game/hand_state.c's (game/hand_state.h), the
+ * engine's seats play/seats.h's.
  */
-#ifndef BADUGI_GAME_VECTOR_H
-#define BADUGI_GAME_VECTOR_H
+#ifndef BADUGI_PLAY_VECTOR_H
+#define BADUGI_PLAY_VECTOR_H
 
 #include "game/spec.h"
-#include "game/strategy.h"
+#include "play/scratch.h"
 
 /* Action indices (game/vector/spec.py's table): 0 .. 15 discard masks, then the betting actions */
 #define BF_VEC_DISCARDS 16
@@ -50,7 +51,7 @@ typedef struct bf_vector bf_vector;
 
 /* A batch of `tables` tables (1 .. BF_VEC_MAX_TABLES) dealing their hand 0, the seats of the
  * `bots` mask played by the engine (bit p: spec.bots[p], or spec.table_bots[p] or
- * spec.blueprints[p] when set, which must then be in the mask), every other seat by the
+ * spec.players[p] when set, which must then be in the mask), every other seat by the
  * caller (at least one); NULL for a bad spec, mask or table count, or when memory runs out.
  * The spec is copied (not what it points to). */
 bf_vector *bf_vector_new(const bf_game_spec *spec, uint64_t seed, uint64_t first_table,
@@ -96,7 +97,7 @@ void bf_vector_observe(const bf_vector *v, int64_t lo, int64_t hi, const int64_t
 int bf_vector_finished_actions(const bf_vector *v, int64_t t, uint64_t *number, uint8_t *indices,
                                int64_t *exact);
 
-/* The first table whose table bot met a decision its table does not cover (since the table
+/* The first table whose table bot or player met a decision it does not cover (since the table
  * last dealt from its hand 0), its hand, seat and reason into *refusal; -1 when none has. */
 int64_t bf_vector_refused(const bf_vector *v, bf_game_refusal *refusal);
 

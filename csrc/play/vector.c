@@ -1,10 +1,10 @@
-/* The batched engine (game/vector.h): tables of game/hand_state.h's state machine, actions
+/* The batched engine (play/vector.h): tables of game/hand_state.h's state machine, actions
  * decoded from the indices of badugi_fast/game/vector/spec.py and observations encoded into it.
  * The Python reference (badugi_fast/game/vector/reference.py) is the specification; the tests
  * step both. */
-#include "game/vector.h"
+#include "play/vector.h"
 #include "game/hand_state.h"
-#include "game/strategy.h"
+#include "play/seats.h"
 #include "eval/kernels.h"
 
 #include <stddef.h>
@@ -14,7 +14,7 @@
 #define PREFETCH_AHEAD 4     /* tables ahead: their state arrives while these four are played */
 #define DRAW_PREFETCH_AHEAD 8 /* rows ahead in bf_vector_bot_draws */
 
-/* Row 0 of each field in the caller's buffer (game/vector.h's order) */
+/* Row 0 of each field in the caller's buffer (play/vector.h's order) */
 typedef struct {
     int8_t *cards;
     int8_t *seat, *phase, *draws_left, *cutting;
@@ -63,17 +63,17 @@ struct bf_vector {
     uint32_t *legal; /* the legal indices of each table's seat to act, as last observed */
     betting_plan *bets; /* and, when it bets, the choice of each betting index (for decode) */
     int64_t offsets[BF_VEC_FIELDS];
-    unsigned bots; /* seats the engine plays (spec.bots and spec.table_bots), not the caller */
-    /* With table bots: each table's scratch (hs->trace points into it), and the first hand each
-     * table refused (refusal[t].reason 0: none) */
+    unsigned bots; /* seats the engine plays (play/seats.h), not the caller */
+    /* With table or player seats: each table's scratch (hs->trace points into it), and the
+     * first hand each table refused (refusal[t].reason 0: none) */
     uint8_t *scratch;
     size_t scratch_stride;
     bf_game_refusal *refusal;
 };
 
-static bf_bot_scratch *scratch_at(const bf_vector *v, int64_t t)
+static bf_seat_scratch *scratch_at(const bf_vector *v, int64_t t)
 {
-    return (bf_bot_scratch *)(void *)(v->scratch + (size_t)t * v->scratch_stride);
+    return (bf_seat_scratch *)(void *)(v->scratch + (size_t)t * v->scratch_stride);
 }
 
 /* Table t deals hand `number` (its bots playing until a caller's seat must act), its table
@@ -82,24 +82,24 @@ static void deal(bf_vector *v, int64_t t, uint64_t number)
 {
     bf_hand_state *table = &v->now[t];
     if (v->scratch) {
-        bf_scratch_start(scratch_at(v, t), v->seed);
+        bf_scratch_start(scratch_at(v, t), &v->spec, v->seed);
         table->trace = scratch_at(v, t)->actions;
     } else {
         table->trace = NULL;
     }
     table->trace_cap = 0;
-    bf_state_deal(table, &v->spec, v->seed, number, v->bots);
+    bf_seats_deal(table, &v->spec, v->seed, number, v->bots);
 }
 
 /* A refusal in table t's hand (number: the hand's), kept when it is the table's first. */
 static void keep_refusal(bf_vector *v, int64_t t)
 {
-    const bf_bot_scratch *scratch = scratch_at(v, t);
+    const bf_seat_scratch *scratch = scratch_at(v, t);
     if (scratch->reason && !v->refusal[t].reason)
         v->refusal[t] = (bf_game_refusal){v->now[t].number, scratch->refused_seat, scratch->reason};
 }
 
-/* Each field's row size in bytes, in game/vector.h's order. */
+/* Each field's row size in bytes, in play/vector.h's order. */
 static void row_bytes(int n, int64_t size[BF_VEC_FIELDS])
 {
     int64_t sizes[BF_VEC_FIELDS] = {4, 1, 1, 1, 1, 8, 8, 8, 8, 8, 8 * n, n, n, 8 * n, n, 3 * n,
@@ -146,12 +146,12 @@ static uint64_t hand_number(const bf_vector *v, int64_t t)
 bf_vector *bf_vector_new(const bf_game_spec *spec, uint64_t seed, uint64_t first_table,
                          int64_t tables, unsigned bots)
 {
-    if (!bf_game_spec_valid(spec) || tables < 1 || tables > BF_VEC_MAX_TABLES ||
+    if (!bf_seats_valid(spec) || tables < 1 || tables > BF_VEC_MAX_TABLES ||
         first_table > BF_VEC_MAX_FIRST_TABLE - (uint64_t)tables ||
         bots >= 1u << spec->seats || bots == (1u << spec->seats) - 1)
         return NULL;
     for (int p = 0; p < spec->seats; p++)
-        if ((spec->table_bots[p] || spec->blueprints[p]) && !(bots >> p & 1)) /* the engine's */
+        if ((spec->table_bots[p] || spec->players[p]) && !(bots >> p & 1)) /* the engine's */
             return NULL;
     bf_vector *v = calloc(1, sizeof *v);
     if (!v)
@@ -172,16 +172,17 @@ bf_vector *bf_vector_new(const bf_game_spec *spec, uint64_t seed, uint64_t first
     v->log = calloc((size_t)tables, sizeof *v->log);
     v->finished_log = calloc((size_t)tables, sizeof *v->finished_log);
     v->bots = bots;
-    if (bf_game_has_table_bots(spec)) {
-        size_t align = sizeof(int64_t);
-        v->scratch_stride = (sizeof(bf_bot_scratch) + align - 1) / align * align;
+    if (bf_needs_scratch(spec)) {
+        v->scratch_stride = bf_scratch_bytes(spec, 0); /* a multiple of 8: each table's aligned */
         v->scratch = calloc((size_t)tables, v->scratch_stride);
         v->refusal = calloc((size_t)tables, sizeof *v->refusal);
+        for (int64_t t = 0; v->scratch && t < tables; t++)
+            bf_scratch_lay(scratch_at(v, t), &v->spec, 0);
     }
     bf_vector_layout(tables, spec->seats, v->offsets);
     if (!v->now || !v->finished || !v->has_finished || !v->plan || !v->legal || !v->bets ||
         !v->begun || !v->log || !v->finished_log ||
-        (bf_game_has_table_bots(spec) && (!v->scratch || !v->refusal))) {
+        (bf_needs_scratch(spec) && (!v->scratch || !v->refusal))) {
         bf_vector_free(v);
         return NULL;
     }
@@ -534,17 +535,19 @@ static void play_index(bf_hand_state *t, int seat, const betting_plan *bets, con
         for (int i = 3; i >= 0; i--)
             if (plan->index >> i & 1)
                 thrown[count++] = cards[i];
-        if (bf_game_has_table_bots(t->spec)) /* the table seats' scratch follows the draw */
-            bf_scratch_draw(t, seat, count);
-        bf_state_draw(t, seat, thrown, count);
+        if (bf_needs_scratch(t->spec)) /* the seats that keep a scratch follow the draw */
+            bf_seats_draw(t, seat, thrown, count);
+        else
+            bf_state_draw(t, seat, thrown, count);
         return;
     }
     bf_choice choice = bets->choice[plan->index - BF_VEC_FOLD];
     if (plan->index == BF_VEC_EXACT)
         choice.amount = plan->amount;
-    if (bf_game_has_table_bots(t->spec))
-        bf_scratch_bet(t, seat, choice); /* the table seats' scratch follows the action */
-    bf_state_bet(t, seat, choice);
+    if (bf_needs_scratch(t->spec)) /* the seats that keep a scratch follow the action */
+        bf_seats_bet(t, seat, choice);
+    else
+        bf_state_bet(t, seat, choice);
 }
 
 /* Asks for table t's state ahead of its turn: the tables are visited in order, but each one's
@@ -593,7 +596,7 @@ void bf_vector_apply(bf_vector *v, int64_t lo, int64_t hi, uint8_t *out)
         if (plan->index >= 0) {
             play_index(table, bf_state_actor(table), &v->bets[t], plan);
             log_action(&v->log[t], plan);
-            bf_state_advance(table);
+            bf_seats_advance(table);
             if (v->scratch)
                 keep_refusal(v, t);
         }

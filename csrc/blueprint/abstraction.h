@@ -3,7 +3,7 @@
  * bucket, the draw slots, the public index, the public history a player keeps to find that
  * index (bf_bp_history), and the lookup of a trained strategy (bf_bp_strategy). The trainer
  * (blueprint/train.h) and the seats that play a strategy in the hand loop and the batched
- * engine (game/blueprint.h) read the same numbers from here.
+ * engine (blueprint/player.h) read the same numbers from here.
  *
  * An information set is a private bucket times BF_BP_PUBLIC plus a public index (bucket-major:
  * one hand's decisions of a round sit side by side in the tables); each holds BF_BP_SLOTS
@@ -39,8 +39,8 @@
  * Slots: betting 0 fold, 1 check or call, 2 bet or raise; draws 0 stand pat, 1 throw every card
  * outside the badugi (s < 4 only), 2 also throw the badugi's top card (break it).
  */
-#ifndef BADUGI_GAME_ABSTRACTION_H
-#define BADUGI_GAME_ABSTRACTION_H
+#ifndef BADUGI_BLUEPRINT_ABSTRACTION_H
+#define BADUGI_BLUEPRINT_ABSTRACTION_H
 
 #include <stdint.h>
 

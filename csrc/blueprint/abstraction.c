@@ -1,6 +1,6 @@
-/* The blueprint's abstraction (game/abstraction.h): buckets, draw slots, public indices, the public
- * history and the strategy lookup. */
-#include "game/abstraction.h"
+/* The blueprint's abstraction (blueprint/abstraction.h): buckets, draw slots, public indices, the
+ * public history and the strategy lookup. */
+#include "blueprint/abstraction.h"
 #include "eval/badugi.h"
 
 #include <stddef.h>
