@@ -1,8 +1,9 @@
 """Whole hands between two (and six) drawer bots: the C hand loop behind simulate on one and two
 threads, the same hands played by engine.Game, and pokerkit's FixedLimitBadugi driven by the
 same rules (the pure-Python engine a user would otherwise pick). Then the drawer drawing by the
-max-equity table against drawers in the C loop, and a table bot's draw decision from a View in
-Python beside the default drawer's. Hands (decisions) per second are recorded in extra_info."""
+max-equity table against drawers in the C loop, and a policy-table bot's draw decision from a
+View in Python beside the default drawer's. Hands (decisions) per second are recorded in
+extra_info."""
 
 from __future__ import annotations
 

@@ -146,7 +146,7 @@ def read_decision(view: View, small_bet: int, most_thrown: int = 4) -> Decision:
         raise NotInAbstraction(f"the blueprint plays heads-up, not {len(view.stacks)} seats")
     if not view.legal:
         raise NotInAbstraction("it is not this player's turn")
-    history = _History(view, small_bet)
+    history = _PublicBetting(view, small_bet)
     me = history.player(view.seat)
     other = 1 - me
     if view.phase is Phase.DRAW:
@@ -176,7 +176,9 @@ def _relative(who: int, me: int) -> int:
     return 0 if who < 0 else 1 if who == me else 2
 
 
-def _betting_slots(view: View, history: _History, me: int, small_bet: int) -> dict[int, Action]:
+def _betting_slots(
+    view: View, history: _PublicBetting, me: int, small_bet: int
+) -> dict[int, Action]:
     """The legal actions by slot, checked against the blueprint's rules."""
     to_call = history.committed[1 - me] - history.committed[me]
     bet = small_bet if history.round < 2 else 2 * small_bet
@@ -196,7 +198,7 @@ def _betting_slots(view: View, history: _History, me: int, small_bet: int) -> di
     return wanted
 
 
-class _History:
+class _PublicBetting:
     """The public history of a view, read as csrc/blueprint/train.c plays it."""
 
     def __init__(self, view: View, small_bet: int) -> None:

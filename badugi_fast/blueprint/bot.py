@@ -43,14 +43,14 @@ class BlueprintBot:
         (``simulate`` and ``VectorGame`` ask before any hand is dealt)."""
         self.blueprint.check_game(rules, list(stacks))
 
-    def c_table_bot(self) -> BlueprintForm | None:
+    def c_seat_form(self) -> BlueprintForm | None:
         """The bot as the C engines play it (None for a blueprint of a small deck)."""
         return BlueprintForm(self.blueprint) if self.blueprint.real_game else None
 
 
 @dataclass(frozen=True)
 class BlueprintForm:
-    """How the C engines play a blueprint seat (play/vector/tables.py's seat forms): every
+    """How the C engines play a blueprint seat (play/vector/seats.py's seat forms): every
     decision by its ``blueprint``; no ``before`` or ``otherwise`` bot (a decision outside the
     blueprint's game is an error naming the hand and seat)."""
 

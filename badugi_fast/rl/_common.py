@@ -12,8 +12,8 @@ from ..game import RuleSet
 from ..game.bots import ThresholdBot, drawer
 from ..play.vector.engine import VectorGame, VectorPolicy
 from ..play.vector.policies import split, threshold_policy
+from ..play.vector.seats import c_form
 from ..play.vector.spec import EXACT, N_ACTIONS, NO_ACTION, PHASE_DONE, Obs, field_specs
-from ..play.vector.tables import c_form
 
 
 def observation_space(seats: int) -> spaces.Dict:

@@ -13,7 +13,7 @@ other than the solution's, a history off its tree) goes to ``otherwise``, or rai
 when ``otherwise`` is None: a bot never plays a strategy solved for another spot silently.
 
 When ``before`` and ``otherwise`` (if given) are ThresholdBots, the bot has a C form
-(``c_table_bot``: the solution as a strategy table, play/vector/tables.py), so ``simulate``
+(``c_seat_form``: the solution as a round strategy, play/vector/seats.py), so ``simulate``
 plays it in the C hand loop, the same chips hand for hand as ``Game``: the C loop finds the same
 node and row, and draws the branch from the same bits (csrc/game/decision.h).
 """
@@ -31,7 +31,7 @@ from ..game.actions import BET_KINDS, FOLD_KINDS, Action, ActionKind, Event, Pha
 from ..game.bots import Bot, ThresholdBot, drawer
 from ..hands.evaluator import NUM_HANDS
 from ..hands.universe import colex_indices
-from ..play.vector.tables import RoundTable, TableBotForm
+from ..play.vector.seats import RoundSeatForm, RoundStrategy
 from .api import LastRoundSolution
 
 K = ActionKind
@@ -104,18 +104,18 @@ class SolutionBot:
         action = node.actions[min(choice, len(node.actions) - 1)]
         return Action(action.kind, action.amount)
 
-    def c_table_bot(self) -> TableBotForm | None:
+    def c_seat_form(self) -> RoundSeatForm | None:
         """The bot as the C loop plays it (None when ``before`` or ``otherwise`` is not a
         ThresholdBot, which C does not play)."""
         if not isinstance(self.before, ThresholdBot) or not (
             self.otherwise is None or isinstance(self.otherwise, ThresholdBot)
         ):
             return None
-        return TableBotForm(self._table, self.before, self.otherwise)
+        return RoundSeatForm(self._table, self.before, self.otherwise)
 
     @cached_property
-    def _table(self) -> RoundTable:
-        return round_table(self.sol)
+    def _table(self) -> RoundStrategy:
+        return round_strategy(self.sol)
 
     @cached_property
     def _position(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
@@ -132,8 +132,8 @@ def _positions(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
     return position
 
 
-def round_table(sol: LastRoundSolution) -> RoundTable:
-    """The solution as the C loop's strategy table."""
+def round_strategy(sol: LastRoundSolution) -> RoundStrategy:
+    """The solution as the C loop's round strategy."""
     problem = sol.problem
     nodes = problem.tree.nodes
     n = len(nodes)
@@ -158,7 +158,7 @@ def round_table(sol: LastRoundSolution) -> RoundTable:
         position = _positions(sol.hands(p))
         row_of_hand = problem.players[p].row_of_hand
         rows.append(np.where(position >= 0, row_of_hand[position], -1).astype(np.int32))
-    return RoundTable(
+    return RoundStrategy(
         problem.pot,
         problem.tree.stacks,
         actor,
@@ -188,4 +188,4 @@ def solution(
     return SolutionBot(sol, before, otherwise)
 
 
-__all__ = ["SolutionBot", "round_table", "solution"]
+__all__ = ["SolutionBot", "round_strategy", "solution"]

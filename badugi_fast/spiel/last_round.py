@@ -18,7 +18,7 @@ information state      own hand and the round's actions so far
 =====================  ==========================================================================
 
 ``to_policy(solution, game)`` gives the solution as an OpenSpiel ``TabularPolicy``;
-``from_policy(policy, game)`` reads any OpenSpiel policy back as solve's strategy tables, which
+``from_policy(policy, game)`` reads any OpenSpiel policy back as solve's round strategies, which
 ``badugi_fast.solve.exploitability`` and ``best_response`` take (with ``game.problem``).
 """
 
@@ -323,7 +323,7 @@ def to_policy(solution: LastRoundSolution, game: LastRoundGame) -> Any:
 
 
 def from_policy(policy: Any, game: LastRoundGame) -> Tables:
-    """An OpenSpiel policy of ``game`` as solve's strategy tables (player 0's, player 1's):
+    """An OpenSpiel policy of ``game`` as solve's round strategies (player 0's, player 1's):
     ``badugi_fast.solve.exploitability(game.problem, tables)`` measures it. A hand that is never
     dealt (it meets no hand of the other range) plays uniformly."""
     found = _round_of(game)

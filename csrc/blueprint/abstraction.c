@@ -111,7 +111,7 @@ int bf_bp_public_draw(int k, int pot, int aggressor, int opp_before, int opp_now
     return DRAW_OFFSET[k] + ((pot * 3 + aggressor) * (k == 1 ? 1 : 5) + opp_before) * 6 + opp_now;
 }
 
-void bf_bp_history_start(bf_bp_history *h, int button, int64_t blind0, int64_t blind1)
+void bf_bp_betting_start(bf_bp_betting *h, int button, int64_t blind0, int64_t blind1)
 {
     h->button = button;
     h->round = h->flag = h->drawers = h->broken = 0;
@@ -125,7 +125,7 @@ void bf_bp_history_start(bf_bp_history *h, int button, int64_t blind0, int64_t b
             h->drew[p][k] = 0;
 }
 
-void bf_bp_history_bet(bf_bp_history *h, int player, int kind, int64_t amount)
+void bf_bp_betting_bet(bf_bp_betting *h, int player, int kind, int64_t amount)
 {
     if (player < 0 || player > 1 || amount < 0 || amount > BF_BP_MAX_SMALL_BET * 64) {
         h->broken = 1;
@@ -148,7 +148,7 @@ void bf_bp_history_bet(bf_bp_history *h, int player, int kind, int64_t amount)
     }
 }
 
-void bf_bp_history_draw(bf_bp_history *h, int player, int count)
+void bf_bp_betting_draw(bf_bp_betting *h, int player, int count)
 {
     if (player < 0 || player > 1 || count < 0 || count > 4 || h->round >= BF_BP_MAX_DRAWS) {
         h->broken = 1;
@@ -162,7 +162,7 @@ void bf_bp_history_draw(bf_bp_history *h, int player, int count)
     }
 }
 
-int bf_bp_history_actor(const bf_bp_history *h)
+int bf_bp_betting_actor(const bf_bp_betting *h)
 {
     int base = h->round == 0, opener = h->round == 0;
     return opener ^ ((h->bets - base + h->flag) & 1);
@@ -173,7 +173,7 @@ static int relative(int who, int me)
     return who < 0 ? 0 : who == me ? 1 : 2;
 }
 
-int bf_bp_history_public(const bf_bp_history *h, int player, int draw, int64_t small_bet)
+int bf_bp_betting_public(const bf_bp_betting *h, int player, int draw, int64_t small_bet)
 {
     if (h->broken || player < 0 || player > 1 || small_bet < 1 || h->round > 3)
         return BF_BP_BAD;
@@ -190,7 +190,7 @@ int bf_bp_history_public(const bf_bp_history *h, int player, int draw, int64_t s
         return bf_bp_public_draw(k, (int)pot, aggressor, before, now);
     }
     int node = 2 * (h->bets - (h->round == 0)) + h->flag;
-    if (bf_bp_history_actor(h) != player)
+    if (bf_bp_betting_actor(h) != player)
         return BF_BP_BAD;
     int drew = h->round ? h->drew[other][h->round - 1] : 0;
     return bf_bp_public_betting(h->round, node, (int)pot, aggressor, drew);

@@ -1,7 +1,7 @@
 /* The blueprint's abstraction of heads-up fixed-limit Badugi (badugi_fast/game/blueprint/
  * abstraction.py is its Python reading, and docs/blueprint.md its justification): the private
- * bucket, the draw slots, the public index, the public history a player keeps to find that
- * index (bf_bp_history), and the lookup of a trained strategy (bf_bp_strategy). The trainer
+ * bucket, the draw slots, the public index, the public betting a player keeps to find that
+ * index (bf_bp_betting), and the lookup of a trained strategy (bf_bp_strategy). The trainer
  * (blueprint/train.h) and the seats that play a strategy in the hand loop and the batched
  * engine (blueprint/player.h) read the same numbers from here.
  *
@@ -93,7 +93,7 @@ int bf_bp_public_draw(int k, int pot, int aggressor, int opp_before, int opp_now
 
 
 /* The public history of a hand as a player of the abstraction reads it (abstraction.py's
- * _History): fed every event after the blinds, in order. Players as above (1: the button). */
+ * _PublicBetting): fed every event after the blinds, in order. Players as above (1: the button). */
 typedef struct {
     int button;           /* the seat of player 1 */
     int round, bets, flag, drawers; /* bets: this round's; before the first draw the blind is 1 */
@@ -102,21 +102,21 @@ typedef struct {
     int64_t round_end;    /* player 0's chips in when the last betting round ended */
     int8_t drew[2][BF_BP_MAX_DRAWS]; /* the cards each threw at each draw */
     int broken; /* an event the abstraction's game has not (an ante, a Korean action) */
-} bf_bp_history;
+} bf_bp_betting;
 
 /* A new hand's history: the button's seat and each player's blind. */
-void bf_bp_history_start(bf_bp_history *h, int button, int64_t blind0, int64_t blind1);
+void bf_bp_betting_start(bf_bp_betting *h, int button, int64_t blind0, int64_t blind1);
 /* A betting action of `player`: BF_BP_CHECK .. BF_BP_RAISE below (any other kind breaks the
  * history), putting in `amount` chips. */
-void bf_bp_history_bet(bf_bp_history *h, int player, int kind, int64_t amount);
+void bf_bp_betting_bet(bf_bp_betting *h, int player, int kind, int64_t amount);
 /* `player` throws `count` cards. */
-void bf_bp_history_draw(bf_bp_history *h, int player, int count);
+void bf_bp_betting_draw(bf_bp_betting *h, int player, int count);
 /* The player to act in the betting round by the history (the round's opener when bets - base
  * + flag is even). */
-int bf_bp_history_actor(const bf_bp_history *h);
+int bf_bp_betting_actor(const bf_bp_betting *h);
 /* The public index of `player`'s decision now (draw 1 when draw 1, else betting), with the
  * chips in read in units of small_bet; BF_BP_BAD when a field is outside the abstraction. */
-int bf_bp_history_public(const bf_bp_history *h, int player, int draw, int64_t small_bet);
+int bf_bp_betting_public(const bf_bp_betting *h, int player, int draw, int64_t small_bet);
 
 /* A trained strategy as its seats read it (badugi_fast/game/blueprint/strategy.py's Blueprint):
  * per information set BF_BP_SLOTS probabilities in units of 1/BF_BP_ONE that sum to BF_BP_ONE,

@@ -11,7 +11,7 @@
 typedef struct {
     int seat;        /* the seat it plays */
     int has_history; /* the public history, started at the hand's first action */
-    bf_bp_history history;
+    bf_bp_betting history;
     int read;        /* 1: the seat's hand is read into bucket and thrown below */
     int16_t bucket;  /* its bucket (bf_bp_hand) */
     int8_t thrown[BF_BP_SLOTS]; /* and what each draw slot throws */
@@ -25,11 +25,11 @@ static int player_of(const bf_hand_state *hs, int seat)
 
 /* The public history of the hand so far, started from the blinds at its first call (nothing
  * but the blinds is in yet then; player 1: the button). */
-static bf_bp_history *history_of(seat_state *st, const bf_hand_state *hs)
+static bf_bp_betting *history_of(seat_state *st, const bf_hand_state *hs)
 {
     if (!st->has_history) {
         int button = hs->button, other = hs->n == 2 ? 1 - button : button;
-        bf_bp_history_start(&st->history, button, hs->committed[other], hs->committed[button]);
+        bf_bp_betting_start(&st->history, button, hs->committed[other], hs->committed[button]);
         st->has_history = 1;
     }
     return &st->history;
@@ -39,7 +39,7 @@ static bf_bp_history *history_of(seat_state *st, const bf_hand_state *hs)
  * refusal when the game is not the blueprint's (heads-up casino rules with two blinds and no
  * ante) or its history left the abstraction's rules. */
 static int blueprint_game(seat_state *st, const bf_hand_state *hs, int seat, int *player,
-                          const bf_bp_history **history)
+                          const bf_bp_betting **history)
 {
     const bf_game_spec *spec = hs->spec;
     if (hs->n != 2)
@@ -105,11 +105,11 @@ static int bet(const bf_seat_player *self, void *state, const bf_hand_state *hs,
     const bf_bp_seat *bp = (const bf_bp_seat *)self;
     const bf_bp_strategy *strategy = bp->strategy;
     seat_state *st = state;
-    const bf_bp_history *h;
+    const bf_bp_betting *h;
     int player, reason = blueprint_game(st, hs, seat, &player, &h);
     if (reason)
         return reason;
-    if (bf_bp_history_actor(h) != player)
+    if (bf_bp_betting_actor(h) != player)
         return BF_REFUSE_OFF_TREE;
     /* the legal actions must be those of Rules(small_bet, cap_heads_up=True), deep stacks
      * (abstraction.py's _betting_slots) */
@@ -123,7 +123,7 @@ static int bet(const bf_seat_player *self, void *state, const bf_hand_state *hs,
         (o.bet_kind != 0) != aggressive ||
         (aggressive && (o.bet_kind != kind || o.least != raise)))
         return BF_REFUSE_OTHER_RULES;
-    int public = bf_bp_history_public(h, player, 0, small_bet);
+    int public = bf_bp_betting_public(h, player, 0, small_bet);
     if (public == BF_BP_BAD)
         return BF_REFUSE_OFF_TREE;
     int32_t infoset = read_hand(st, hs, seat, NULL) * BF_BP_PUBLIC + public;
@@ -152,11 +152,11 @@ static int draw(const bf_seat_player *self, void *state, const bf_hand_state *hs
     const bf_bp_seat *bp = (const bf_bp_seat *)self;
     const bf_bp_strategy *strategy = bp->strategy;
     seat_state *st = state;
-    const bf_bp_history *h;
+    const bf_bp_betting *h;
     int player, reason = blueprint_game(st, hs, seat, &player, &h);
     if (reason)
         return reason;
-    int public = bf_bp_history_public(h, player, 1, strategy->small_bet);
+    int public = bf_bp_betting_public(h, player, 1, strategy->small_bet);
     if (public == BF_BP_BAD)
         return BF_REFUSE_OFF_TREE;
     int thrown[BF_BP_SLOTS], cap = bf_state_draw_cap(hs), legal = 0;
@@ -192,7 +192,7 @@ static void follow_bet(const bf_seat_player *self, void *state, const bf_hand_st
     int kind = choice.kind >= BF_ACT_FOLD && choice.kind <= BF_ACT_RAISE ? kinds[choice.kind] : -1;
     (void)self;
     if (hs->n == 2)
-        bf_bp_history_bet(history_of(state, hs), player_of(hs, seat), kind, choice.amount);
+        bf_bp_betting_bet(history_of(state, hs), player_of(hs, seat), kind, choice.amount);
 }
 
 /* Any seat's draw, into the public history; the seat's own hand is to be read again. */
@@ -204,7 +204,7 @@ static void follow_draw(const bf_seat_player *self, void *state, const bf_hand_s
     if (seat == st->seat)
         st->read = 0;
     if (hs->n == 2)
-        bf_bp_history_draw(history_of(st, hs), player_of(hs, seat), count);
+        bf_bp_betting_draw(history_of(st, hs), player_of(hs, seat), count);
 }
 
 const bf_seat_player *bf_blueprint_seat(bf_bp_seat *seat, const bf_bp_strategy *strategy)

@@ -10,7 +10,7 @@
 #ifndef BADUGI_DRAWS_TRIAL_H
 #define BADUGI_DRAWS_TRIAL_H
 
-#include "draws/engine.h"
+#include "draws/draw_spec.h"
 
 #define BF_TRIAL_NUMBERS 256 /* numbers reserved per trial: at most 32 + 96 are used */
 

@@ -1,11 +1,11 @@
 /* One hand's state as a state machine (game/hand_state.h), run by the closed hand loop of
  * simulate (play/loop.c) and the batched engine (play/vector.c). Its steps sit in
- * game/hand_steps.h (static inline); here are the showdown, the deal and the steps for the
+ * game/hand_state_inline.h (static inline); here are the showdown, the deal and the steps for the
  * callers outside. Each names the method of Game (state.py) or of a rule set (rules.py) it
  * mirrors, so a change of rules there shows where it lands here (the Python tests play both,
  * action by action, and step the batched engine beside the Python reference). */
 #include "game/hand_state.h"
-#include "game/hand_steps.h"
+#include "game/hand_state_inline.h"
 #include "common/deal.h"
 #include "eval/kernels.h"
 

@@ -36,7 +36,7 @@ int bf_game_spec_valid(const bf_game_spec *spec)
         if (!chips_valid(spec->stacks[p], 1) || !bf_threshold_bot_valid(&spec->bots[p]))
             return 0;
     for (int p = spec->seats; p < BF_MAX_SEATS; p++)
-        if (spec->table_bots[p] || spec->players[p])
+        if (spec->round_seats[p] || spec->players[p])
             return 0;
     return 1;
 }

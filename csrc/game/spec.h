@@ -3,7 +3,7 @@
  * the kinds of action a hand records. The hand state (game/hand_state.h), the closed hand loop
  * (play/loop.h) and the batched engine (play/vector.h) all take a bf_game_spec. It mirrors
  * badugi_fast/game/ (Game with Rules() or KoreanRules()) and the bots of badugi_fast/game/bots.py
- * (ThresholdBot). A seat may instead be played by a table (play/tables.h) or by a player of a
+ * (ThresholdBot). A seat may instead be played by a table (play/round_seats.h) or by a player of a
  * layer above (play/seat.h: the blueprint); the spec only points at them, so it needs neither.
  */
 #ifndef BADUGI_GAME_SPEC_H
@@ -20,7 +20,7 @@
 #define BF_GAME_NO_LIMIT 2
 #define BF_GAME_HALF_POT_LIMIT 3
 #define BF_GAME_BAD_SPEC (-1)
-#define BF_GAME_REFUSED (-2)   /* a table bot met a decision its table does not cover */
+#define BF_GAME_REFUSED (-2)   /* a round seat met a decision its table does not cover */
 #define BF_GAME_NO_MEMORY (-3)
 
 /* Kinds of a traced action, in the order of game.actions.ActionKind's members that the C loop
@@ -61,7 +61,7 @@ typedef struct {
 } bf_threshold_bot;
 
 /* What else may play a seat (defined above the game: a seat points at them, never plays them) */
-typedef struct bf_table_bot bf_table_bot;     /* the last round by a table (play/tables.h) */
+typedef struct bf_round_seat bf_round_seat;     /* the last round by a table (play/round_seats.h) */
 typedef struct bf_seat_player bf_seat_player; /* every decision (play/seat.h; the blueprint) */
 
 typedef struct {
@@ -80,9 +80,9 @@ typedef struct {
     int64_t stacks[BF_MAX_SEATS];         /* every hand starts from these */
     bf_threshold_bot bots[BF_MAX_SEATS];
     /* NULL (zeroed): bots[p] plays seat p alone; else it plays the last round by a table */
-    const bf_table_bot *table_bots[BF_MAX_SEATS];
+    const bf_round_seat *round_seats[BF_MAX_SEATS];
     /* NULL (zeroed), or what plays seat p's every decision (e.g. the blueprint, filled by
-     * blueprint/player.h's bf_blueprint_seat; then table_bots[p] is NULL, and bots[p] only
+     * blueprint/player.h's bf_blueprint_seat; then round_seats[p] is NULL, and bots[p] only
      * finishes a hand the player refused) */
     const bf_seat_player *players[BF_MAX_SEATS];
 } bf_game_spec;
@@ -91,7 +91,7 @@ typedef struct {
  * (play/seats.h's bf_seats_valid checks those too: the checks bf_game_play and bf_vector_new
  * make). */
 int bf_game_spec_valid(const bf_game_spec *spec);
-/* 1 when the threshold bot's fields are in range (a table seat's `otherwise` bot too). */
+/* 1 when the threshold bot's fields are in range (a round seat's `otherwise` bot too). */
 int bf_threshold_bot_valid(const bf_threshold_bot *bot);
 
 #endif

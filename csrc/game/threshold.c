@@ -2,7 +2,7 @@
  * (badugi_fast/game/bots.py): the same reading of the hand, the same choice among the options
  * and the same discards. */
 #include "game/threshold.h"
-#include "game/hand_steps.h"
+#include "game/hand_state_inline.h"
 #include "eval/kernels.h"
 
 /* The bot's reading of its hand: the badugi's size and top rank, once per hand held. */

@@ -1,7 +1,7 @@
 /* badugi_fast hand loop: whole hands of Badugi between built-in bots under the casino rules
  * (fixed, pot or no limit) or the Korean room rules, the fast path of badugi_fast.simulate. It
  * plays the rules of badugi_fast/game/ (Game with Rules() or KoreanRules()) and the bots of
- * badugi_fast/game/bots.py (ThresholdBot), the table seats and the player seats (play/seats.h);
+ * badugi_fast/game/bots.py (ThresholdBot), the round seats and the player seats (play/seats.h);
  * the tests play both side by side, hand for hand, from the same deck and reshuffles
  * (common/deal.h).
  */
@@ -16,7 +16,7 @@
  * profit[hands][seats] and, when final_hands is not NULL too, each seat's cards at the end into
  * final_hands[hands][seats][4] (0xFF for a folded seat). Hand h depends only on (seed, h).
  * Returns 0, BF_GAME_BAD_SPEC, BF_GAME_NO_MEMORY (no room for the seats' scratch), or
- * BF_GAME_REFUSED when a table bot (spec.table_bots) without an `otherwise` bot or a player
+ * BF_GAME_REFUSED when a round seat (spec.round_seats) without an `otherwise` bot or a player
  * (spec.players) met a decision it does not cover: the hand, seat and reason then go to
  * *refusal (when not NULL), and the rows from that hand on are not written. */
 int bf_game_play(const bf_game_spec *spec, uint64_t seed, uint64_t first_hand, uint64_t hands,

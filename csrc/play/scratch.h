@@ -1,6 +1,6 @@
 /* What the seats of a hand keep while it is played, when some seat plays by a table (play/
  * tables.h) or by a player of a layer above (play/seat.h): the hand's decision bits (game/
- * decision.h, the bits Game gives a bot as View.stream), the table seats' nodes, each player
+ * decision.h, the bits Game gives a bot as View.stream), the round seats' nodes, each player
  * seat's state, and the hand's first refusal; then the hand's trace when it is traced. The hand
  * state's trace points at `actions`, so a seat finds the scratch from the hand state alone.
  * play/loop.c and play/vector.c give every hand state of such a spec one. */
@@ -35,7 +35,7 @@ typedef struct {
     int has_key;
     int burns;                  /* Game's events the hand state does not count */
     int first;                  /* the last round's first betting seat; -1 before it */
-    int32_t node[BF_MAX_SEATS]; /* each table seat's node after the round's actions; -1: off */
+    int32_t node[BF_MAX_SEATS]; /* each round seat's node after the round's actions; -1: off */
     int refused_seat, reason;   /* reason 0: nothing refused */
     void *state[BF_MAX_SEATS];  /* each player seat's state (play/seat.h); NULL elsewhere */
     bf_game_action actions[];
@@ -45,7 +45,7 @@ typedef struct {
 static inline int bf_needs_scratch(const bf_game_spec *spec)
 {
     for (int p = 0; p < spec->seats; p++)
-        if (spec->table_bots[p] || spec->players[p])
+        if (spec->round_seats[p] || spec->players[p])
             return 1;
     return 0;
 }

@@ -8,7 +8,7 @@
  * follow functions (before the action is played, whoever acted: caller, bot or the seat
  * itself), and read by its decisions. A decision returns 0 with its choice, or a BF_REFUSE_
  * reason (play/scratch.h): the seat's threshold bot (spec.bots[seat]) then plays it and the
- * hand's first refusal is reported with its chips discarded, as for a table seat. */
+ * hand's first refusal is reported with its chips discarded, as for a round seat. */
 #ifndef BADUGI_PLAY_SEAT_H
 #define BADUGI_PLAY_SEAT_H
 

@@ -1,9 +1,9 @@
 /* The seats' decisions in the hand loop and the batched engine (play/seats.h): who decides for a
  * seat, the refusals, and the following of every action by the seats that keep a scratch. */
 #include "play/seats.h"
-#include "game/hand_steps.h"
+#include "game/hand_state_inline.h"
 #include "game/threshold.h"
-#include "play/tables.h"
+#include "play/round_seats.h"
 
 static int player_valid(const bf_seat_player *player)
 {
@@ -16,10 +16,10 @@ int bf_seats_valid(const bf_game_spec *spec)
     if (!bf_game_spec_valid(spec))
         return 0;
     for (int p = 0; p < spec->seats; p++) {
-        const bf_table_bot *table_bot = spec->table_bots[p];
+        const bf_round_seat *round_seat = spec->round_seats[p];
         const bf_seat_player *player = spec->players[p];
-        if ((player && (table_bot || !player_valid(player))) ||
-            (table_bot && !bf_table_bot_valid(table_bot)))
+        if ((player && (round_seat || !player_valid(player))) ||
+            (round_seat && !bf_round_seat_valid(round_seat)))
             return 0;
     }
     return 1;
@@ -35,7 +35,7 @@ static void refuse(const bf_hand_state *hs, int seat, int reason)
 }
 
 /* Every seat that keeps a scratch follows a bet: the players' states and, in the last round,
- * the table seats' nodes. */
+ * the round seats' nodes. */
 static void follow_bet(const bf_hand_state *hs, int seat, bf_choice choice)
 {
     const bf_game_spec *spec = hs->spec;
@@ -44,7 +44,7 @@ static void follow_bet(const bf_hand_state *hs, int seat, bf_choice choice)
         if (spec->players[p])
             spec->players[p]->follow_bet(spec->players[p], scratch->state[p], hs, seat, choice);
     if (hs->round_index == BF_ROUNDS - 1)
-        bf_tables_follow(hs, seat, choice);
+        bf_round_seats_follow(hs, seat, choice);
 }
 
 /* And a draw of `count` cards: Game's burn card, if this is the draw's first replacement. */
@@ -59,22 +59,22 @@ static void follow_draw(const bf_hand_state *hs, int seat, int count)
             spec->players[p]->follow_draw(spec->players[p], scratch->state[p], hs, seat, count);
 }
 
-/* A bot seat's betting choice: its threshold bot's, but in the last round a table seat's, and
+/* A bot seat's betting choice: its threshold bot's, but in the last round a round seat's, and
  * in every round a player seat's; a decision these refuse is the table's `otherwise` bot's, or
  * a refusal kept and the threshold bot's. */
 static bf_choice seat_choice(bf_hand_state *hs, int seat)
 {
     const bf_game_spec *spec = hs->spec;
-    const bf_table_bot *table_bot = spec->table_bots[seat];
+    const bf_round_seat *round_seat = spec->round_seats[seat];
     const bf_seat_player *player = spec->players[seat];
     bf_choice choice;
     int reason = -1; /* -1: a decision of the seat's threshold bot */
     if (player)
         reason = player->bet(player, bf_scratch_of(hs)->state[seat], hs, seat, &choice);
-    else if (table_bot && hs->round_index == BF_ROUNDS - 1)
-        reason = bf_table_decide(hs, seat, table_bot->table, &choice);
-    if (reason > 0 && table_bot && table_bot->has_otherwise) {
-        choice = bf_threshold_choice(hs, seat, &table_bot->otherwise);
+    else if (round_seat && hs->round_index == BF_ROUNDS - 1)
+        reason = bf_round_decide(hs, seat, round_seat->table, &choice);
+    if (reason > 0 && round_seat && round_seat->has_otherwise) {
+        choice = bf_threshold_choice(hs, seat, &round_seat->otherwise);
     } else if (reason) {
         if (reason > 0)
             refuse(hs, seat, reason);

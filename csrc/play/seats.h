@@ -1,6 +1,6 @@
 /* What plays each seat's decisions in the hand loop (play/loop.c) and the batched engine
  * (play/vector.c): a seat of the `bots` mask is played by its threshold bot (game/threshold.h),
- * in the last round by its table (spec.table_bots, play/tables.h), or in every round by its
+ * in the last round by its table (spec.round_seats, play/round_seats.h), or in every round by its
  * player (spec.players, play/seat.h: the blueprint); a refused decision is kept in the hand's
  * scratch (play/scratch.h) and the threshold bot plays it. The seats of a scratch follow every
  * action of the hand, the caller's too. */

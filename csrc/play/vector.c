@@ -151,7 +151,7 @@ bf_vector *bf_vector_new(const bf_game_spec *spec, uint64_t seed, uint64_t first
         bots >= 1u << spec->seats || bots == (1u << spec->seats) - 1)
         return NULL;
     for (int p = 0; p < spec->seats; p++)
-        if ((spec->table_bots[p] || spec->players[p]) && !(bots >> p & 1)) /* the engine's */
+        if ((spec->round_seats[p] || spec->players[p]) && !(bots >> p & 1)) /* the engine's */
             return NULL;
     bf_vector *v = calloc(1, sizeof *v);
     if (!v)

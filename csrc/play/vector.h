@@ -50,7 +50,7 @@
 typedef struct bf_vector bf_vector;
 
 /* A batch of `tables` tables (1 .. BF_VEC_MAX_TABLES) dealing their hand 0, the seats of the
- * `bots` mask played by the engine (bit p: spec.bots[p], or spec.table_bots[p] or
+ * `bots` mask played by the engine (bit p: spec.bots[p], or spec.round_seats[p] or
  * spec.players[p] when set, which must then be in the mask), every other seat by the
  * caller (at least one); NULL for a bad spec, mask or table count, or when memory runs out.
  * The spec is copied (not what it points to). */
@@ -97,7 +97,7 @@ void bf_vector_observe(const bf_vector *v, int64_t lo, int64_t hi, const int64_t
 int bf_vector_finished_actions(const bf_vector *v, int64_t t, uint64_t *number, uint8_t *indices,
                                int64_t *exact);
 
-/* The first table whose table bot or player met a decision it does not cover (since the table
+/* The first table whose round seat or player met a decision it does not cover (since the table
  * last dealt from its hand 0), its hand, seat and reason into *refusal; -1 when none has. */
 int64_t bf_vector_refused(const bf_vector *v, bf_game_refusal *refusal);
 

@@ -164,7 +164,7 @@ def test_a_small_deck_blueprint_has_no_c_form_and_simulate_refuses_it(
     blueprint: Blueprint,
 ) -> None:
     small = BlueprintBot(Blueprint(3, 3, 3, 2, 0, 0, blueprint.table))
-    assert small.c_table_bot() is None
+    assert small.c_seat_form() is None
     with pytest.raises(ValueError, match="trained on 3 ranks, 3 suits"):
         simulate([small, drawer], 5, seed=1, rules=RULES)
 

@@ -18,7 +18,7 @@
 #include "blueprint/player.h"
 #include "blueprint/train.h"
 #include "play/loop.h"
-#include "play/tables.h"
+#include "play/round_seats.h"
 #include "play/vector.h"
 #include "check_vector.h"
 
@@ -299,22 +299,22 @@ static void fuzz_history(void)
 {
     uint64_t x = 0xB1E5u;
     for (int hand = 0; hand < 20000; hand++) {
-        bf_bp_history h;
-        bf_bp_history_start(&h, (int)(next_random(&x) % 2), 2, 1);
+        bf_bp_betting h;
+        bf_bp_betting_start(&h, (int)(next_random(&x) % 2), 2, 1);
         for (int e = 0; e < 40; e++) {
             int player = (int)(next_random(&x) % 3) - (hand % 9 == 0);
             if (next_random(&x) % 5 == 0)
-                bf_bp_history_draw(&h, player, (int)(next_random(&x) % 7) - 1);
+                bf_bp_betting_draw(&h, player, (int)(next_random(&x) % 7) - 1);
             else
-                bf_bp_history_bet(&h, player, (int)(next_random(&x) % 7) - 1,
+                bf_bp_betting_bet(&h, player, (int)(next_random(&x) % 7) - 1,
                                   (int64_t)(next_random(&x) % 9) - (hand % 13 == 0));
             for (int p = -1; p <= 2; p++)
                 for (int draw = 0; draw <= 1; draw++) {
-                    int i = bf_bp_history_public(&h, p, draw, 2);
+                    int i = bf_bp_betting_public(&h, p, draw, 2);
                     if (i != BF_BP_BAD && (i < 0 || i >= BF_BP_PUBLIC))
                         fail("history public index %d out of range", i);
                 }
-            int actor = bf_bp_history_actor(&h);
+            int actor = bf_bp_betting_actor(&h);
             if (actor < 0 || actor > 1)
                 fail("history actor %d", actor);
         }
@@ -412,9 +412,9 @@ static void fuzz_seats(uint16_t *table)
 {
     bf_bp_strategy strategy = {table, (int64_t)BF_BP_INFOSETS * BF_BP_SLOTS, 2};
     bf_bp_strategy odd = {table, strategy.table_len, 3};
-    bf_round_table none;
+    bf_round_strategy none;
     memset(&none, 0, sizeof none);
-    bf_table_bot with_table = {&none, 0, {0}};
+    bf_round_seat with_table = {&none, 0, {0}};
     int64_t profit[2 * 64];
     bf_game_refusal refusal;
     bf_bp_seat seat, broken;
@@ -429,7 +429,7 @@ static void fuzz_seats(uint16_t *table)
             spec.players[0] = &broken.player;
         }
         if (i == 1)
-            spec.table_bots[0] = &with_table; /* a blueprint seat plays by no table besides */
+            spec.round_seats[0] = &with_table; /* a blueprint seat plays by no table besides */
         if (i == 2)
             spec.players[2] = spec.players[0]; /* a seat past the table */
         if ((i == 2 && bf_game_spec_valid(&spec)) ||

@@ -198,7 +198,7 @@ static size_t check_table_bots(const uint8_t *table, const uint16_t *ties, int64
             changed += profit[i] != by_default[i];
     }
     if (changed == 0)
-        fail("the table bots played every hand as the default policy does");
+        fail("the policy-table bots played every hand as the default policy does");
     free(by_default);
     return actions;
 }
@@ -406,7 +406,7 @@ int main(void)
     free(profit);
     free(final);
     printf("check_game: OK: %d rule sets x %d hands played, %d traced (%zu actions), twice: with"
-           " table bots too; batches of %d tables stepped %d times\n",
+           " policy-table bots too; batches of %d tables stepped %d times\n",
            CONFIGS, HANDS, TRACED, actions, TABLES, STEPS);
     return 0;
 }

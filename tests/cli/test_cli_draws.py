@@ -1,5 +1,5 @@
-"""The command line of the draw layer: table bots by name in `simulate --bots`, ranges in their
-canonical form in the JSON of `discard` and `equity`, and `discard` against a range choosing
+"""The command line of the draw layer: policy-table bots by name in `simulate --bots`, ranges in
+their canonical form in the JSON of `discard` and `equity`, and `discard` against a range choosing
 Monte Carlo, with a progress bar when it runs long."""
 
 from __future__ import annotations

@@ -379,7 +379,7 @@ def test_table_bots_refuse_what_they_cannot_play():
 
 def test_a_table_bot_throws_what_its_table_says():
     """Dealt hands at the first draw, without ties: the bot's discard is the table's byte (a mask
-    over the hand sorted by id); and the table bots do draw otherwise than the drawer."""
+    over the hand sorted by id); and the policy-table bots do draw otherwise than the drawer."""
     table = EQUITY.table()
     assert table is not None
     rng = np.random.default_rng(4)

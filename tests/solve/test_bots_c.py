@@ -13,9 +13,9 @@ from badugi_fast.game.bots import drawer, random_bot, threshold
 from badugi_fast.game.stream import play_out, stream_game
 from badugi_fast.play.simulation.api import play_hands, simulate
 from badugi_fast.play.simulation.local import trace_in_c, traced
-from badugi_fast.play.vector.tables import RoundTable, TableBotForm
+from badugi_fast.play.vector.seats import RoundSeatForm, RoundStrategy
 from badugi_fast.solve import solve_last_round
-from badugi_fast.solve.bots import round_table, solution
+from badugi_fast.solve.bots import round_strategy, solution
 
 HEADS_UP = Rules(small_bet=2, cap_heads_up=True)
 # (rules, the spot the solution is for, stacks): a spot two drawers often reach, checked down
@@ -106,20 +106,20 @@ def test_the_otherwise_bot_plays_what_the_table_does_not_cover_in_c() -> None:
 
 def test_a_strategy_table_the_rules_do_not_allow_is_refused() -> None:
     sol = solve_last_round(["any", "any"], pot=4, stacks=38, rules=HEADS_UP, target=1e-2)
-    table = round_table(sol)
-    broken = RoundTable(
+    table = round_strategy(sol)
+    broken = RoundStrategy(
         table.pot, table.stacks, table.actor, table.first_child + 10**6, table.n_children,
         table.kind, table.amount, table.offset, table.probs, table.row_of_hand, table.n_rows,
     )  # fmt: skip
     with pytest.raises(ValueError, match="inconsistent"):
         broken.c_struct()
-    short = RoundTable(
+    short = RoundStrategy(
         table.pot, table.stacks, table.actor, table.first_child, table.n_children,
         table.kind, table.amount, table.offset, (table.probs[0][:3], table.probs[1]),
         table.row_of_hand, table.n_rows,
     )  # fmt: skip
     with pytest.raises(ValueError, match="inconsistent"):
-        TableBotForm(short, drawer).c_struct()
+        RoundSeatForm(short, drawer).c_struct()
 
 
 def test_the_decision_bits_are_the_bits_game_gives_a_bot() -> None:

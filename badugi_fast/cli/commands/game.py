@@ -18,7 +18,7 @@ from ...game.rules import KoreanRules, Rules, RuleSet
 from ...game.state import Game
 from ...game.table import start_stacks
 from ...play.simulation.local import ENGINES
-from ...play.vector.tables import check_bots_game
+from ...play.vector.seats import check_bots_game
 from ..cluster import add_distributed_options, dask_executor
 from ..common import (
     EXIT_OK,

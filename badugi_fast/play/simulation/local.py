@@ -5,7 +5,7 @@ Hand h of a seed is dealt from the C stream of (seed, h) (``bf_deal_deck``; its 
 them), under the casino rules (fixed, pot or no limit) or the Korean rules, are played by the C hand
 loop (csrc/play/loop.c over csrc/game/hand_state.c), which follows ``Game`` (state.py, rules.py)
 rule for rule: both engines play the same actions on every hand (the tests compare them action by
-action). So are bots that play by a strategy table (vector/tables.py: the solution bot
+action). So are bots that play by a round strategy (vector/tables.py: the solution bot
 ``solve.bots.solution`` in the last round, the blueprint ``blueprint_bot()`` at every decision),
 their choices drawn from the bits ``Game`` gives them (``View.stream``). Bots of your own are
 played by ``Game``.
@@ -29,7 +29,7 @@ from ...game.bots import Bot, ThresholdBot
 from ...game.rules import RuleSet, check_rules
 from ...game.stream import play_out, stream_game
 from ...game.table import MAX_SEATS, MIN_SEATS, start_stacks
-from ..vector.tables import (
+from ..vector.seats import (
     c_form,
     c_threshold,
     check_bots_game,
@@ -143,7 +143,7 @@ def choose_engine(bots: Sequence[Bot], rules: RuleSet, engine: str) -> str:
 
 def _why_not_c(bots: Sequence[Bot], rules: RuleSet) -> str:
     if not all(isinstance(bot, ThresholdBot) or c_form(bot) is not None for bot in bots):
-        return "it plays the threshold bots (drawer among them) and table bots only"
+        return "it plays the threshold bots (drawer among them) and round seats only"
     if rules.c_max_bets() > lib.BF_GAME_MAX_BETS:
         return f"it caps bets and raises at {lib.BF_GAME_MAX_BETS:,} a round"
     return ""
@@ -153,11 +153,11 @@ def _c_spec(bots: Sequence[Bot], rules: RuleSet, start: list[int]) -> Any:
     spec = ffi.new("bf_game_spec *")
     spec.seats = len(bots)
     rules.fill_c_spec(spec)
-    tables: list[Any] = []  # the bots' solved and strategy tables, which spec points into
+    tables: list[Any] = []  # the bots' solved and round strategies, which spec points into
     for seat, bot in enumerate(bots):
         spec.stacks[seat] = start[seat]
         form = None if isinstance(bot, ThresholdBot) else c_form(bot)
-        if form is not None:  # a table bot: its `before` bot is the seat's threshold bot
+        if form is not None:  # a round seat: its `before` bot is the seat's threshold bot
             tables.append(form.place(spec, seat))
             bot = seat_threshold(form)
         assert isinstance(bot, ThresholdBot)

@@ -2,7 +2,7 @@
 
 A seat is played by a vector policy (``vector.policies.vector_policy`` marks one; the module's
 policies are marked), by a ``ThresholdBot``, which plays as its ``threshold_policy``, or by a bot
-with a table form (``vector.tables``: ``solve.bots.solution`` over ThresholdBots, the blueprint
+with a table form (``vector.seats``: ``solve.bots.solution`` over ThresholdBots, the blueprint
 ``blueprint_bot()``), which the engine plays in C as a seat of its own
 (``VectorGame(bots=...)``). Hand n of the stream is dealt, and its button placed, exactly as
 ``simulate``'s C loop and ``Game`` deal it: ``min(hands, TABLES)`` tables, table t playing
@@ -21,8 +21,8 @@ from ...game.bots import ThresholdBot
 from ...game.rules import RuleSet
 from ..vector.engine import VectorGame
 from ..vector.policies import by_seat, check_no_idle, is_vector_policy, split, threshold_policy
+from ..vector.seats import c_form
 from ..vector.spec import NO_ACTION, Obs
-from ..vector.tables import c_form
 
 TABLES = 4096  # tables stepped at once: numpy's per-call costs spread over enough rows
 
@@ -41,7 +41,7 @@ def why_not_batched(bots: Sequence[Any]) -> str:
                 "plays ThresholdBots, bots with a table form and vector policies only"
             )
     if all(_built_in(bot) for bot in bots):
-        return "some seat must be a vector policy or a ThresholdBot, not every one a table bot"
+        return "some seat must be a vector policy or a ThresholdBot, not every one a round seat"
     return ""
 
 

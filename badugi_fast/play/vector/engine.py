@@ -30,9 +30,9 @@ from ...game.bots import ThresholdBot
 from ...game.rules import RuleSet
 from ...game.state import Game
 from .reference import Table
+from .seats import c_form, c_threshold, check_bots_game, refusal_message, seat_threshold
 from .settings import MAX_TABLES, Settings, Step, check_action_range, index_array
 from .spec import EXACT, Obs, field_specs
-from .tables import c_form, c_threshold, check_bots_game, refusal_message, seat_threshold
 
 BLOCK_TABLES = 1 << 14  # tables per C call when stepping on several threads
 _PHASES = ("betting", "drawing", "over")
@@ -210,8 +210,8 @@ class VectorGame(Settings):
         self._bots = list(bots or ())
         check_bots_game(self._bots, self.rules, self.start, "bots[{}]")
         self._spec = c_spec(self.rules, self.start, self._bots)
-        self._table_bots = any(  # seats with a scratch: their refusals are reported
-            self._spec.table_bots[p] != ffi.NULL or self._spec.players[p] != ffi.NULL
+        self._round_seats = any(  # seats with a scratch: their refusals are reported
+            self._spec.round_seats[p] != ffi.NULL or self._spec.players[p] != ffi.NULL
             for p in range(self.seats)
         )
         handle = lib.bf_vector_new(self._spec, self.seed, self.first_table, self.tables, mask)
@@ -241,7 +241,7 @@ class VectorGame(Settings):
     def reset(self) -> Obs:
         """Start every table at its hand 0 again; the first observations."""
         lib.bf_vector_restart(self._engine, 0, self.tables, 1)
-        if self._table_bots:
+        if self._round_seats:
             self._check_refused()
         self.last_hand = np.full(self.tables, -1, dtype=np.int64)  # the last finished hand's h
         self.last_chips = np.zeros((self.tables, self.seats), dtype=np.int64)  # and its chips
@@ -252,7 +252,7 @@ class VectorGame(Settings):
     def next_hands(self) -> Obs:
         """Abandon the hands in play; every table deals its next hand."""
         lib.bf_vector_restart(self._engine, 0, self.tables, 0)
-        if self._table_bots:
+        if self._round_seats:
             self._check_refused()
         self._obs = self._observe(None, finished=False)
         return self._obs
@@ -331,7 +331,7 @@ class VectorGame(Settings):
             work(0, self.tables)
         else:
             run_in_threads(self.tables, self.threads, work, block_rows=BLOCK_TABLES)
-        if self._table_bots:
+        if self._round_seats:
             self._check_refused()
         chips, done, hand = arrays["chips"], arrays["done"], arrays["hand"]
         ended = np.flatnonzero(done)  # once: indexing by it is faster than by the mask twice

@@ -50,11 +50,11 @@ def test_simulate_reports_the_batched_engine_and_the_c_loops_figures() -> None:
 def test_threshold_policies_travel_to_worker_processes_and_play_the_same_hands() -> None:
     """A ThresholdPolicy pickles as its bot and rule family ( the built-in policies
     go to an executor); the random policy keeps a generator across steps and is refused."""
-    table_bot = threshold("9", "K", 3, policy="max-equity")
+    round_seat = threshold("9", "K", 3, policy="max-equity")
     korean = KoreanRules(ante=10)
-    seats = [threshold_policy(drawer, korean), threshold_policy(table_bot, korean), drawer]
+    seats = [threshold_policy(drawer, korean), threshold_policy(round_seat, korean), drawer]
     copied = pickle.loads(pickle.dumps(seats[1]))
-    assert copied.bot == table_bot and copied.korean
+    assert copied.bot == round_seat and copied.korean
     expected = play_hands(seats, 3, 400, 8, korean)
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
         far = play_hands_on(pool, seats, 3, 400, 8, korean, block=150)

@@ -1,10 +1,10 @@
-"""Seats the C hand loop plays by a strategy table: the form a bot gives to be played there.
+"""Seats the C hand loop plays by a round strategy: the form a bot gives to be played there.
 
-A bot whose ``c_table_bot()`` returns a seat form plays in C: a ``TableBotForm`` (below), or
+A bot whose ``c_seat_form()`` returns a seat form plays in C: a ``RoundSeatForm`` (below), or
 the blueprint's ``BlueprintForm`` (blueprint/bot.py: every decision of the hand by the
-blueprint, csrc/blueprint/player.h). A ``TableBotForm`` plays by csrc/play/tables.h: its
+blueprint, csrc/blueprint/player.h). A ``RoundSeatForm`` plays by csrc/play/round_seats.h: its
 ``before`` ThresholdBot plays the draws and the earlier rounds, its ``table`` (a
-``RoundTable``: a betting round's public tree with a row of probabilities per hand class at each
+``RoundStrategy``: a betting round's public tree with a row of probabilities per hand class at each
 decision) the last round, and ``otherwise`` (a ThresholdBot, or None for an error) the
 last-round decisions the table does not cover. The C loop draws each branch from the decision's
 random bits, those ``Game`` gives a bot as ``View.stream`` (csrc/game/decision.h), so a bot that
@@ -34,7 +34,7 @@ C_KINDS = {
     K.BBING: lib.BF_ACT_BBING, K.TTADANG: lib.BF_ACT_TTADANG, K.QUARTER: lib.BF_ACT_QUARTER,
     K.HALF: lib.BF_ACT_HALF, K.FULL: lib.BF_ACT_FULL,
 }  # fmt: skip
-# Why the C loop refused a table bot's decision (bf_game_refusal.reason)
+# Why the C loop refused a round seat's decision (bf_game_refusal.reason)
 REFUSALS = {
     int(lib.BF_REFUSE_NOT_HEADS_UP): "its table is for two players in the hand",
     int(lib.BF_REFUSE_OTHER_SPOT): "the round started from another pot or other stacks than "
@@ -48,8 +48,8 @@ REFUSALS = {
 
 
 @dataclass(frozen=True, eq=False)
-class RoundTable:
-    """A betting round's strategy as the C loop reads it (bf_round_table): the round's public
+class RoundStrategy:
+    """A betting round's strategy as the C loop reads it (bf_round_strategy): the round's public
     tree, nodes in breadth-first order with each node's children consecutive (``actor`` 0 or 1
     per node, -1 at an end; ``first_child``, ``n_children``; ``kind``, an ActionKind per node
     but the root, and ``amount``: the action leading to it), the ``pot`` and ``stacks`` it was
@@ -71,7 +71,7 @@ class RoundTable:
     _c: list[Any] = field(default_factory=list, repr=False)
 
     def c_struct(self) -> Any:
-        """The bf_round_table (made once; it points into this table's arrays), or ValueError
+        """The bf_round_strategy (made once; it points into this table's arrays), or ValueError
         when the table is inconsistent."""
         if not self._c:
             self._c.append(self._make())
@@ -88,7 +88,7 @@ class RoundTable:
         if any(k is not None and k not in C_KINDS for k in self.kind) or self.kind[:1] != (None,):
             raise ValueError("table: a node's kind is a betting action (none at the root)")
         kinds = np.array([0 if k is None else C_KINDS[k] for k in self.kind], dtype=np.int8)
-        table = ffi.new("bf_round_table *")
+        table = ffi.new("bf_round_strategy *")
         table.pot = self.pot
         table.stacks = list(self.stacks)
         table.n_nodes = len(self.actor)
@@ -108,31 +108,31 @@ class RoundTable:
         if not (
             len(kinds) == len(self.actor) == len(self.first_child) == len(self.n_children)
             == len(self.amount) == len(self.offset)
-        ) or not lib.bf_round_table_valid(table):  # fmt: skip
+        ) or not lib.bf_round_strategy_valid(table):  # fmt: skip
             raise ValueError("table: its tree, blocks or rows are inconsistent")
         return ffi.gc(table, lambda _table: keep.clear())
 
 
 @dataclass(frozen=True)
-class TableBotForm:
-    """How the C loop plays a table bot: ``before`` until the last round, ``table`` in it,
+class RoundSeatForm:
+    """How the C loop plays a round seat: ``before`` until the last round, ``table`` in it,
     ``otherwise`` where the table does not cover a decision (None: an error)."""
 
-    table: RoundTable
+    table: RoundStrategy
     before: ThresholdBot
     otherwise: ThresholdBot | None = None
-    subject: ClassVar[str] = "last round: the table bot's solution"
+    subject: ClassVar[str] = "last round: the round seat's solution"
 
     def place(self, spec: Any, seat: int) -> Any:
-        """Seats the table bot at ``seat`` of a bf_game_spec (spec.table_bots); returns what
+        """Seats the round seat at ``seat`` of a bf_game_spec (spec.round_seats); returns what
         the spec points into, to be kept alive with it."""
         bot = self.c_struct()
-        spec.table_bots[seat] = bot
+        spec.round_seats[seat] = bot
         return bot
 
     def c_struct(self) -> Any:
-        """The bf_table_bot (pointing into the table; keep this form alive with it)."""
-        bot = ffi.new("bf_table_bot *")
+        """The bf_round_seat (pointing into the table; keep this form alive with it)."""
+        bot = ffi.new("bf_round_seat *")
         keep = [self.table.c_struct()]
         bot.table = keep[0]
         bot.has_otherwise = self.otherwise is not None
@@ -180,20 +180,20 @@ def check_bots_game(
 
 
 @runtime_checkable
-class TableBot(Protocol):
-    """A bot the C loop can play by a table: ``c_table_bot()`` gives its form (None: it has
+class SeatedInC(Protocol):
+    """A bot the C loop can play by a table: ``c_seat_form()`` gives its form (None: it has
     none, e.g. its ``before`` is not a ThresholdBot)."""
 
-    def c_table_bot(self) -> SeatForm | None: ...
+    def c_seat_form(self) -> SeatForm | None: ...
 
 
 def c_form(bot: object) -> SeatForm | None:
     """The bot's seat form, if it has one."""
-    return bot.c_table_bot() if isinstance(bot, TableBot) else None
+    return bot.c_seat_form() if isinstance(bot, SeatedInC) else None
 
 
 def seat_threshold(form: SeatForm) -> ThresholdBot:
-    """The ThresholdBot of a table seat's spec.bots entry: its ``before`` bot, or (a seat
+    """The ThresholdBot of a round seat's spec.bots entry: its ``before`` bot, or (a seat
     playing every decision by its strategy) the drawer, which only finishes refused hands."""
     before = form.before
     return drawer if before is None else before  # type: ignore[return-value]
@@ -211,15 +211,15 @@ def refusal_message(refusal: Any, bots: Sequence[object] = ()) -> str:
     why = REFUSALS.get(int(refusal.reason), f"reason {int(refusal.reason)}")
     seat = int(refusal.seat)
     form = c_form(bots[seat]) if 0 <= seat < len(bots) else None
-    subject = TableBotForm.subject if form is None else form.subject
+    subject = RoundSeatForm.subject if form is None else form.subject
     return f"hand {int(refusal.hand)}, seat {seat}, {subject} does not cover this decision ({why})"
 
 
 __all__ = [
-    "RoundTable",
+    "RoundSeatForm",
+    "RoundStrategy",
     "SeatForm",
-    "TableBot",
-    "TableBotForm",
+    "SeatedInC",
     "TrainedFor",
     "c_form",
     "check_bots_game",

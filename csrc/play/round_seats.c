@@ -1,7 +1,7 @@
-/* Seats playing a betting round by a strategy table (play/tables.h), as the solution bot of
+/* Seats playing a betting round by a round strategy (play/round_seats.h), as the solution bot of
  * badugi_fast/solve/bots.py plays it in Game: the same checks in the same order, the same node
  * and row, the same branch for the same random bits. */
-#include "play/tables.h"
+#include "play/round_seats.h"
 #include "eval/lookup.h"
 
 #include <math.h>
@@ -12,7 +12,7 @@ static int betting_kind(int kind)
            kind == BF_ACT_FULL;
 }
 
-int bf_round_table_valid(const bf_round_table *t)
+int bf_round_strategy_valid(const bf_round_strategy *t)
 {
     if (!t || t->n_nodes < 1 || t->n_nodes > BF_TABLE_MAX_NODES || !t->actor || !t->first_child ||
         !t->n_children || !t->kind || !t->amount || !t->offset || t->pot < 0 ||
@@ -44,9 +44,9 @@ int bf_round_table_valid(const bf_round_table *t)
     return 1;
 }
 
-int bf_table_bot_valid(const bf_table_bot *bot)
+int bf_round_seat_valid(const bf_round_seat *bot)
 {
-    return bf_round_table_valid(bot->table) && bot->has_otherwise >= 0 &&
+    return bf_round_strategy_valid(bot->table) && bot->has_otherwise >= 0 &&
            bot->has_otherwise <= 1 &&
            (!bot->has_otherwise || bf_threshold_bot_valid(&bot->otherwise));
 }
@@ -88,7 +88,7 @@ int bf_choice_allowed(const bf_hand_state *hs, int seat, bf_choice c)
     return o.bet_kind && c.kind == o.bet_kind && c.amount >= o.least && c.amount <= o.most;
 }
 
-int bf_table_decide(const bf_hand_state *hs, int seat, const bf_round_table *t, bf_choice *out)
+int bf_round_decide(const bf_hand_state *hs, int seat, const bf_round_strategy *t, bf_choice *out)
 {
     bf_seat_scratch *s = bf_scratch_of(hs);
     int live = 0, other = -1;
@@ -134,17 +134,17 @@ int bf_table_decide(const bf_hand_state *hs, int seat, const bf_round_table *t, 
     return 0;
 }
 
-void bf_tables_follow(const bf_hand_state *hs, int seat, bf_choice choice)
+void bf_round_seats_follow(const bf_hand_state *hs, int seat, bf_choice choice)
 {
     bf_seat_scratch *s = bf_scratch_of(hs);
     if (s->first < 0)
         s->first = seat;
     for (int q = 0; q < hs->n; q++) {
-        const bf_table_bot *bot = hs->spec->table_bots[q];
+        const bf_round_seat *bot = hs->spec->round_seats[q];
         int32_t node = s->node[q], next = -1, matches = 0;
         if (!bot || node < 0)
             continue;
-        const bf_round_table *t = bot->table;
+        const bf_round_strategy *t = bot->table;
         if (t->actor[node] >= 0) /* the branch of this kind (any amount when it puts in none) */
             for (int32_t i = 0; i < t->n_children[node]; i++) {
                 int32_t child = t->first_child[node] + i;

@@ -1,28 +1,28 @@
-/* check_tables: seats playing the last round by a strategy table (csrc/play/tables.h) and the
+/* check_round_seats: seats playing the last round by a round strategy (csrc/play/round_seats.h) and the
  * decision bits they draw from (csrc/game/decision.h), written to run under sanitizers.
  *
- * tests/c/test_tables_sanitizers.py builds this driver together with every C file of csrc/
+ * tests/c/test_round_seats_sanitizers.py builds this driver together with every C file of csrc/
  * using -fsanitize=address,undefined and runs it. A hand-made table of a fixed-limit last round
  * (check or bet, then check, bet, fold or call; no raise, so a raise leaves its tree), its
  * arrays malloc'ed at exactly their lengths, over a range that leaves out a third of the
  * hands, plays heads-up and three-handed. The driver checks:
  *   - bf_decision_bits: known answers (BLAKE2b-64 of the key text, as hashlib gives it), the
  *     longest key text, and every seat and step it is given;
- *   - bf_round_table_valid: the table, and each way of breaking it it must refuse (a child
+ *   - bf_round_strategy_valid: the table, and each way of breaking it it must refuse (a child
  *     outside the tree or before its parent, a kind that is no betting action, a block past
  *     its probabilities, no rows, a missing array), and bf_game_play refusing a spec pointing
- *     at one, or a table bot on a seat past the table;
+ *     at one, or a round seat on a seat past the table;
  *   - bf_game_play with an `otherwise` bot: chips conserved in every hand; without one:
- *     BF_GAME_REFUSED naming a hand, the table seat and a reason, and the same refusal from
+ *     BF_GAME_REFUSED naming a hand, the round seat and a reason, and the same refusal from
  *     bf_game_trace, which otherwise traces into exactly-sized buffers the chips bf_game_play
  *     gives;
- *   - the batched engine with the table seat played by the engine (bf_vector_new's mask):
+ *   - the batched engine with the round seat played by the engine (bf_vector_new's mask):
  *     random legal actions for the other seat, chips conserved in every hand ended, the
  *     refusal bf_vector_refused reports without an `otherwise` bot, and the masks
  *     bf_vector_new must refuse.
  * The driver exits 1 with a message at the first failure and prints one summary line on success.
  *
- * Usage: check_tables
+ * Usage: check_round_seats
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -32,12 +32,12 @@
 #include "eval/badugi.h"
 #include "game/decision.h"
 #include "play/loop.h"
-#include "play/tables.h"
+#include "play/round_seats.h"
 #include "play/vector.h"
 
 enum { HANDS = 3000, NODES = 9, ROWS = 2, TABLES = 23, STEPS = 300 };
 
-#define CHECK_NAME "check_tables"
+#define CHECK_NAME "check_round_seats"
 #include "check_common.h"
 #include "check_vector.h"
 
@@ -87,9 +87,9 @@ static void free_arrays(arrays_t *a)
         free(a->probs[p]), free(a->row_of_hand[p]);
 }
 
-static bf_round_table make_table(const arrays_t *a)
+static bf_round_strategy make_table(const arrays_t *a)
 {
-    bf_round_table t;
+    bf_round_strategy t;
     memset(&t, 0, sizeof t);
     t.pot = 4, t.stacks[0] = t.stacks[1] = 38, t.n_nodes = NODES;
     t.actor = a->actor, t.first_child = a->first_child, t.n_children = a->n_children;
@@ -102,7 +102,7 @@ static bf_round_table make_table(const arrays_t *a)
 }
 
 /* Heads-up (or three-handed) fixed limit, blinds 1 and 2, bets 2 and 4, stacks 40. */
-static bf_game_spec make_spec(int seats, const bf_table_bot *bot)
+static bf_game_spec make_spec(int seats, const bf_round_seat *bot)
 {
     bf_game_spec spec;
     memset(&spec, 0, sizeof spec);
@@ -114,7 +114,7 @@ static bf_game_spec make_spec(int seats, const bf_table_bot *bot)
         spec.bots[p].raise_top = 8, spec.bots[p].call_top = 12, spec.bots[p].draw_with = 3;
         spec.bots[p].max_bets = 4;
     }
-    spec.table_bots[0] = bot;
+    spec.round_seats[0] = bot;
     return spec;
 }
 
@@ -138,11 +138,11 @@ static void check_bits(void)
 
 static void check_valid(const arrays_t *a)
 {
-    bf_round_table good = make_table(a);
-    if (!bf_round_table_valid(&good))
-        fail("bf_round_table_valid refused a valid table");
+    bf_round_strategy good = make_table(a);
+    if (!bf_round_strategy_valid(&good))
+        fail("bf_round_strategy_valid refused a valid table");
     for (int k = 0; k < 9; k++) {
-        bf_round_table bad = good;
+        bf_round_strategy bad = good;
         int32_t first[NODES];
         int8_t kind[NODES];
         memcpy(first, a->first_child, sizeof first);
@@ -158,35 +158,35 @@ static void check_valid(const arrays_t *a)
         case 7: bad.stacks[0] = -1; break;
         default: kind[7] = BF_ACT_DRAW; bad.kind = kind; break;
         }
-        if (bf_round_table_valid(&bad))
-            fail("bf_round_table_valid accepted broken table %d", k);
-        bf_table_bot bot = {&bad, 0, {0}};
+        if (bf_round_strategy_valid(&bad))
+            fail("bf_round_strategy_valid accepted broken table %d", k);
+        bf_round_seat bot = {&bad, 0, {0}};
         bf_game_spec spec = make_spec(2, &bot);
         int64_t profit[2];
         if (bf_game_play(&spec, 1, 0, 1, profit, NULL, NULL) != BF_GAME_BAD_SPEC)
             fail("bf_game_play played a spec with broken table %d", k);
     }
-    bf_table_bot bot = {&good, 0, {0}};
+    bf_round_seat bot = {&good, 0, {0}};
     bf_game_spec spec = make_spec(2, &bot);
-    spec.table_bots[3] = &bot; /* a seat past the table */
+    spec.round_seats[3] = &bot; /* a seat past the table */
     int64_t profit[2];
     if (bf_game_play(&spec, 1, 0, 1, profit, NULL, NULL) != BF_GAME_BAD_SPEC)
-        fail("bf_game_play played a table bot on a seat past the table");
+        fail("bf_game_play played a round seat on a seat past the table");
     bot.has_otherwise = 2;
-    spec.table_bots[3] = NULL;
+    spec.round_seats[3] = NULL;
     if (bf_game_play(&spec, 1, 0, 1, profit, NULL, NULL) != BF_GAME_BAD_SPEC)
-        fail("bf_game_play played a table bot whose has_otherwise is 2");
+        fail("bf_game_play played a round seat whose has_otherwise is 2");
 }
 
 /* A spec's hands: conserved chips with an otherwise bot, a refusal without; the traces. */
-static size_t check_loop(const bf_round_table *table, int seats)
+static size_t check_loop(const bf_round_strategy *table, int seats)
 {
-    bf_table_bot with = {table, 1, {5, 12, 3, {0}, 4}}, without = {table, 0, {0}};
+    bf_round_seat with = {table, 1, {5, 12, 3, {0}, 4}}, without = {table, 0, {0}};
     bf_game_spec spec = make_spec(seats, &with);
     int64_t *profit = xmalloc(sizeof *profit * HANDS * (size_t)seats);
     bf_game_refusal refusal;
     if (bf_game_play(&spec, 7, 0, HANDS, profit, NULL, &refusal) != 0)
-        fail("%d seats: bf_game_play refused a table bot with an otherwise bot", seats);
+        fail("%d seats: bf_game_play refused a round seat with an otherwise bot", seats);
     for (int h = 0; h < HANDS; h++) {
         int64_t sum = 0;
         for (int p = 0; p < seats; p++)
@@ -213,7 +213,7 @@ static size_t check_loop(const bf_round_table *table, int seats)
         traced += (size_t)count;
         free(trace);
     }
-    spec.table_bots[0] = &without;
+    spec.round_seats[0] = &without;
     memset(&refusal, 0, sizeof refusal);
     if (bf_game_play(&spec, 7, 0, HANDS, profit, NULL, &refusal) != BF_GAME_REFUSED ||
         refusal.seat != 0 || refusal.reason < BF_REFUSE_NOT_HEADS_UP ||
@@ -230,14 +230,14 @@ static size_t check_loop(const bf_round_table *table, int seats)
     return traced;
 }
 
-/* The other seats by random legal indices, the table seat by the engine. */
-static int64_t check_batch(const bf_round_table *table, int has_otherwise)
+/* The other seats by random legal indices, the round seat by the engine. */
+static int64_t check_batch(const bf_round_strategy *table, int has_otherwise)
 {
-    bf_table_bot bot = {table, has_otherwise, {5, 12, 3, {0}, 4}};
+    bf_round_seat bot = {table, has_otherwise, {5, 12, 3, {0}, 4}};
     bf_game_spec spec = make_spec(2, &bot);
     bf_vector *v = bf_vector_new(&spec, 3, 0, TABLES, 1u);
     if (!v)
-        fail("bf_vector_new refused a table seat played by the engine");
+        fail("bf_vector_new refused a round seat played by the engine");
     int64_t ended = play_random_tables(v, TABLES, STEPS, 99991, "the engine's seat");
     bf_game_refusal refusal;
     int64_t refused = bf_vector_refused(v, &refusal);
@@ -249,7 +249,7 @@ static int64_t check_batch(const bf_round_table *table, int has_otherwise)
     bf_vector_free(v);
     if (bf_vector_new(&spec, 3, 0, TABLES, 0) || bf_vector_new(&spec, 3, 0, TABLES, 3u) ||
         bf_vector_new(&spec, 3, 0, TABLES, 4u))
-        fail("bf_vector_new accepted a table seat the caller plays, or no seat for the caller");
+        fail("bf_vector_new accepted a round seat the caller plays, or no seat for the caller");
     return ended;
 }
 
@@ -258,11 +258,11 @@ int main(void)
     check_bits();
     arrays_t a = make_arrays();
     check_valid(&a);
-    bf_round_table table = make_table(&a);
+    bf_round_strategy table = make_table(&a);
     size_t traced = check_loop(&table, 2) + check_loop(&table, 3);
     int64_t ended = check_batch(&table, 1) + check_batch(&table, 0);
     free_arrays(&a);
-    printf("check_tables: OK (%zu actions traced, %lld batched hands ended)\n", traced,
+    printf("check_round_seats: OK (%zu actions traced, %lld batched hands ended)\n", traced,
            (long long)ended);
     return 0;
 }

@@ -1,4 +1,4 @@
-/* Seats that play the last betting round by a strategy table (spec.table_bots): the table's
+/* Seats that play the last betting round by a round strategy (spec.round_seats): the table's
  * type and checks, and its decisions: the node of the table's tree the round's actions lead
  * to, the row of the seat's hand, and a branch drawn from that row by the decision's random
  * bits (play/scratch.h), so that Game, the C hand loop and the batched engine play such a seat
@@ -33,14 +33,14 @@ typedef struct {
     int64_t probs_len[2];     /* doubles in each */
     const int32_t *row_of_hand[2]; /* per player, by a hand's colex index: its row, -1 outside */
     int32_t n_rows[2];        /* rows of each player's blocks, 1 .. BF_NUM_HANDS */
-} bf_round_table;
+} bf_round_strategy;
 
-/* A seat that plays the last betting round by a table (bf_game_spec.table_bots): the seat's
+/* A seat that plays the last betting round by a table (bf_game_spec.round_seats): the seat's
  * threshold bot (bots[seat]) plays the draws and the earlier rounds, `otherwise` the last-round
  * decisions the table does not cover (has_otherwise 1), or the hand is refused (bf_game_play:
  * BF_GAME_REFUSED). */
-struct bf_table_bot {
-    const bf_round_table *table;
+struct bf_round_seat {
+    const bf_round_strategy *table;
     int has_otherwise;
     bf_threshold_bot otherwise;
 };
@@ -48,9 +48,9 @@ struct bf_table_bot {
 /* 1 when the table's tree and sizes are consistent (every child after its parent and inside
  * the tree, kinds betting kinds, blocks inside probs); rows and probabilities are checked as
  * they are read. */
-int bf_round_table_valid(const bf_round_table *table);
+int bf_round_strategy_valid(const bf_round_strategy *table);
 /* 1 when the table is valid and the `otherwise` bot, if any, too. */
-int bf_table_bot_valid(const bf_table_bot *bot);
+int bf_round_seat_valid(const bf_round_seat *bot);
 
 /* The branch a row of probabilities gives for the bits: the first whose running sum exceeds
  * bf_decision_uniform(bits) (numpy's searchsorted(cumsum(row), u, "right")), the last when
@@ -61,11 +61,11 @@ int bf_choice_allowed(const bf_hand_state *hs, int seat, bf_choice choice);
 
 /* The table's choice for `seat` to act in the last round: 0 and *out, or the BF_REFUSE_ reason
  * (then *out is untouched). */
-int bf_table_decide(const bf_hand_state *hs, int seat, const bf_round_table *table,
+int bf_round_decide(const bf_hand_state *hs, int seat, const bf_round_strategy *table,
                     bf_choice *out);
 
-/* A betting action of the last round by any seat, before it is played: each table seat's node
+/* A betting action of the last round by any seat, before it is played: each round seat's node
  * follows it. */
-void bf_tables_follow(const bf_hand_state *hs, int seat, bf_choice choice);
+void bf_round_seats_follow(const bf_hand_state *hs, int seat, bf_choice choice);
 
 #endif

@@ -63,7 +63,7 @@ def test_bad_seats_for_the_engine_are_value_errors(sol) -> None:
         VectorGame(4, 2, HEADS_UP, bots=[drawer, solution(sol, otherwise=drawer)])
     with pytest.raises(ValueError, match="RandomBot"):
         VectorGame(4, 2, HEADS_UP, bots=[random_bot(1), None])
-    with pytest.raises(ValueError, match="table bot"):
+    with pytest.raises(ValueError, match="round seat"):
         play_hands([solution(sol)] * 2, 0, 4, 1, HEADS_UP, engine="vector")
     assert np.all(play_hands([solution(sol, otherwise=drawer), drawer], 0, 4, 1, HEADS_UP,
                              engine="vector").sum(axis=1) == 0)  # fmt: skip

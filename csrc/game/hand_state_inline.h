@@ -4,8 +4,8 @@
  * instructions (callgrind). Each step names the method of Game (state.py) or of a rule set
  * (rules.py) it mirrors. Part of the hand state's unit: only game/hand_state.c, game/threshold.c
  * and play/seats.c include it; every other caller goes through game/hand_state.h. */
-#ifndef BADUGI_GAME_HAND_STEPS_H
-#define BADUGI_GAME_HAND_STEPS_H
+#ifndef BADUGI_GAME_HAND_STATE_INLINE_H
+#define BADUGI_GAME_HAND_STATE_INLINE_H
 
 #include "game/hand_state.h"
 #include "common/deal.h"
