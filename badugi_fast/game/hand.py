@@ -1,6 +1,7 @@
 """The state of a hand in play, declared once for ``Game`` (state.py) and the parts it is made of:
 the betting rounds (betting_round.py) and the cards (stub.py). Each part is a base class of
-``Game`` that moves this state; only ``Game`` builds it, and only ``Game`` answers a player or a
+``Game`` whose methods move this state (methods, as most of it is private: a function outside
+the class would reach into it). Only ``Game`` builds it, and only ``Game`` answers a player or a
 rule set (its answers are declared here for the type checker)."""
 
 from __future__ import annotations
