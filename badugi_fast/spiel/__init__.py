@@ -11,10 +11,11 @@
 """
 
 from .bots import BotPolicy, best_response_values, bot_policy, table_of
+from .config import Config
+from .copying import fork
 from .game import GAME_TYPE, BadugiGame, BadugiState
 from .last_round import LastRoundGame, from_policy, last_round_game, to_policy
 from .observer import BadugiObserver
-from .tree import Config, fork
 
 __all__ = [
     "GAME_TYPE",

@@ -19,8 +19,8 @@ from open_spiel.python import policy as policies  # type: ignore[import-untyped]
 from ..game import Phase, Rules
 from ..game.bots import Bot
 from ..solve.lbr import HandStrategy, Table, public_view, strategy_of
+from .config import BET_ID
 from .game import BadugiGame, BadugiState
-from .tree import BET_ID
 
 CACHED = 500_000  # decisions whose probabilities a policy keeps (a best response asks again)
 

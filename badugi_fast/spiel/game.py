@@ -32,8 +32,9 @@ from typing import Any
 import pyspiel  # type: ignore[import-not-found]
 
 from ..cards import DECK, Card
+from .config import BETTING, DEFAULTS, DRAW_ACTIONS, NUM_ACTIONS, PLAYERS, Config
 from .observer import BadugiObserver
-from .tree import BETTING, DEFAULTS, DRAW_ACTIONS, NUM_ACTIONS, PLAYERS, Config, Node, tree_for
+from .tree import Node, tree_for
 
 GAME_TYPE = pyspiel.GameType(
     short_name="badugi",

@@ -31,7 +31,8 @@ import pyspiel  # type: ignore[import-not-found]
 
 from ..cards import Card
 from ..game import ActionKind
-from .tree import BET_ID, BETTING, DRAW_ACTIONS, HAND, PLAYERS, Config, Node
+from .config import BET_ID, BETTING, DRAW_ACTIONS, HAND, PLAYERS, Config
+from .tree import Node
 
 K = ActionKind
 

@@ -24,166 +24,40 @@ keeps every hand playable). ``Game`` has no such limit: it never meets a deck th
 ``draws`` below 3 ends the hand at a showdown where the library's ``Game`` would start the next
 draw: the showdown of showdown.py (side pots, each pot to its best hands, odd chips from the
 button's left) on the hands and chips as they are.
+
+The parameters and action ids are config.py's, the chance outcomes' card sets and the draws'
+sources chance.py's, the copy of a game each child plays on copying.py's.
 """
 
 from __future__ import annotations
 
-import copy
 import dataclasses
-import functools
-import random
-import threading
-import types
 import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from itertools import combinations
 from math import comb
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from ..cards import DECK, Card
-from ..game import Action, ActionKind, Event, Game, KoreanRules, Phase, Rules
-from ..game.rules import RuleSet
+from ..game import Action, ActionKind, Event, Game, Phase
 from ..game.showdown import side_pots, winnings
 from ..hands import evaluate
+from .chance import STACKER, Dealing, Exchange, colex, subsets, uncolex
+from .config import (
+    BET_ID,
+    BETTING,
+    DEFAULTS,
+    DRAW_ACTIONS,
+    HAND,
+    NUM_ACTIONS,
+    PLAYERS,
+    Config,
+)
+from .copying import fork
 
 K = ActionKind
 CACHE_NODES = 250_000  # nodes kept per tree (about 1 GB at most); past it children are made afresh
-HAND = 4
-PLAYERS = 2
-DRAW_ACTIONS = 16  # a discard is a 4-bit mask over the hand's cards, lowest card id first
-# The betting kinds, in action-id order after the 16 discards. 다이 (die) is the Korean fold and
-# shares fold's id; every other kind has one amount in a fixed-limit or Korean spot.
-BETTING = (
-    K.FOLD, K.CHECK, K.CALL, K.BET, K.RAISE, K.BBING, K.TTADANG, K.QUARTER, K.HALF, K.FULL,
-)  # fmt: skip
-BET_ID: dict[str, int] = {kind: DRAW_ACTIONS + i for i, kind in enumerate(BETTING)}
-BET_ID[K.DIE] = BET_ID[K.FOLD]
-NUM_ACTIONS = DRAW_ACTIONS + len(BETTING)
-DEFAULTS: dict[str, int | bool] = {
-    "ranks": 13,
-    "suits": 4,
-    "draws": 3,
-    "small_bet": 2,
-    "stack": 200,
-    "cap_heads_up": True,
-    "korean": False,
-}
-_LIMITS = {"ranks": (1, 13), "suits": (1, 4), "draws": (0, 3)}
-
-
-def _whole(name: str, value: object, least: int, most: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} is a whole number, not {type(value).__name__}")
-    if value < least or (most is not None and value > most):
-        span = f"at least {least}" if most is None else f"{least} .. {most}"
-        raise ValueError(f"{name} is {span}, not {value}")
-    return value
-
-
-@dataclass(frozen=True)
-class Config:
-    """The game's parameters, checked: ``ranks`` lowest ranks (ace low) of ``suits`` first suits
-    (clubs, diamonds, hearts, spades), ``draws`` draws, ``small_bet`` (the Korean rules' ante
-    when ``korean``), ``stack`` chips each, ``cap_heads_up`` (casino fixed limit)."""
-
-    ranks: int = 13
-    suits: int = 4
-    draws: int = 3
-    small_bet: int = 2
-    stack: int = 200
-    cap_heads_up: bool = True
-    korean: bool = False
-
-    def __post_init__(self) -> None:
-        for name, (least, most) in _LIMITS.items():
-            _whole(name, getattr(self, name), least, most)
-        _whole("small_bet", self.small_bet, 1)
-        _whole("stack", self.stack, 1)
-        for name in ("cap_heads_up", "korean"):
-            if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"{name} is true or false, not {getattr(self, name)!r}")
-        if self.ranks * self.suits < 2 * HAND:
-            raise ValueError(
-                f"ranks x suits is at least {2 * HAND} cards (two hands of four), "
-                f"not {self.ranks} x {self.suits} = {self.ranks * self.suits}"
-            )
-
-    @classmethod
-    def from_params(cls, params: dict[str, Any]) -> Config:
-        unknown = sorted(set(params) - set(DEFAULTS))
-        if unknown:
-            known = ", ".join(DEFAULTS)
-            raise ValueError(f"badugi has no parameter {unknown[0]!r}; it has {known}")
-        return cls(**{**DEFAULTS, **params})
-
-    @property
-    def deck(self) -> tuple[Card, ...]:
-        """The deck's cards in id order."""
-        return tuple(DECK[4 * r + s] for r in range(self.ranks) for s in range(self.suits))
-
-    @property
-    def most_thrown(self) -> int:
-        """The most cards a draw can deal: every card outside the two hands (see above)."""
-        return min(HAND, len(self.deck) - 2 * HAND)
-
-    @property
-    def rules(self) -> RuleSet:
-        if self.korean:
-            return KoreanRules(ante=self.small_bet)
-        return Rules(small_bet=self.small_bet, cap_heads_up=self.cap_heads_up)
-
-    def position(self, card: Card) -> int:
-        """A card's index in ``deck``."""
-        return card.rank * self.suits + card.suit
-
-    @property
-    def max_chance_outcomes(self) -> int:
-        return comb(len(self.deck), HAND)
-
-    @property
-    def max_betting_actions(self) -> int:
-        """A bound on the betting decisions of a hand: at most two that neither bet nor raise per
-        round, and the bets and raises, each of which puts in at least the smallest increase
-        (fixed limit: the small bet; Korean: one chip) unless it is an all-in, or, capped, the
-        opening bet and three raises a round."""
-        rounds = self.draws + 1
-        increase = 1 if self.korean else self.small_bet
-        raises = 2 * (self.stack // increase + 1)
-        if not self.korean and self.cap_heads_up:
-            raises = min(raises, rounds * 4)
-        return 2 * rounds + raises
-
-    @property
-    def max_game_length(self) -> int:
-        return PLAYERS * self.draws + self.max_betting_actions
-
-
-def colex(positions: Sequence[int]) -> int:
-    """The colexicographic index of a set of distinct positions."""
-    return sum(comb(p, i + 1) for i, p in enumerate(sorted(positions)))
-
-
-def uncolex(index: int, size: int) -> list[int]:
-    """The set of ``size`` positions whose colexicographic index is ``index`` (ascending)."""
-    positions = []
-    for i in range(size, 0, -1):
-        p = i - 1
-        while comb(p + 1, i) <= index:
-            p += 1
-        positions.append(p)
-        index -= comb(p, i)
-    return positions[::-1]
-
-
-@functools.cache
-def subsets(n: int, size: int) -> npt.NDArray[np.uint8]:
-    """Every set of ``size`` positions of ``n``, in colexicographic order: row i has index i."""
-    rows = sorted(combinations(range(n), size), key=lambda s: s[::-1])
-    return np.array(rows, dtype=np.uint8).reshape(len(rows), size)
 
 
 def _showdown(game: Game) -> list[float]:
@@ -196,131 +70,6 @@ def _showdown(game: Game) -> list[float]:
     for seat, chips in winnings(side_pots(game.committed, live), ranks, order):
         won[seat] += chips
     return [float(game.stacks[p] + won[p] - game.starting_stacks[p]) for p in range(game.seats)]
-
-
-class _Stacker:
-    """``Game``'s reshuffle hook: puts the cards the chance outcome chose on top of the new stub
-    (the last card is dealt first). One for the module, its queue one per thread: a reshuffle
-    happens inside the one ``act`` that set the queue just before, on the same thread."""
-
-    def __init__(self) -> None:
-        self._local = threading.local()
-
-    @property
-    def queue(self) -> list[tuple[Card, ...]]:
-        queue: list[tuple[Card, ...]] = getattr(self._local, "queue", [])
-        return queue
-
-    @queue.setter
-    def queue(self, cards: list[tuple[Card, ...]]) -> None:
-        self._local.queue = cards
-
-    def __call__(self, cards: list[Card]) -> None:
-        if not self.queue:
-            raise RuntimeError("the game reshuffled where the tree did not expect it")
-        top = self.queue.pop(0)
-        rest = [c for c in cards if c not in top]
-        if len(rest) + len(top) != len(cards):
-            raise RuntimeError("a chosen card is not among the discards reshuffled")
-        cards[:] = sorted(rest) + list(reversed(top))
-
-
-STACKER = _Stacker()
-# Values shared by a fork: immutable (Card is an int, the kinds and phases are str enums).
-_FLAT = frozenset(
-    {int, bool, float, str, bytes, tuple, frozenset, type(None), Card, Event, Action, Phase, K}
-)
-
-
-def fork(game: Game) -> Game:
-    """A copy of ``game`` that plays on alone: its lists, sets, dicts and mutable records are
-    copied, immutable values (cards, events, actions, rules) shared. Several times faster than
-    ``deepcopy``; anything of a kind it does not know is deep-copied. ``Game``'s lists are
-    typed and so hold one kind each: the first item tells a list's kind."""
-    new = object.__new__(type(game))
-    new.__dict__.update({k: _copy(v, game, new) for k, v in vars(game).items()})
-    return new
-
-
-def _copy(value: Any, old: object, new: object) -> Any:
-    kind = type(value)
-    if kind in _FLAT:
-        return value
-    if kind is list:
-        if not value or type(value[0]) in _FLAT:
-            return value.copy()
-        if type(value[0]) is list:
-            return [v.copy() if not v or type(v[0]) in _FLAT else _copy(v, old, new) for v in value]
-        return [_copy(v, old, new) for v in value]
-    if kind is dict:
-        return {k: _copy(v, old, new) for k, v in value.items()}
-    if kind is set:
-        return set(value)
-    return _copy_object(value, old, new)
-
-
-_RECORDS: dict[type, bool] = {}  # dataclass -> frozen
-
-
-def _copy_object(value: Any, old: object, new: object) -> Any:
-    """Records (copied field by field unless frozen), methods of the game (bound to the copy),
-    functions and the reshuffle hook (shared), random generators (their state copied)."""
-    kind = type(value)
-    frozen = _RECORDS.get(kind)
-    if frozen is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
-        frozen = _RECORDS[kind] = bool(kind.__dataclass_params__.frozen)
-    if frozen is not None:
-        if frozen:
-            return value
-        twin = object.__new__(kind)
-        twin.__dict__.update({k: _copy(v, old, new) for k, v in vars(value).items()})
-        return twin
-    if isinstance(value, types.MethodType) and value.__self__ is old:
-        return types.MethodType(value.__func__, new)
-    if value is STACKER or isinstance(value, types.FunctionType | types.BuiltinFunctionType):
-        return value
-    if kind is random.Random:
-        generator = random.Random()
-        generator.setstate(value.getstate())
-        return generator
-    return copy.deepcopy(value)
-
-
-@dataclass(frozen=True)
-class Exchange:
-    """A draw chosen and not yet dealt: ``seat`` throws ``thrown``."""
-
-    seat: int
-    thrown: tuple[Card, ...]
-
-
-@dataclass(frozen=True)
-class Dealing:
-    """Where the pending exchanges' cards come from, after those already chosen: the stub left
-    and the discards a reshuffle would take, and the cards to deal from the present stub and
-    from each reshuffle, in order."""
-
-    stub: tuple[Card, ...]
-    discards: tuple[Card, ...]
-    segments: tuple[tuple[Card, ...], ...] = ((),)
-
-    def sources(self, k: int) -> tuple[tuple[Card, ...], tuple[Card, ...], int]:
-        """(cards dealt for certain, the cards a random part comes from, its size)."""
-        if len(self.stub) >= k:
-            return (), self.stub, k
-        return self.stub, self.discards, k - len(self.stub)
-
-    def deal(self, exchange: Exchange, chosen: tuple[Card, ...]) -> Dealing:
-        k = len(exchange.thrown)
-        if len(self.stub) >= k:
-            segments = (*self.segments[:-1], self.segments[-1] + chosen)
-            stub = tuple(c for c in self.stub if c not in chosen)
-            discards = self.discards
-        else:  # the stub's last cards, then a reshuffle of the discards
-            segments = (*self.segments[:-1], self.segments[-1] + self.stub, chosen)
-            stub = tuple(c for c in self.discards if c not in chosen)
-            discards = ()
-        return Dealing(stub, tuple(sorted(discards + exchange.thrown)), segments)
 
 
 class Tree:
@@ -598,3 +347,29 @@ def tree_for(config: Config) -> Tree:
 def node_from_history(params: dict[str, Any], history: tuple[int, ...]) -> Node:
     """The node a history reaches (unpickling a state)."""
     return tree_for(Config(**params)).node_at(history)
+
+
+# The tree's own names, and those its parts hold (config.py, chance.py, copying.py), importable
+# from here as before they moved.
+__all__ = [
+    "BETTING",
+    "BET_ID",
+    "CACHE_NODES",
+    "DEFAULTS",
+    "DRAW_ACTIONS",
+    "HAND",
+    "NUM_ACTIONS",
+    "PLAYERS",
+    "STACKER",
+    "Config",
+    "Dealing",
+    "Exchange",
+    "Node",
+    "Tree",
+    "colex",
+    "fork",
+    "node_from_history",
+    "subsets",
+    "tree_for",
+    "uncolex",
+]

@@ -30,6 +30,15 @@ class LineProblem(ValueError):
         self.reason = reason
 
 
+class HandProblem(ValueError):
+    """A hand that does not replay as its file tells it."""
+
+
+def hand_problem(line: int, reason: str) -> HandProblem:
+    """The problem of the hand that starts at (or goes wrong at) ``line`` of its file."""
+    return HandProblem(f"line {line}: {reason}")
+
+
 @dataclass
 class Seat:
     number: int  # the site's seat number
@@ -287,6 +296,7 @@ def amount(text: str, scale: int) -> int:
 
 __all__ = [
     "SITES",
+    "HandProblem",
     "HandRecord",
     "ImportedHand",
     "LineProblem",
@@ -295,4 +305,5 @@ __all__ = [
     "SeatFigures",
     "Step",
     "amount",
+    "hand_problem",
 ]

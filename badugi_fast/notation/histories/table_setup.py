@@ -1,0 +1,92 @@
+"""The table a site's record was played at, as its replay sets it: the rules its stakes and
+posts show, the replay's button, and the deck in the order it was dealt (``??`` for every card
+the file does not show)."""
+
+from __future__ import annotations
+
+from ...game.hidden import HIDDEN
+from ...game.rules import Rules
+from .model import HandProblem, HandRecord, hand_problem
+
+
+def table_rules(record: HandRecord) -> tuple[Rules, int]:
+    """The rules the posts show, and the replay's button seat."""
+    try:
+        return _table_rules(record)
+    except (ValueError, TypeError) as error:  # the rules refuse the amounts: 0 bets, ...
+        if isinstance(error, HandProblem):
+            raise
+        raise hand_problem(record.line, f"the stakes or blinds are not a game: {error}") from None
+
+
+def _table_rules(record: HandRecord) -> tuple[Rules, int]:
+    seats = record.seats
+    if len(seats) < 2:
+        raise hand_problem(record.line, f"{len(seats)} seat(s) dealt in; a hand needs two")
+    index = {seat.name: i for i, seat in enumerate(seats)}
+    blinds: dict[str, tuple[int, int]] = {}
+    antes = []
+    for post in record.posts:
+        if post.name not in index:
+            raise hand_problem(post.line, f"{post.name} posts but is not dealt in")
+        if post.kind == "ante":
+            antes.append(post)
+        elif post.kind in blinds or post.kind == "both":
+            raise hand_problem(
+                post.line, "a second blind of its kind (a dead blind): not played here"
+            )
+        else:
+            blinds[post.kind] = (index[post.name], post.amount)
+    ante = max((p.amount for p in antes), default=0)
+    if "small" in blinds and "big" in blinds:
+        sb, big = blinds["small"], blinds["big"]
+        n = len(seats)
+        if big[0] != (sb[0] + 1) % n:
+            raise hand_problem(record.line, "the big blind does not sit next to the small blind")
+        button = sb[0] if n == 2 else (sb[0] - 1) % n
+        rules = _stakes(record.small_bet, record.big_bet, sb[1], big[1], record.structure, ante)
+        return rules, button
+    if blinds:
+        raise hand_problem(record.line, "one blind alone: a hand needs both blinds, or none")
+    if not ante:
+        raise hand_problem(record.line, "no blinds and no antes: nothing to play for")
+    numbers = [seat.number for seat in seats]
+    if record.button not in numbers:
+        raise hand_problem(record.line, f"the button (seat {record.button}) is not dealt in")
+    rules = _stakes(record.small_bet, record.big_bet, 0, 0, record.structure, ante)
+    return rules, numbers.index(record.button)
+
+
+_RULES: dict[tuple[int, int, int, int, str, int], Rules] = {}  # a file plays a few stakes
+
+
+def _stakes(small_bet: int, big_bet: int, small: int, big: int, structure: str, ante: int) -> Rules:
+    """``Rules`` of these stakes, made (and checked) once: a rule set is immutable, so the
+    hands of one stake share it. A refused one raises each time, as ``Rules`` does."""
+    key = (small_bet, big_bet, small, big, structure, ante)
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = Rules(small_bet, big_bet, small, big, structure=structure, ante=ante)
+        if len(_RULES) >= 256:
+            _RULES.clear()
+        _RULES[key] = rules
+    return rules
+
+
+def dealt_deck(record: HandRecord, button: int) -> list[str]:
+    """The cards in the order dealt: four each from the button's left, then each draw's
+    replacements in draw order (``??`` for every card the file does not show)."""
+    n = len(record.seats)
+    hero = next((i for i, s in enumerate(record.seats) if s.name == record.hero), None)
+    first = [[HIDDEN] * 4 for _ in range(n)]
+    if hero is not None and record.hero_cards is not None:
+        first[hero] = list(record.hero_cards)
+    order = [(button + k) % n for k in range(1, n + 1)]
+    deck = [first[seat][i] for i in range(4) for seat in order]
+    for step in record.steps:
+        if step.kind == "draw":
+            deck += list(step.received) if step.received is not None else [HIDDEN] * step.count
+    return deck
+
+
+__all__ = ["dealt_deck", "table_rules"]
