@@ -17,171 +17,16 @@
  * after the other on all the threads (run side by side on halves of them, the faster waited
  * for the slower: slower in all). Every number is computed by the same operations in the
  * same order whatever the split, so a run gives the same bits on any thread count. The
- * threads start once a call; the memory lives in a work area a solve keeps across its calls.
+ * threads start once a call (common/pool.h); the memory lives in a work area a solve keeps
+ * across its calls.
  */
 #include "solve/last_round.h"
+#include "common/pool.h"
 
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifndef _WIN32
-#include <pthread.h>
-#endif
-
-#define MAX_THREADS 64
-
-/* ---- threads ---------------------------------------------------------------------------- */
-
-typedef void (*task_fn)(void *ctx, int task);
-
-/* The threads of one C call, started once and handed each phase in turn (a thread started
- * per phase costs tens of microseconds, a good part of a phase on a small tree). The threads
- * take a phase's tasks in turn from a shared counter, so a thread that finishes early takes
- * the next instead of waiting; which thread runs a task changes no number. Between phases a
- * thread spins a while before it sleeps: the gaps are microseconds long, and waking a
- * sleeping thread costs tens of them, many times a pass. */
-typedef struct pool pool;
-
-struct pool {
-    int threads;
-    task_fn fn;
-    void *ctx;
-    int tasks;
-#ifndef _WIN32
-    int started; /* threads 1 .. started are running; the caller is thread 0 */
-    pthread_t ids[MAX_THREADS];
-    pthread_mutex_t lock;
-    pthread_cond_t go, done;
-    unsigned long round; /* phases handed out; read without the lock while spinning */
-    int next;            /* the phase's next task to take */
-    int busy;            /* threads still in the phase */
-    int stop;
-#endif
-};
-
-#ifndef _WIN32
-#define SPINS 20000 /* checks before a thread sleeps: 0.1 to 1 ms with x86's pause */
-
-static inline void relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
-
-static void run_tasks(pool *pl)
-{
-    for (;;) {
-        int task = __atomic_fetch_add(&pl->next, 1, __ATOMIC_RELAXED);
-        if (task >= pl->tasks)
-            return;
-        pl->fn(pl->ctx, task);
-    }
-}
-
-/* Waits for a phase after `seen`; 0 when the pool stops instead. */
-static int wait_round(pool *pl, unsigned long seen)
-{
-    for (int i = 0; i < SPINS; i++) {
-        if (__atomic_load_n(&pl->round, __ATOMIC_ACQUIRE) != seen)
-            return !__atomic_load_n(&pl->stop, __ATOMIC_ACQUIRE);
-        relax();
-    }
-    pthread_mutex_lock(&pl->lock);
-    while (__atomic_load_n(&pl->round, __ATOMIC_ACQUIRE) == seen)
-        pthread_cond_wait(&pl->go, &pl->lock);
-    pthread_mutex_unlock(&pl->lock);
-    return !__atomic_load_n(&pl->stop, __ATOMIC_ACQUIRE);
-}
-
-static void *pool_main(void *arg)
-{
-    pool *pl = arg;
-    unsigned long seen = 0;
-    while (wait_round(pl, seen)) {
-        seen = __atomic_load_n(&pl->round, __ATOMIC_ACQUIRE);
-        run_tasks(pl);
-        if (__atomic_sub_fetch(&pl->busy, 1, __ATOMIC_ACQ_REL) == 0) {
-            pthread_mutex_lock(&pl->lock); /* the caller may be asleep on done */
-            pthread_cond_signal(&pl->done);
-            pthread_mutex_unlock(&pl->lock);
-        }
-    }
-    return NULL;
-}
-
-/* Hands out the next phase (or the stop). */
-static void next_round(pool *pl)
-{
-    pthread_mutex_lock(&pl->lock);
-    __atomic_store_n(&pl->round, pl->round + 1, __ATOMIC_RELEASE);
-    pthread_cond_broadcast(&pl->go);
-    pthread_mutex_unlock(&pl->lock);
-}
-#endif
-
-static void pool_start(pool *pl, int threads)
-{
-    memset(pl, 0, sizeof *pl);
-    pl->threads = threads < 1 ? 1 : threads;
-#ifndef _WIN32
-    if (pl->threads == 1)
-        return;
-    pthread_mutex_init(&pl->lock, NULL);
-    pthread_cond_init(&pl->go, NULL);
-    pthread_cond_init(&pl->done, NULL);
-    for (int t = 1; t < pl->threads; t++) {
-        if (pthread_create(&pl->ids[t], NULL, pool_main, pl) != 0)
-            break; /* no thread to be had: fewer take the tasks */
-        pl->started = t;
-    }
-#endif
-}
-
-static void pool_stop(pool *pl)
-{
-#ifndef _WIN32
-    if (pl->threads == 1)
-        return;
-    __atomic_store_n(&pl->stop, 1, __ATOMIC_RELEASE);
-    next_round(pl);
-    for (int t = 1; t <= pl->started; t++)
-        pthread_join(pl->ids[t], NULL);
-    pthread_cond_destroy(&pl->go);
-    pthread_cond_destroy(&pl->done);
-    pthread_mutex_destroy(&pl->lock);
-#endif
-}
-
-/* Runs fn(ctx, 0 .. tasks-1) on the pool's threads, back when all are done. */
-static void parallel(pool *pl, int tasks, task_fn fn, void *ctx)
-{
-    pl->fn = fn, pl->ctx = ctx, pl->tasks = tasks;
-#ifndef _WIN32
-    if (pl->started > 0 && tasks > 1) {
-        __atomic_store_n(&pl->next, 0, __ATOMIC_RELAXED);
-        __atomic_store_n(&pl->busy, pl->started, __ATOMIC_RELAXED);
-        next_round(pl); /* releases fn, ctx, tasks, next and busy with the round */
-        run_tasks(pl);
-        int i = 0;
-        while (__atomic_load_n(&pl->busy, __ATOMIC_ACQUIRE) > 0 && i++ < SPINS)
-            relax();
-        if (__atomic_load_n(&pl->busy, __ATOMIC_ACQUIRE) > 0) {
-            pthread_mutex_lock(&pl->lock);
-            while (__atomic_load_n(&pl->busy, __ATOMIC_ACQUIRE) > 0)
-                pthread_cond_wait(&pl->done, &pl->lock);
-            pthread_mutex_unlock(&pl->lock);
-        }
-        return;
-    }
-#endif
-    for (int task = 0; task < tasks; task++)
-        fn(ctx, task);
-}
 
 /* ---- checks ----------------------------------------------------------------------------- */
 
@@ -644,7 +489,7 @@ static void phase2_of_set(void *ctx, int task)
 }
 
 /* Runs `count` sweeps' three phases on the pool's threads. */
-static void run_sweeps(sweep_job *jobs, int count, pool *pl)
+static void run_sweeps(sweep_job *jobs, int count, bf_pool *pl)
 {
     int unit = unit_classes(jobs[0].g), slices = pl->threads > 1 ? 4 * pl->threads : 1;
     for (int k = 0; k < count; k++) {
@@ -652,9 +497,9 @@ static void run_sweeps(sweep_job *jobs, int count, pool *pl)
         cut_chunks(&jobs[k]);
     }
     sweep_set set = {jobs, count};
-    parallel(pl, count * CHUNKS, phase1_of_set, &set);
-    parallel(pl, count * slices, combine_of_set, &set);
-    parallel(pl, count * CHUNKS, phase2_of_set, &set);
+    bf_pool_run(pl, count * CHUNKS, phase1_of_set, &set);
+    bf_pool_run(pl, count * slices, combine_of_set, &set);
+    bf_pool_run(pl, count * CHUNKS, phase2_of_set, &set);
 }
 
 int bf_lr_showdown(const bf_lr_game *g, int player, int lanes, const double *opp_reach,
@@ -671,10 +516,10 @@ int bf_lr_showdown(const bf_lr_game *g, int player, int lanes, const double *opp
     memset(&j, 0, sizeof j);
     j.g = g, j.p = player, j.lanes = lanes, j.showdown = 1;
     j.pay = pay, j.opp = opp_reach, j.out = out, j.tally = tally;
-    pool one;
-    pool_start(&one, 1);
+    bf_pool one;
+    bf_pool_start(&one, 1);
     run_sweeps(&j, 1, &one);
-    pool_stop(&one);
+    bf_pool_stop(&one);
     free(tally);
     return 0;
 }
@@ -686,7 +531,7 @@ typedef struct {
     const bf_lr_game *g;
     int p, q;           /* the player whose values are computed, and the other */
     int threads;
-    pool *pool;         /* the call's threads */
+    bf_pool *pool;      /* the call's threads */
     const double *strat[2]; /* strategy tables played (NULL for p: a best response) */
     double *reach_q;    /* [n_nodes * n_q]: the other player's weight times its reach */
     double *reach_p;    /* [n_nodes * n_p]: p's own reach probability (CFR's averaging) */
@@ -961,7 +806,7 @@ static int run_pass(pass *ps, int own_reach, int all_nodes)
     ps->terminals[0] = list;
     ps->terminals[1] = list + g->n_nodes;
     ps->failed = 0;
-    parallel(ps->pool, ps->threads * (own_reach ? 2 : 1), forward_task, ps);
+    bf_pool_run(ps->pool, ps->threads * (own_reach ? 2 : 1), forward_task, ps);
     /* a terminal the other player never reaches is worth exactly 0 to every hand: no sweep */
     int32_t np = g->n_hands[ps->p], nq = g->n_hands[ps->q];
     for (int kind = 0; kind < 2; kind++) {
@@ -982,7 +827,7 @@ static int run_pass(pass *ps, int own_reach, int all_nodes)
     if (terminal_values(ps) != 0)
         ps->failed = 1;
     if (!ps->failed && !all_nodes)
-        parallel(ps->pool, ps->threads, backward_task, ps);
+        bf_pool_run(ps->pool, ps->threads, backward_task, ps);
     free(list), free(batches);
     return ps->failed ? BF_LR_NO_MEMORY : 0;
 }
@@ -1008,7 +853,7 @@ static void scratch_free(pass *ps)
 
 static int check_threads(int threads)
 {
-    return threads >= 1 && threads <= MAX_THREADS;
+    return threads >= 1 && threads <= BF_POOL_MAX_THREADS;
 }
 
 /* ---- memory kept across calls ---------------------------------------------------------- */
@@ -1158,7 +1003,7 @@ static int measure_averages(const bf_lr_game *g, pass *ps, const bf_lr_measure *
 {
     int threads = ps->threads;
     average_job aj = {g, threads, m->average};
-    parallel(ps->pool, 2 * threads, average_task, &aj);
+    bf_pool_run(ps->pool, 2 * threads, average_task, &aj);
     int status = best_pass(ps, 0, m);
     return status ? status : best_pass(ps, 1, m);
 }
@@ -1178,8 +1023,8 @@ int bf_lr_run(bf_lr_game *g, bf_lr_work *w, int64_t first, int64_t iterations, i
     ps.g = g, ps.threads = threads;
     ps.scratch = w->scratch, ps.scratch_lanes = w->scratch_lanes;
     ps.reach_q = w->reach_q, ps.reach_p = w->reach_p, ps.values = w->values;
-    pool threads_of_call;
-    pool_start(&threads_of_call, threads);
+    bf_pool threads_of_call;
+    bf_pool_start(&threads_of_call, threads);
     ps.pool = &threads_of_call;
     for (int64_t t = first; status == 0 && t < first + iterations; t++) {
         double before = (double)(t - 1), grown = before * square_root(before);
@@ -1197,7 +1042,7 @@ int bf_lr_run(bf_lr_game *g, bf_lr_work *w, int64_t first, int64_t iterations, i
     }
     if (status == 0 && measure)
         status = measure_averages(g, &ps, measure);
-    pool_stop(&threads_of_call);
+    bf_pool_stop(&threads_of_call);
     return status;
 }
 
@@ -1239,8 +1084,8 @@ int bf_lr_values(const bf_lr_game *g, int player, const double *opponent, const 
     pass ps;
     memset(&ps, 0, sizeof ps);
     ps.g = g, ps.p = p, ps.q = q, ps.threads = threads;
-    pool threads_of_call;
-    pool_start(&threads_of_call, threads);
+    bf_pool threads_of_call;
+    bf_pool_start(&threads_of_call, threads);
     ps.pool = &threads_of_call;
     ps.strat[q] = opponent, ps.strat[p] = own;
     ps.reach_q = reach_q, ps.values = values, ps.best = best;
@@ -1255,7 +1100,7 @@ int bf_lr_values(const bf_lr_game *g, int player, const double *opponent, const 
         status = run_pass(&ps, 0, 1);
     }
     scratch_free(&ps);
-    pool_stop(&threads_of_call);
+    bf_pool_stop(&threads_of_call);
     free(reach_q);
     if (!node_values)
         free(values);
