@@ -6,12 +6,12 @@ alternating updates. Their measurements on poker subgames put it ahead of CFR+ f
 number of iterations (it forgets the early, poor iterations faster: positive regrets shrink by
 t^1.5 / (t^1.5 + 1), negative ones halve, the average weighs iteration t by t^2), and it keeps
 CFR+'s cheap iteration: one pass down the tree for the reaches, one sweep per terminal node
-for the values, one pass up for the regrets. The update runs in C (csrc/solve/last_round.c);
-each phase is shared across threads by blocks of hands (the reaches and the regrets) or, for
-the terminal values, by chunks of ranks of one sweep with a lane per terminal node (each
-chunk swept on its own tallies, then given the tallies of the better chunks: a prefix sum in
-parts), and every number is computed the same way whatever the split, so the result is the
-same for any thread count.
+for the values, one pass up for the regrets. The update runs in C (csrc/solve/: last_round.c
+runs the iterations, tree_pass.c a pass, sweep.c the terminal values); each phase is shared
+across threads by blocks of hands (the reaches and the regrets) or, for the terminal values, by
+chunks of ranks of one sweep with a lane per terminal node (each chunk swept on its own
+tallies, then given the tallies of the better chunks: a prefix sum in parts), and every number
+is computed the same way whatever the split, so the result is the same for any thread count.
 
 ``run`` iterates in blocks between which the exploitability of the average strategy is
 measured (best_response.py), and stops when it is within ``target`` (a fraction of the pot)

@@ -2,7 +2,7 @@
 
 ``last_round(ranges, pot=..., stacks=..., rules=...)`` checks its input and builds a
 ``LastRound``: the players' ranges on hand classes (ranges.py), the public tree (tree.py), and
-the ``bf_lr_game`` struct csrc/solve/last_round.c reads (the numpy arrays it points into are
+the ``bf_lr_game`` struct of csrc/solve/last_round.h (the numpy arrays it points into are
 kept alive with it). A strategy of a player is a table laid out as the C code reads it: for
 each of its decision nodes a block of rows (one per class of its range) by the node's actions.
 """

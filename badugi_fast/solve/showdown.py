@@ -4,7 +4,7 @@
 ``player``'s range and each lane k, win_k W + tie_k T + lose_k L, where W, T and L are the
 opponent weights (``opponent[:, k]``, per member of each of its rows) of the hands that share
 no card with the row's hand and that it beats, ties with and loses to. One sweep over the hands
-sorted by rank (csrc/solve/last_round.c): running tallies of the opponent weight inserted so
+sorted by rank (csrc/solve/sweep.c): running tallies of the opponent weight inserted so
 far per card, pair and triple (or per suit orbit of them) give each hand the weight below it
 disjoint from it by inclusion-exclusion, hands of equal rank handled as a group; that is one
 pass over the hands with 15 tally updates and 15 reads per hand and lane. reference.py is the

@@ -2,6 +2,7 @@
  * (draws/engine.c, specified in badugi_fast/draws/engine/reference.py); the tests compare the
  * two. */
 #include "draws/best.h"
+#include "draws/counting.h"
 #include "eval/lookup.h"
 #include "common/random.h"
 
@@ -17,41 +18,10 @@ static int popcount4(unsigned x)
     return (int)(x & 1) + (int)(x >> 1 & 1) + (int)(x >> 2 & 1) + (int)(x >> 3 & 1);
 }
 
-static uint64_t binomial(unsigned n, unsigned k)
-{
-    uint64_t result = 1;
-    for (unsigned i = 1; i <= k; i++)
-        result = result * (n - k + i) / i;
-    return result;
-}
-
-static void add128(uint64_t *hi, uint64_t *lo, uint64_t value)
-{
-    uint64_t before = *lo;
-    *lo += value;
-    *hi += *lo < before;
-}
-
 /* Seat 0 known, a valid spec, at least one draw. */
 static int usable(const bf_draw_spec *spec)
 {
     return bf_draw_spec_valid(spec) && !spec->random_seat[0] && spec->draws >= 1;
-}
-
-/* The cards no seat holds at the start (known hands and dead cards out), in id order; the
- * hands of the seats in `dealt` (a seat mask) are dealt per trial, so not taken out here. */
-static unsigned base_stub(const bf_draw_spec *spec, unsigned dealt, uint8_t *stub)
-{
-    uint64_t in_play = spec->dead;
-    for (int p = 0; p < spec->seats; p++)
-        if (!spec->random_seat[p] && !(dealt >> p & 1))
-            for (int i = 0; i < 4; i++)
-                in_play |= bf_bit(spec->hands[p][i]);
-    unsigned n = 0;
-    for (unsigned c = 0; c < BF_NUM_CARDS; c++)
-        if (!(in_play & bf_bit(c)))
-            stub[n++] = (uint8_t)c;
-    return n;
 }
 
 /* Seat p's discard at draw d: the option at seat 0's first draw, else its policy's. */
@@ -86,10 +56,10 @@ static void add_outcome(best_ctx *ctx, const int *rank, int m, uint64_t multipli
     for (int p = 0; p < ctx->spec->seats; p++) {
         if (rank[p] != best)
             continue;
-        add128(&ctx->out->share_hi[p][m], &ctx->out->share_lo[p][m],
-               multiplicity * (BF_SHARE_UNIT / (unsigned)winners));
+        bf_add128(&ctx->out->share_hi[p][m], &ctx->out->share_lo[p][m],
+                  multiplicity * (BF_SHARE_UNIT / (unsigned)winners));
         if (winners == 1)
-            add128(&ctx->out->wins_hi[p][m], &ctx->out->wins_lo[p][m], multiplicity);
+            bf_add128(&ctx->out->wins_hi[p][m], &ctx->out->wins_lo[p][m], multiplicity);
     }
 }
 
@@ -111,7 +81,7 @@ static void count_finals(const uint8_t *kept_cards, unsigned k, const uint8_t *s
                          int threshold, uint64_t counts[3])
 {
     /* Two register sums (no store-to-load chain through counts[]); above is the rest. */
-    uint64_t below = 0, equal = 0, total = binomial(n, k);
+    uint64_t below = 0, equal = 0, total = bf_binomial(n, k);
 #define TALLY(index)                            \
     do {                                        \
         int r_ = bf_rank_table[index];          \
@@ -211,7 +181,7 @@ static void count_last_draw(best_ctx *ctx, const bf_seat *seats, const uint8_t *
         rank[0] = outcome_rank[o];
         add_outcome(ctx, rank, dealt + (int)k, each * counts[o]);
     }
-    ctx->out->paths += binomial(stub_size, k);
+    ctx->out->paths += bf_binomial(stub_size, k);
     if (ctx->out->paths > ctx->max_paths)
         ctx->status = BF_DRAW_TOO_MANY;
 }
@@ -296,7 +266,7 @@ int bf_best_enumerate(const bf_draw_spec *spec, unsigned mask, uint64_t max_path
         bf_seat_init(&seats[p], spec->hands[p], spec->dead);
     }
     uint8_t stub[BF_NUM_CARDS];
-    unsigned stub_size = base_stub(spec, 0, stub);
+    unsigned stub_size = bf_stub_list(bf_held_cards(spec, 0), stub);
     memset(out, 0, sizeof *out);
     best_ctx ctx = {spec, mask, max_paths, out, 0};
     best_step(&ctx, seats, stub, stub_size, 0, 0, 1);
@@ -343,7 +313,8 @@ int bf_best_fits(const bf_draw_spec *spec, unsigned dealt)
         return BF_DRAW_BAD_SPEC;
     uint8_t stub[BF_NUM_CARDS];
     unsigned offset[BF_MAX_SEATS];
-    unsigned free_cards = base_stub(spec, dealt, stub) - 4u * (unsigned)dealt_count(dealt);
+    unsigned free_cards =
+        bf_stub_list(bf_held_cards(spec, dealt), stub) - 4u * (unsigned)dealt_count(dealt);
     return part_offsets(spec, offset) <= free_cards;
 }
 
@@ -405,17 +376,6 @@ static int trial_stub(const bf_draw_spec *spec, unsigned dealt, const uint8_t *r
     return (int)n;
 }
 
-/* The cards out of every trial's stub: the known hands and the dead cards. */
-static uint64_t held_cards(const bf_draw_spec *spec, unsigned dealt)
-{
-    uint64_t held = spec->dead;
-    for (int p = 0; p < spec->seats; p++)
-        if (!spec->random_seat[p] && !(dealt >> p & 1))
-            for (int i = 0; i < 4; i++)
-                held |= bf_bit(spec->hands[p][i]);
-    return held;
-}
-
 int bf_best_simulate(const bf_draw_spec *spec, int n_options, const uint8_t *masks,
                      const uint64_t *starts, const uint64_t *limits, uint64_t seed,
                      uint64_t first_trial, uint64_t trials, const uint8_t *dealt_hands,
@@ -430,9 +390,10 @@ int bf_best_simulate(const bf_draw_spec *spec, int n_options, const uint8_t *mas
     if (bf_best_fits(spec, dealt) != 1)
         return BF_DRAW_STUB_SHORT;
     uint8_t base[BF_NUM_CARDS];
-    unsigned offset[BF_MAX_SEATS], base_size = base_stub(spec, dealt, base);
+    /* the cards no known seat holds at the start; the seats in `dealt` are dealt per trial */
+    const uint64_t held = bf_held_cards(spec, dealt);
+    unsigned offset[BF_MAX_SEATS], base_size = bf_stub_list(held, base);
     unsigned need = part_offsets(spec, offset);
-    const uint64_t held = held_cards(spec, dealt);
     bf_seat start[BF_MAX_SEATS], option[BF_BEST_MAX_OPTIONS];
     for (int p = 0; p < spec->seats; p++)
         if (!spec->random_seat[p] && !(dealt >> p & 1))

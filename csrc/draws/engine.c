@@ -1,6 +1,7 @@
 /* Draw engine; see draws/engine.h, and badugi_fast/draws/engine/reference.py for the rules in
  * prose. The seats decide through draws/policy.c and draw their cards from common/random.h. */
 #include "draws/engine.h"
+#include "draws/counting.h"
 #include "draws/trial.h"
 #include "common/random.h"
 
@@ -54,19 +55,12 @@ int bf_draw_simulate(const bf_draw_spec *spec, uint64_t seed, uint64_t first_tri
     if (!bf_draw_spec_valid(spec))
         return BF_DRAW_BAD_SPEC;
     const int seats = spec->seats;
-    uint64_t in_play = spec->dead;
     bf_seat base[BF_MAX_SEATS];
     for (int p = 0; p < seats; p++)
-        if (!spec->random_seat[p]) {
+        if (!spec->random_seat[p])
             bf_seat_init(&base[p], spec->hands[p], spec->dead);
-            in_play |= bf_bit(spec->hands[p][0]) | bf_bit(spec->hands[p][1]) | bf_bit(spec->hands[p][2]) |
-                       bf_bit(spec->hands[p][3]);
-        }
     uint8_t base_stub[BF_NUM_CARDS];
-    unsigned base_size = 0;
-    for (unsigned c = 0; c < BF_NUM_CARDS; c++)
-        if (!(in_play & bf_bit(c)))
-            base_stub[base_size++] = (uint8_t)c;
+    unsigned base_size = bf_stub_list(bf_held_cards(spec, 0), base_stub);
     for (uint64_t t = first_trial; t < first_trial + trials; t++) {
         uint8_t stub[BF_NUM_CARDS];
         memcpy(stub, base_stub, base_size);
@@ -90,21 +84,6 @@ typedef struct {
     uint64_t row_lo, row_hi;   /* its children (rows) to visit */
 } enum_ctx;
 
-static void add128(uint64_t *hi, uint64_t *lo, uint64_t value)
-{
-    uint64_t before = *lo;
-    *lo += value;
-    *hi += *lo < before;
-}
-
-static uint64_t binomial(unsigned n, unsigned k)
-{
-    uint64_t result = 1;
-    for (unsigned i = 1; i <= k; i++)
-        result = result * (n - k + i) / i;
-    return result;
-}
-
 static void leaf(enum_ctx *ctx, const bf_seat *seats, int dealt, uint64_t multiplicity, double prob)
 {
     bf_draw_exact *exact = ctx->exact;
@@ -118,16 +97,16 @@ static void leaf(enum_ctx *ctx, const bf_seat *seats, int dealt, uint64_t multip
     for (int p = 0; p < ctx->spec->seats; p++) {
         if (rank[p] != best)
             continue;
-        add128(&exact->share_hi[p][dealt], &exact->share_lo[p][dealt],
-               multiplicity * (BF_SHARE_UNIT / (unsigned)winners));
+        bf_add128(&exact->share_hi[p][dealt], &exact->share_lo[p][dealt],
+                  multiplicity * (BF_SHARE_UNIT / (unsigned)winners));
         if (winners == 1)
-            add128(&exact->wins_hi[p][dealt], &exact->wins_lo[p][dealt], multiplicity);
+            bf_add128(&exact->wins_hi[p][dealt], &exact->wins_lo[p][dealt], multiplicity);
     }
     int size = rank[0] < BF_FIRST_THREE_CARD ? 4
                : rank[0] < BF_FIRST_TWO_CARD ? 3
                : rank[0] < BF_FIRST_ONE_CARD ? 2
                                              : 1;
-    add128(&exact->size_hi[size][dealt], &exact->size_lo[size][dealt], multiplicity);
+    bf_add128(&exact->size_hi[size][dealt], &exact->size_lo[size][dealt], multiplicity);
     exact->ranks[rank[0]] += prob;
     if (++exact->paths > ctx->max_paths)
         ctx->status = BF_DRAW_TOO_MANY;
@@ -161,7 +140,7 @@ static void step_draw(enum_ctx *ctx, const bf_seat *seats, const uint8_t *stub, 
         if (thrown >> i & 1)
             pos[n++] = i;
     uint64_t child_multiplicity = multiplicity * factorial[k];
-    double child_prob = prob / (double)binomial(stub_size, k);
+    double child_prob = prob / (double)bf_binomial(stub_size, k);
     bf_seat next[BF_MAX_SEATS];
     memcpy(next, seats, sizeof next[0] * (size_t)spec->seats);
     uint8_t rest[BF_NUM_CARDS];
@@ -197,17 +176,9 @@ int bf_draw_enumerate(const bf_draw_spec *spec, uint64_t max_paths, bf_draw_exac
 /* The stub of an exact enumeration (no random seats), and the seats as dealt. */
 static unsigned enum_start(const bf_draw_spec *spec, bf_seat *seats, uint8_t *stub)
 {
-    uint64_t in_play = spec->dead;
-    for (int p = 0; p < spec->seats; p++) {
+    for (int p = 0; p < spec->seats; p++)
         bf_seat_init(&seats[p], spec->hands[p], spec->dead);
-        for (int i = 0; i < 4; i++)
-            in_play |= bf_bit(spec->hands[p][i]);
-    }
-    unsigned stub_size = 0;
-    for (unsigned c = 0; c < BF_NUM_CARDS; c++)
-        if (!(in_play & bf_bit(c)))
-            stub[stub_size++] = (uint8_t)c;
-    return stub_size;
+    return bf_stub_list(bf_held_cards(spec, 0), stub);
 }
 
 static int any_random_seat(const bf_draw_spec *spec)
@@ -231,7 +202,7 @@ uint64_t bf_draw_branch_rows(const bf_draw_spec *spec)
         if (k > stub_size)
             return 1; /* the enumeration stops there (BF_DRAW_STUB_SHORT) */
         if (k > 0)
-            return binomial(stub_size, k);
+            return bf_binomial(stub_size, k);
         bf_seat_after_draw(&seats[p], 0);
     }
     return 1; /* no step branches: one play */
@@ -242,13 +213,13 @@ int bf_draw_exact_add(bf_draw_exact *total, const bf_draw_exact *part)
     total->paths += part->paths;
     for (int m = 0; m < BF_MAX_DEALT; m++) {
         for (int p = 0; p < BF_MAX_SEATS; p++) {
-            add128(&total->share_hi[p][m], &total->share_lo[p][m], part->share_lo[p][m]);
+            bf_add128(&total->share_hi[p][m], &total->share_lo[p][m], part->share_lo[p][m]);
             total->share_hi[p][m] += part->share_hi[p][m];
-            add128(&total->wins_hi[p][m], &total->wins_lo[p][m], part->wins_lo[p][m]);
+            bf_add128(&total->wins_hi[p][m], &total->wins_lo[p][m], part->wins_lo[p][m]);
             total->wins_hi[p][m] += part->wins_hi[p][m];
         }
         for (int size = 0; size < 5; size++) {
-            add128(&total->size_hi[size][m], &total->size_lo[size][m], part->size_lo[size][m]);
+            bf_add128(&total->size_hi[size][m], &total->size_lo[size][m], part->size_lo[size][m]);
             total->size_hi[size][m] += part->size_hi[size][m];
         }
     }
@@ -292,24 +263,19 @@ double bf_draw_estimate_paths(const bf_draw_spec *spec, int probes, uint64_t see
     if (!bf_draw_spec_valid(spec) || probes < 1)
         return -1.0;
     bf_seat base[BF_MAX_SEATS];
-    uint64_t in_play = spec->dead;
     for (int p = 0; p < spec->seats; p++) {
         if (spec->random_seat[p])
             return -1.0;
         bf_seat_init(&base[p], spec->hands[p], spec->dead);
-        for (int i = 0; i < 4; i++)
-            in_play |= bf_bit(spec->hands[p][i]);
     }
+    const uint64_t held = bf_held_cards(spec, 0);
     uint64_t counter = bf_mix64(seed);
     double total = 0.0;
     for (int probe = 0; probe < probes; probe++) {
         bf_seat seat[BF_MAX_SEATS];
         memcpy(seat, base, sizeof seat[0] * (size_t)spec->seats);
         uint8_t stub[BF_NUM_CARDS];
-        unsigned stub_size = 0;
-        for (unsigned c = 0; c < BF_NUM_CARDS; c++)
-            if (!(in_play & bf_bit(c)))
-                stub[stub_size++] = (uint8_t)c;
+        unsigned stub_size = bf_stub_list(held, stub);
         double product = 1.0;
         for (int step = 0; step < spec->draws * spec->seats; step++) {
             int draw = step / spec->seats, p = step % spec->seats;
@@ -317,7 +283,7 @@ double bf_draw_estimate_paths(const bf_draw_spec *spec, int probes, uint64_t see
             unsigned k = (unsigned)popcount64(thrown);
             if (k > stub_size)
                 return -1.0;
-            product *= (double)binomial(stub_size, k);
+            product *= (double)bf_binomial(stub_size, k);
             for (int i = 0; i < 4; i++)
                 if (thrown >> i & 1) {
                     unsigned j = bf_next_below(&counter, stub_size);

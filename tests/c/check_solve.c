@@ -1,8 +1,8 @@
-/* Sanitizer driver for csrc/solve/last_round.c: the showdown sweep against a pairwise loop on
- * random ranges (ties and shared cards included), discounted CFR on a small tree giving the
- * same bits on 1, 2 and 3 threads and an exploitability that falls, bf_lr_run in a kept work
- * area measuring as bf_lr_average and bf_lr_values do, best responses and the opponent mass,
- * every refusal, and a fuzz of single corrupted fields (each refused or run,
+/* Sanitizer driver for csrc/solve/ (and its threads, common/pool.c): the showdown sweep against
+ * a pairwise loop on random ranges (ties and shared cards included), discounted CFR on a small
+ * tree giving the same bits on 1, 2 and 3 threads and an exploitability that falls, bf_lr_run
+ * in a kept work area measuring as bf_lr_average and bf_lr_values do, best responses and the
+ * opponent mass, every refusal, and a fuzz of single corrupted fields (each refused or run,
  * never a fault). */
 #define CHECK_NAME "check_solve"
 #include "check_common.h"

@@ -1,4 +1,5 @@
-"""The solver's C code (csrc/solve/last_round.c), built standalone with gcc: sanitizer-clean.
+"""The solver's C code (csrc/solve/, its threads common/pool.c), built standalone with gcc:
+sanitizer-clean.
 
 tests/c/check_solve.c is compiled with every C file of csrc/ (build_ffi.SOURCES) under
 AddressSanitizer and UndefinedBehaviorSanitizer; it checks the showdown sweep against a

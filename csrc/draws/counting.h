@@ -1,0 +1,53 @@
+/* What the draw engine (draws/engine.c) and the best discard (draws/best.c) both count with,
+ * written once: the stub the seats draw from (the cards no known seat holds, in id order), the
+ * number of ways to draw k of its cards, and the 128-bit sums their exact counts add into.
+ *
+ * static inline on purpose: bf_add128 runs at every play of an exact enumeration and
+ * bf_binomial at every branching step, a few instructions each that a call into another file
+ * would not inline (the build has no link-time optimisation). Internal to draws/: no cdef.
+ */
+#ifndef BADUGI_DRAWS_COUNTING_H
+#define BADUGI_DRAWS_COUNTING_H
+
+#include "draws/engine.h"
+
+/* The cards out of the stub before anything is dealt: the dead cards and the hands of the
+ * known seats, but those of the seats in `dealt` (a seat mask; their hands come per trial). */
+static inline uint64_t bf_held_cards(const bf_draw_spec *spec, unsigned dealt)
+{
+    uint64_t held = spec->dead;
+    for (int p = 0; p < spec->seats; p++)
+        if (!spec->random_seat[p] && !(dealt >> p & 1))
+            for (int i = 0; i < 4; i++)
+                held |= bf_bit(spec->hands[p][i]);
+    return held;
+}
+
+/* The stub: every card not in `held`, in id order, into stub; returns how many. */
+static inline unsigned bf_stub_list(uint64_t held, uint8_t stub[BF_NUM_CARDS])
+{
+    unsigned n = 0;
+    for (unsigned c = 0; c < BF_NUM_CARDS; c++)
+        if (!(held & bf_bit(c)))
+            stub[n++] = (uint8_t)c;
+    return n;
+}
+
+/* n choose k (k <= 4 here, so no step overflows). */
+static inline uint64_t bf_binomial(unsigned n, unsigned k)
+{
+    uint64_t result = 1;
+    for (unsigned i = 1; i <= k; i++)
+        result = result * (n - k + i) / i;
+    return result;
+}
+
+/* (hi, lo) += value, a 128-bit sum kept as two words (C99 has no 128-bit type). */
+static inline void bf_add128(uint64_t *hi, uint64_t *lo, uint64_t value)
+{
+    uint64_t before = *lo;
+    *lo += value;
+    *hi += *lo < before;
+}
+
+#endif
