@@ -9,7 +9,7 @@
 #ifndef BADUGI_DRAWS_COUNTING_H
 #define BADUGI_DRAWS_COUNTING_H
 
-#include "draws/engine.h"
+#include "draws/draw_spec.h"
 
 /* The cards out of the stub before anything is dealt: the dead cards and the hands of the
  * known seats, but those of the seats in `dealt` (a seat mask; their hands come per trial). */

@@ -8,7 +8,7 @@
 #define BADUGI_SOLVE_SWEEP_H
 
 #include "common/pool.h"
-#include "solve/last_round.h"
+#include "solve/round.h"
 
 #define BF_SWEEP_CHUNKS 8 /* chunks of ranks a sweep is cut into, whatever the thread count */
 

@@ -8,7 +8,7 @@
 #define BADUGI_SOLVE_TREE_PASS_H
 
 #include "common/pool.h"
-#include "solve/last_round.h"
+#include "solve/round.h"
 
 /* What a pass shares between its phases; the caller sets every field but the last group. */
 typedef struct {
