@@ -1,8 +1,8 @@
 """The C core's folders are layers: a file of csrc/ includes only files of its own folder or of a
-lower one (csrc/build_ffi.py's LAYERS, lowest first: eval, common, draws, game, play, blueprint,
-solve), every include names its file from csrc/ ("eval/badugi.h") and that file exists, and
-every C file of csrc/ is one the extension builds (build_ffi.SOURCES): no orphan, nothing at
-csrc/'s top but the build script."""
+lower one (csrc/build_ffi.py's LAYERS, lowest first: eval, common, draws, game, notation, play,
+blueprint, solve), every include names its file from csrc/ ("eval/badugi.h") and that file
+exists, and every C file of csrc/ is one the extension builds (build_ffi.SOURCES): no orphan,
+nothing at csrc/'s top but the build script."""
 
 from __future__ import annotations
 

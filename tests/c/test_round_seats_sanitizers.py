@@ -16,7 +16,7 @@ import pytest
 
 
 @pytest.mark.slow
-def test_the_table_bots_are_clean_under_address_and_undefined_behaviour_sanitizers(
+def test_the_round_seats_are_clean_under_address_and_undefined_behaviour_sanitizers(
     run_sanitized: Callable[..., str],
 ) -> None:
     run_sanitized("check_round_seats")
