@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from support.graphs import find_circle
+
 CSRC = Path(__file__).resolve().parents[2] / "csrc"
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
@@ -35,29 +37,6 @@ def unit_graph(csrc: Path) -> dict[str, set[str]]:
     return graph
 
 
-def unit_circle(graph: dict[str, set[str]]) -> list[str] | None:
-    """One circle of units, as the units around it, or None."""
-    state: dict[str, int] = {}
-    stack: list[str] = []
-
-    def visit(node: str) -> list[str] | None:
-        state[node] = 1
-        stack.append(node)
-        for nxt in sorted(graph.get(node, ())):
-            if state.get(nxt) == 1:
-                return [*stack[stack.index(nxt) :], nxt]
-            if nxt not in state and (found := visit(nxt)):
-                return found
-        stack.pop()
-        state[node] = 2
-        return None
-
-    for node in sorted(graph):
-        if node not in state and (found := visit(node)):
-            return found
-    return None
-
-
 def late_includes(csrc: Path) -> list[str]:
     """Every include that follows a closed body (a line starting with ``}``), one line each."""
     found = []
@@ -74,7 +53,7 @@ def late_includes(csrc: Path) -> list[str]:
 
 
 def test_no_c_unit_reaches_itself_through_its_includes() -> None:
-    assert unit_circle(unit_graph(CSRC)) is None
+    assert find_circle(unit_graph(CSRC)) is None
 
 
 def test_no_file_includes_another_below_a_body() -> None:
@@ -101,11 +80,11 @@ def test_a_planted_circle_of_units_is_found(tmp_path: Path) -> None:
             "blueprint/player.c": '#include "blueprint/player.h"\n',
         },
     )
-    assert unit_circle(unit_graph(root)) is None
+    assert find_circle(unit_graph(root)) is None
     (root / "blueprint" / "player.c").write_text(
         '#include "blueprint/player.h"\n#include "game/hand_state.h"\n'
     )
-    assert unit_circle(unit_graph(root)) == [
+    assert find_circle(unit_graph(root)) == [
         "blueprint/player",
         "game/hand_state",
         "game/bots",

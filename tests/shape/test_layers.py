@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.graphs import find_circle
 
 import badugi_fast
 from badugi_fast._badugi import lib
@@ -109,29 +110,6 @@ def _graph(root: Path = PACKAGE) -> dict[str, set[str]]:
     }
 
 
-def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    """One import circle of the graph, as the modules around it, or None."""
-    state: dict[str, int] = {}
-    stack: list[str] = []
-
-    def visit(node: str) -> list[str] | None:
-        state[node] = 1
-        stack.append(node)
-        for nxt in sorted(graph.get(node, ())):
-            if state.get(nxt) == 1:
-                return [*stack[stack.index(nxt) :], nxt]
-            if nxt not in state and (found := visit(nxt)):
-                return found
-        stack.pop()
-        state[node] = 2
-        return None
-
-    for node in sorted(graph):
-        if node not in state and (found := visit(node)):
-            return found
-    return None
-
-
 SOURCES = sorted(PACKAGE.rglob("*.py"))
 
 
@@ -165,13 +143,13 @@ def test_two_rooms_of_one_tier_may_not_import_each_other() -> None:
 
 
 def test_no_module_imports_itself_around_a_circle() -> None:
-    circle = _cycle(_graph())
+    circle = find_circle(_graph())
     assert circle is None, "import circle: " + " -> ".join(m or "badugi_fast" for m in circle)
 
 
 def test_the_circle_check_finds_a_circle() -> None:
-    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
-    assert _cycle({"a": {"b"}, "b": set()}) is None
+    assert find_circle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert find_circle({"a": {"b"}, "b": set()}) is None
 
 
 def test_a_planted_circle_through_a_type_checking_import_is_found(tmp_path: Path) -> None:
@@ -185,10 +163,10 @@ def test_a_planted_circle_through_a_type_checking_import_is_found(tmp_path: Path
         "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .state import Game\n"
     )
     (game / "state.py").write_text("def f():\n    from .rules import RuleSet\n")
-    assert _cycle(_graph(tmp_path / "pkg")) == ["game.rules", "game.state", "game.rules"]
+    assert find_circle(_graph(tmp_path / "pkg")) == ["game.rules", "game.state", "game.rules"]
     (game / "rules.py").write_text("from .betting import BettingState\n")
     (game / "betting.py").write_text("")
-    assert _cycle(_graph(tmp_path / "pkg")) is None
+    assert find_circle(_graph(tmp_path / "pkg")) is None
 
 
 def test_importing_the_package_loads_no_optional_extra() -> None:
