@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import os
 import struct
 import zlib
 from dataclasses import dataclass, field
@@ -48,6 +49,9 @@ VERSION = 1
 ABSTRACTION = 1
 HEADER = struct.Struct("<8sHHIIIBBBBQQQQ32s")
 ONE = 65535  # a probability of 1 in the file
+TABLE_BYTES = INFOSETS * SLOTS * 2  # the table, decompressed
+# the most zlib's deflate makes of the table (its bound): no valid payload is longer
+MAX_PAYLOAD = TABLE_BYTES + (TABLE_BYTES >> 12) + (TABLE_BYTES >> 14) + (TABLE_BYTES >> 25) + 13
 MIN_STACK_BETS = 24  # four bets a round, small bets twice and big bets twice: 24 small bets
 
 
@@ -243,22 +247,8 @@ class Blueprint:
             raise StrategyFileError(
                 f"a strategy file holds a {HEADER.size}-byte header, not {len(data)} bytes"
             )
-        (magic, version, abstraction, buckets, public, slots, ranks, suits, draws, cap,
-         small_bet, iterations, seed, length, digest) = HEADER.unpack_from(data)  # fmt: skip
-        if magic != MAGIC:
-            raise StrategyFileError(f"not a blueprint strategy file: magic {magic!r}")
-        if version != VERSION:
-            raise StrategyFileError(
-                f"strategy file version {version}; this reads version {VERSION}"
-            )
-        if (abstraction, buckets, public, slots) != (ABSTRACTION, BUCKETS, PUBLIC, SLOTS):
-            raise StrategyFileError(
-                f"abstraction {abstraction} of {buckets} buckets, {public} public states and "
-                f"{slots} slots; this reads abstraction {ABSTRACTION} "
-                f"({BUCKETS}, {PUBLIC}, {SLOTS})"
-            )
-        if cap != 1:
-            raise StrategyFileError(f"cap_heads_up is 1 (the rules trained for), not {cap}")
+        fields = _read_header(bytes(data[: HEADER.size]))
+        ranks, suits, draws, small_bet, iterations, seed, length, digest = fields
         payload = data[HEADER.size :]
         if len(payload) != length:
             raise StrategyFileError(
@@ -266,12 +256,23 @@ class Blueprint:
             )
         if hashlib.sha256(payload).digest() != digest:
             raise StrategyFileError("the payload's sha256 is not the header's: a damaged file")
+        # never more than the table out of the decompressor, however small the payload
+        inflate = zlib.decompressobj()
         try:
-            raw = zlib.decompress(payload)
+            raw = inflate.decompress(payload, TABLE_BYTES)
         except zlib.error as error:
             raise StrategyFileError(f"the payload does not decompress: {error}") from None
-        if len(raw) != INFOSETS * SLOTS * 2:
-            raise StrategyFileError(f"the table is {INFOSETS * SLOTS * 2} bytes, not {len(raw)}")
+        if inflate.unconsumed_tail or not inflate.eof:
+            raise StrategyFileError(
+                f"the payload decompresses to more than the table's {TABLE_BYTES} bytes, "
+                "or does not end"
+            )
+        if inflate.unused_data:
+            raise StrategyFileError(
+                f"the payload holds {len(inflate.unused_data)} bytes after its compressed table"
+            )
+        if len(raw) != TABLE_BYTES:
+            raise StrategyFileError(f"the table is {TABLE_BYTES} bytes, not {len(raw)}")
         table = np.frombuffer(raw, dtype="<u2").astype(np.uint16).reshape(INFOSETS, SLOTS)
         return cls(ranks, suits, draws, small_bet, iterations, seed, table)
 
@@ -284,12 +285,57 @@ class Blueprint:
     @classmethod
     def load(cls, path: str | Path, sha256: str | None = None) -> Blueprint:
         """Reads a strategy file; with ``sha256``, the whole file must have that digest."""
-        data = Path(path).read_bytes()
+        # the header first, then no more than the largest valid file: a wrong or oversized file
+        # is refused before its payload is read
+        with open(path, "rb") as file:
+            size = os.fstat(file.fileno()).st_size
+            if size > HEADER.size + MAX_PAYLOAD:
+                raise StrategyFileError(
+                    f"{path}: {size} bytes; a strategy file holds at most "
+                    f"{HEADER.size + MAX_PAYLOAD}"
+                )
+            head = file.read(HEADER.size)
+            if len(head) < HEADER.size:
+                raise StrategyFileError(
+                    f"a strategy file holds a {HEADER.size}-byte header, not {len(head)} bytes"
+                )
+            length = _read_header(head)[6]
+            if length != size - HEADER.size:
+                raise StrategyFileError(
+                    f"the payload is {length} bytes by the header, "
+                    f"not the {size - HEADER.size} in the file"
+                )
+            data = head + file.read(MAX_PAYLOAD + 1)
         if sha256 is not None and hashlib.sha256(data).hexdigest() != sha256:
             raise StrategyFileError(
                 f"{path}: sha256 {hashlib.sha256(data).hexdigest()}, not the pinned {sha256}"
             )
         return cls.from_bytes(data)
+
+
+def _read_header(head: bytes) -> tuple[int, int, int, int, int, int, int, bytes]:
+    """A header's fields the blueprint keeps (ranks, suits, draws, small_bet, iterations, seed)
+    and the payload's length and sha256, or StrategyFileError naming the first wrong field."""
+    (magic, version, abstraction, buckets, public, slots, ranks, suits, draws, cap,
+     small_bet, iterations, seed, length, digest) = HEADER.unpack_from(head)  # fmt: skip
+    if magic != MAGIC:
+        raise StrategyFileError(f"not a blueprint strategy file: magic {magic!r}")
+    if version != VERSION:
+        raise StrategyFileError(f"strategy file version {version}; this reads version {VERSION}")
+    if (abstraction, buckets, public, slots) != (ABSTRACTION, BUCKETS, PUBLIC, SLOTS):
+        raise StrategyFileError(
+            f"abstraction {abstraction} of {buckets} buckets, {public} public states and "
+            f"{slots} slots; this reads abstraction {ABSTRACTION} "
+            f"({BUCKETS}, {PUBLIC}, {SLOTS})"
+        )
+    if cap != 1:
+        raise StrategyFileError(f"cap_heads_up is 1 (the rules trained for), not {cap}")
+    if length > MAX_PAYLOAD:
+        raise StrategyFileError(
+            f"the payload is {length} bytes by the header; a compressed table holds at most "
+            f"{MAX_PAYLOAD}"
+        )
+    return ranks, suits, draws, small_bet, iterations, seed, length, digest
 
 
 def load_blueprint(path: str | Path | None = None, sha256: str | None = None) -> Blueprint:
