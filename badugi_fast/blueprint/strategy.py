@@ -66,10 +66,15 @@ class StrategyFileError(ValueError):
     """A strategy file that cannot be read as the blueprint's (the message names why)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Blueprint:
     """A trained strategy: the deck and rules it was trained for, and its table (``table[i]``:
-    information set i's probabilities in units of 1/65535)."""
+    information set i's probabilities in units of 1/65535).
+
+    Two blueprints are equal when their content is: the same header fields (deck, rules,
+    iterations, seed) and the same table, value for value. The hash reads the header fields
+    only, so it holds while a table is edited in place (an edited blueprint may stop being equal
+    to another, never hash apart from one it equals)."""
 
     ranks: int
     suits: int
@@ -108,6 +113,19 @@ class Blueprint:
             raise StrategyFileError(
                 f"information set {wrong[0]}'s probabilities sum to {sums[wrong[0]]}/{ONE}, not 1"
             )
+
+    def _header(self) -> tuple[int, ...]:
+        return (self.ranks, self.suits, self.draws, self.small_bet, self.iterations, self.seed)
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Blueprint):
+            return NotImplemented
+        return self._header() == other._header() and bool(np.array_equal(self.table, other.table))
+
+    def __hash__(self) -> int:
+        return hash(self._header())
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # a plain value across processes: the C struct (_c) is made again where it is played;
