@@ -23,6 +23,9 @@ The file (little-endian), version 1::
 
 Reading checks each field and names the first that is wrong: a file of the wrong size, magic,
 version, abstraction or sha256, or rules outside what the trainer plays, is a ValueError.
+Reading is bounded: ``load`` checks the header before it reads the payload and refuses a file
+longer than the largest valid one unread, and the payload never decompresses to more than the
+table.
 """
 
 from __future__ import annotations

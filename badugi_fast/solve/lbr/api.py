@@ -101,7 +101,9 @@ def local_best_response(
     response). ``bot`` plays its own hands; the responder reads it as ``strategy`` (default:
     ``strategy_of(bot)``: the built-in bots exactly, another callable as deterministic).
     The result is the same for a seed whatever ``threads`` (deals run in threads; the C
-    estimates release the GIL)."""
+    estimates release the GIL). A bot trained for another game is refused before any hand (as
+    the engines refuse it); a bot returning no ``Action``, or a strategy giving probabilities
+    that are not finite and at least 0, is a ValueError naming it."""
     table = Table(rules or Rules(small_bet=2, cap_heads_up=True), stack, ranks, suits, draws)
     deals = whole("hands", hands, 1)
     checked = check_seed(seed)
