@@ -24,7 +24,8 @@ _UNIT = 2.0**-53  # 53 random bits to a uniform number in [0, 1)
 
 @dataclass(frozen=True)
 class BlueprintBot:
-    """Plays ``blueprint`` (see the module docstring)."""
+    """Plays ``blueprint`` (see the module docstring). Bots compare and hash by their
+    blueprint's content (``Blueprint.__eq__``)."""
 
     blueprint: Blueprint
 

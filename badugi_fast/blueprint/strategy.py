@@ -23,12 +23,16 @@ The file (little-endian), version 1::
 
 Reading checks each field and names the first that is wrong: a file of the wrong size, magic,
 version, abstraction or sha256, or rules outside what the trainer plays, is a ValueError.
+Reading is bounded: ``load`` checks the header before it reads the payload and refuses a file
+longer than the largest valid one unread, and the payload never decompresses to more than the
+table.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+import os
 import struct
 import zlib
 from dataclasses import dataclass, field
@@ -48,6 +52,9 @@ VERSION = 1
 ABSTRACTION = 1
 HEADER = struct.Struct("<8sHHIIIBBBBQQQQ32s")
 ONE = 65535  # a probability of 1 in the file
+TABLE_BYTES = INFOSETS * SLOTS * 2  # the table, decompressed
+# the most zlib's deflate makes of the table (its bound): no valid payload is longer
+MAX_PAYLOAD = TABLE_BYTES + (TABLE_BYTES >> 12) + (TABLE_BYTES >> 14) + (TABLE_BYTES >> 25) + 13
 MIN_STACK_BETS = 24  # four bets a round, small bets twice and big bets twice: 24 small bets
 
 
@@ -62,10 +69,15 @@ class StrategyFileError(ValueError):
     """A strategy file that cannot be read as the blueprint's (the message names why)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Blueprint:
     """A trained strategy: the deck and rules it was trained for, and its table (``table[i]``:
-    information set i's probabilities in units of 1/65535)."""
+    information set i's probabilities in units of 1/65535).
+
+    Two blueprints are equal when their content is: the same header fields (deck, rules,
+    iterations, seed) and the same table, value for value. The hash reads the header fields
+    only, so it holds while a table is edited in place (an edited blueprint may stop being equal
+    to another, never hash apart from one it equals)."""
 
     ranks: int
     suits: int
@@ -104,6 +116,19 @@ class Blueprint:
             raise StrategyFileError(
                 f"information set {wrong[0]}'s probabilities sum to {sums[wrong[0]]}/{ONE}, not 1"
             )
+
+    def _header(self) -> tuple[int, ...]:
+        return (self.ranks, self.suits, self.draws, self.small_bet, self.iterations, self.seed)
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Blueprint):
+            return NotImplemented
+        return self._header() == other._header() and bool(np.array_equal(self.table, other.table))
+
+    def __hash__(self) -> int:
+        return hash(self._header())
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # a plain value across processes: the C struct (_c) is made again where it is played;
@@ -243,22 +268,8 @@ class Blueprint:
             raise StrategyFileError(
                 f"a strategy file holds a {HEADER.size}-byte header, not {len(data)} bytes"
             )
-        (magic, version, abstraction, buckets, public, slots, ranks, suits, draws, cap,
-         small_bet, iterations, seed, length, digest) = HEADER.unpack_from(data)  # fmt: skip
-        if magic != MAGIC:
-            raise StrategyFileError(f"not a blueprint strategy file: magic {magic!r}")
-        if version != VERSION:
-            raise StrategyFileError(
-                f"strategy file version {version}; this reads version {VERSION}"
-            )
-        if (abstraction, buckets, public, slots) != (ABSTRACTION, BUCKETS, PUBLIC, SLOTS):
-            raise StrategyFileError(
-                f"abstraction {abstraction} of {buckets} buckets, {public} public states and "
-                f"{slots} slots; this reads abstraction {ABSTRACTION} "
-                f"({BUCKETS}, {PUBLIC}, {SLOTS})"
-            )
-        if cap != 1:
-            raise StrategyFileError(f"cap_heads_up is 1 (the rules trained for), not {cap}")
+        fields = _read_header(bytes(data[: HEADER.size]))
+        ranks, suits, draws, small_bet, iterations, seed, length, digest = fields
         payload = data[HEADER.size :]
         if len(payload) != length:
             raise StrategyFileError(
@@ -266,12 +277,23 @@ class Blueprint:
             )
         if hashlib.sha256(payload).digest() != digest:
             raise StrategyFileError("the payload's sha256 is not the header's: a damaged file")
+        # never more than the table out of the decompressor, however small the payload
+        inflate = zlib.decompressobj()
         try:
-            raw = zlib.decompress(payload)
+            raw = inflate.decompress(payload, TABLE_BYTES)
         except zlib.error as error:
             raise StrategyFileError(f"the payload does not decompress: {error}") from None
-        if len(raw) != INFOSETS * SLOTS * 2:
-            raise StrategyFileError(f"the table is {INFOSETS * SLOTS * 2} bytes, not {len(raw)}")
+        if inflate.unconsumed_tail or not inflate.eof:
+            raise StrategyFileError(
+                f"the payload decompresses to more than the table's {TABLE_BYTES} bytes, "
+                "or does not end"
+            )
+        if inflate.unused_data:
+            raise StrategyFileError(
+                f"the payload holds {len(inflate.unused_data)} bytes after its compressed table"
+            )
+        if len(raw) != TABLE_BYTES:
+            raise StrategyFileError(f"the table is {TABLE_BYTES} bytes, not {len(raw)}")
         table = np.frombuffer(raw, dtype="<u2").astype(np.uint16).reshape(INFOSETS, SLOTS)
         return cls(ranks, suits, draws, small_bet, iterations, seed, table)
 
@@ -284,12 +306,57 @@ class Blueprint:
     @classmethod
     def load(cls, path: str | Path, sha256: str | None = None) -> Blueprint:
         """Reads a strategy file; with ``sha256``, the whole file must have that digest."""
-        data = Path(path).read_bytes()
+        # the header first, then no more than the largest valid file: a wrong or oversized file
+        # is refused before its payload is read
+        with open(path, "rb") as file:
+            size = os.fstat(file.fileno()).st_size
+            if size > HEADER.size + MAX_PAYLOAD:
+                raise StrategyFileError(
+                    f"{path}: {size} bytes; a strategy file holds at most "
+                    f"{HEADER.size + MAX_PAYLOAD}"
+                )
+            head = file.read(HEADER.size)
+            if len(head) < HEADER.size:
+                raise StrategyFileError(
+                    f"a strategy file holds a {HEADER.size}-byte header, not {len(head)} bytes"
+                )
+            length = _read_header(head)[6]
+            if length != size - HEADER.size:
+                raise StrategyFileError(
+                    f"the payload is {length} bytes by the header, "
+                    f"not the {size - HEADER.size} in the file"
+                )
+            data = head + file.read(MAX_PAYLOAD + 1)
         if sha256 is not None and hashlib.sha256(data).hexdigest() != sha256:
             raise StrategyFileError(
                 f"{path}: sha256 {hashlib.sha256(data).hexdigest()}, not the pinned {sha256}"
             )
         return cls.from_bytes(data)
+
+
+def _read_header(head: bytes) -> tuple[int, int, int, int, int, int, int, bytes]:
+    """A header's fields the blueprint keeps (ranks, suits, draws, small_bet, iterations, seed)
+    and the payload's length and sha256, or StrategyFileError naming the first wrong field."""
+    (magic, version, abstraction, buckets, public, slots, ranks, suits, draws, cap,
+     small_bet, iterations, seed, length, digest) = HEADER.unpack_from(head)  # fmt: skip
+    if magic != MAGIC:
+        raise StrategyFileError(f"not a blueprint strategy file: magic {magic!r}")
+    if version != VERSION:
+        raise StrategyFileError(f"strategy file version {version}; this reads version {VERSION}")
+    if (abstraction, buckets, public, slots) != (ABSTRACTION, BUCKETS, PUBLIC, SLOTS):
+        raise StrategyFileError(
+            f"abstraction {abstraction} of {buckets} buckets, {public} public states and "
+            f"{slots} slots; this reads abstraction {ABSTRACTION} "
+            f"({BUCKETS}, {PUBLIC}, {SLOTS})"
+        )
+    if cap != 1:
+        raise StrategyFileError(f"cap_heads_up is 1 (the rules trained for), not {cap}")
+    if length > MAX_PAYLOAD:
+        raise StrategyFileError(
+            f"the payload is {length} bytes by the header; a compressed table holds at most "
+            f"{MAX_PAYLOAD}"
+        )
+    return ranks, suits, draws, small_bet, iterations, seed, length, digest
 
 
 def load_blueprint(path: str | Path | None = None, sha256: str | None = None) -> Blueprint:

@@ -10,8 +10,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..._runtime.validate import check_seed, whole
+from ...blueprint import Blueprint
 from ...game import Rules
 from ...game.bots import Bot
+from ...play.vector.seats import check_bots_game
 from .play import PLAYERS, Settings, Table, play_hand
 from .strategy import HandStrategy, strategy_of
 
@@ -49,6 +51,33 @@ def _half_width(samples: np.ndarray) -> float:
     return float(Z95 * samples.std(ddof=1) / math.sqrt(len(samples)))
 
 
+def _check_game(bot: object, table: Table) -> None:
+    """ValueError, before any hand, when a bot trained for one game is measured in another: the
+    engines' check (``check_game(rules, stacks)``), except that a blueprint of a small deck
+    plays on its own deck here (the engines deal only the real game), its rules and stacks
+    checked."""
+    blueprint = getattr(bot, "blueprint", None)
+    deck = (table.ranks, table.suits, table.draws)
+    if isinstance(blueprint, Blueprint) and not blueprint.real_game:
+        if (blueprint.ranks, blueprint.suits, blueprint.draws) != deck:
+            raise ValueError(
+                f"bot: the blueprint was trained on {blueprint.ranks} ranks, {blueprint.suits} "
+                f"suits and {blueprint.draws} draws, not the {deck[0]}, {deck[1]} and "
+                f"{deck[2]} played"
+            )
+        try:
+            blueprint.check_rules(table.rules, (table.stack, table.stack))
+        except ValueError as error:
+            raise ValueError(f"bot: {error}") from None
+        return
+    if deck != (13, 4, 3) and isinstance(blueprint, Blueprint):
+        raise ValueError(
+            f"bot: the blueprint was trained on the real game (13 ranks, 4 suits, 3 draws), "
+            f"not the {deck[0]}, {deck[1]} and {deck[2]} played"
+        )
+    check_bots_game([bot], table.rules, (table.stack, table.stack), "bot")
+
+
 def local_best_response(
     bot: Bot,
     *,
@@ -72,7 +101,9 @@ def local_best_response(
     response). ``bot`` plays its own hands; the responder reads it as ``strategy`` (default:
     ``strategy_of(bot)``: the built-in bots exactly, another callable as deterministic).
     The result is the same for a seed whatever ``threads`` (deals run in threads; the C
-    estimates release the GIL)."""
+    estimates release the GIL). A bot trained for another game is refused before any hand (as
+    the engines refuse it); a bot returning no ``Action``, or a strategy giving probabilities
+    that are not finite and at least 0, is a ValueError naming it."""
     table = Table(rules or Rules(small_bet=2, cap_heads_up=True), stack, ranks, suits, draws)
     deals = whole("hands", hands, 1)
     checked = check_seed(seed)
@@ -83,6 +114,7 @@ def local_best_response(
     )  # fmt: skip
     if not callable(bot):
         raise TypeError(f"bot is a bot(view) -> Action, not {type(bot).__name__}")
+    _check_game(bot, table)
     read = strategy if strategy is not None else strategy_of(bot)
     if not isinstance(read, HandStrategy):
         raise TypeError(f"strategy has betting, discards and rollout_policy, not {read!r}")

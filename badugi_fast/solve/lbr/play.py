@@ -49,7 +49,7 @@ from ...hands.evaluator import evaluate
 from .arrays import POPCOUNT
 from .equity import showdown_share, simulated_share, stand_pat
 from .particles import Particles, card_masks, mask_of
-from .strategy import HandStrategy, public_view
+from .strategy import HandStrategy, action_of, public_view
 
 K = ActionKind
 PLAYERS = 2
@@ -333,7 +333,7 @@ def play_hand(
             action = responder.act(view, after)
             game.act(action)
         else:
-            action = bot(view)
+            action = action_of(bot, view)
             responder.observe(public_view(view), action)
             game.act(action)
         responder.see(game.view(seat))

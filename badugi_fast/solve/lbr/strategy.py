@@ -186,14 +186,14 @@ class CallableStrategy:
         kinds = [a.kind for a in spot.legal]
         out = np.zeros((len(hands), len(kinds)))
         for row, view in enumerate(_views(spot, hands, dead)):
-            action = self.bot(view)
+            action = action_of(self.bot, view)
             if action.kind not in kinds:
                 raise ValueError(f"the bot chose {action.kind}, not one of {', '.join(kinds)}")
             out[row, kinds.index(action.kind)] = 1.0
         return out
 
     def discards(self, spot: View, hands: Hands, dead: Masks) -> Floats:
-        thrown = [self.bot(view).cards for view in _views(spot, hands, dead)]
+        thrown = [action_of(self.bot, view).cards for view in _views(spot, hands, dead)]
         cap = draw_cap(spot)
         for cards in thrown:
             if len(cards) > cap:
@@ -238,6 +238,18 @@ class MixedStrategy:
 
     def rollout_policy(self) -> Any:
         return None
+
+
+def action_of(bot: Callable[[View], Action], view: View) -> Action:
+    """``bot(view)``, or a ValueError naming the bot and what it returned when that is not an
+    Action."""
+    action = bot(view)
+    if not isinstance(action, Action):
+        raise ValueError(
+            f"the bot {bot!r} returned {action!r} at a {view.phase.value} decision "
+            f"(seat {view.seat}), not an Action"
+        )
+    return action
 
 
 def _views(spot: View, hands: Hands, dead: Masks) -> list[View]:
