@@ -328,6 +328,8 @@ def from_policy(policy: Any, game: LastRoundGame) -> Tables:
     dealt (it meets no hand of the other range) plays uniformly."""
     found = _round_of(game)
     problem = found.problem
+    if isinstance(policy, policies.Policy) or hasattr(policy, "game"):
+        _check_policy_game(getattr(policy, "game", None), found)
     if not isinstance(policy, policies.TabularPolicy | pyspiel.Policy):
         if not hasattr(policy, "to_tabular"):
             raise TypeError(f"policy is an OpenSpiel policy, not {type(policy).__name__}")
@@ -351,6 +353,23 @@ def from_policy(policy: Any, game: LastRoundGame) -> Tables:
         _check_classes(problem, player, strategy)
         tables.append(problem.table_from(player, strategy))
     return tables[0], tables[1]
+
+
+def _check_policy_game(theirs: object, game: LastRoundGame) -> None:
+    """A Python policy names its game: it is ``game``'s round (the check ``to_policy`` applies),
+    refused before any work otherwise (a policy of the whole game would be walked in full)."""
+    if not isinstance(theirs, LastRoundGame):
+        name = type(theirs).__name__ if theirs is not None else "no game"
+        raise ValueError(
+            f"policy: a policy of {name}, not of the last round game it is read against"
+        )
+    try:
+        _check_same(theirs.problem, game.problem)
+    except ValueError:
+        raise ValueError(
+            "policy: a policy of a last round made from other ranges, pot, stacks or rules "
+            "than game"
+        ) from None
 
 
 def _action_probabilities(policy: Any, key: str, player: int, node: Node) -> dict[int, float]:
