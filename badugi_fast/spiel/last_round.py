@@ -379,7 +379,14 @@ def _action_probabilities(policy: Any, key: str, player: int, node: Node) -> dic
     if isinstance(policy, policies.TabularPolicy):
         row = policy.policy_for_key(key)
         return {a: float(row[a]) for a in range(len(node.actions))}
-    return {int(a): float(p) for a, p in policy.get_state_policy(key)}
+    found = {int(a): float(p) for a, p in policy.get_state_policy(key)}
+    if not found or max(found) >= len(node.actions) or min(found) < 0:
+        # a C++ policy names no game: one of another game has other actions (or none) here
+        raise ValueError(
+            f"policy: at the information state {key!r} it gives actions {sorted(found)}, not "
+            f"this game's 0 .. {len(node.actions) - 1}; a policy of another game?"
+        )
+    return found
 
 
 def _check_classes(problem: LastRound, player: int, strategy: Any) -> None:

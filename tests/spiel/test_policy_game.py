@@ -64,3 +64,11 @@ def test_a_policy_of_other_rules_is_a_value_error_not_a_key_error(game):
 def test_a_policy_of_the_game_itself_is_read(game):
     tables = from_policy(policies.TabularPolicy(game), game)
     assert len(tables) == 2
+
+
+def test_a_cpp_policy_of_other_rules_is_refused_naming_policy(game):
+    korean = last_round_game(RANGES, pot=12, stacks=20, rules=KoreanRules(ante=2, max_raises=2))
+    solver = pyspiel.CFRSolver(pyspiel.convert_to_cached_tree(korean))
+    solver.evaluate_and_update_policy()
+    with pytest.raises(ValueError, match="policy: at the information state"):
+        from_policy(solver.average_policy(), game)
