@@ -83,6 +83,11 @@ class LastRound:
     def pot(self) -> int:
         return self.tree.pot
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) without its C struct, which the copy rebuilds from the
+        tree, the classes and the players (the same arrays: the same bits)."""
+        return (_make, (self.tree, self.classes, self.players))
+
     def rows(self, player: int) -> int:
         return len(self.players[player].classes)
 

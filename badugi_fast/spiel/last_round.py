@@ -308,6 +308,10 @@ def _round_of(game: Any) -> LastRoundGame:
 def to_policy(solution: LastRoundSolution, game: LastRoundGame) -> Any:
     """The solution as an OpenSpiel ``TabularPolicy`` of ``game`` (made from the same ranges,
     pot, stacks, rules and sizes: ValueError otherwise)."""
+    if not isinstance(solution, LastRoundSolution):
+        raise TypeError(
+            f"solution is a LastRoundSolution (solve_last_round), not {type(solution).__name__}"
+        )
     found = _round_of(game)
     _check_same(solution.problem, found.problem)
     table = policies.TabularPolicy(found)

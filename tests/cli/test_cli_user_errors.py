@@ -115,6 +115,9 @@ SOLVE = ["solve", "--ranges", "8-", "9-", "--stacks", "20", "--no-progress"]
     ("extra", "message"),
     [
         (["--pot", "0"], "pot"),
+        (["--pot", "12", "--structure", "no-limit", "--sizes", "1e308"], "sizes"),
+        (["--pot", "12", "--korean", "--ante", "0"], "ante"),
+        (["--pot", "12", "--korean", "--ante", "-1"], "ante"),
     ],
     ids=lambda v: " ".join(v) if isinstance(v, list) else v,
 )

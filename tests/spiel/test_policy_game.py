@@ -66,6 +66,14 @@ def test_a_policy_of_the_game_itself_is_read(game):
     assert len(tables) == 2
 
 
+@pytest.mark.parametrize("solution", [5, None, "solution"])
+def test_to_policy_of_what_is_not_a_solution_is_a_type_error_naming_it(game, solution):
+    from badugi_fast.spiel import to_policy
+
+    with pytest.raises(TypeError, match="solution"):
+        to_policy(solution, game)
+
+
 def test_a_cpp_policy_of_other_rules_is_refused_naming_policy(game):
     korean = last_round_game(RANGES, pot=12, stacks=20, rules=KoreanRules(ante=2, max_raises=2))
     solver = pyspiel.CFRSolver(pyspiel.convert_to_cached_tree(korean))
