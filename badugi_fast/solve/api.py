@@ -25,7 +25,7 @@ from ..game.actions import Action
 from ..game.rules import RuleSet
 from .best_response import Tables, best_response
 from .cfr import Progress, run
-from .problem import History, LastRound, last_round
+from .problem import History, LastRound, chips, last_round
 from .ranges import RangeLike
 from .tree import Node
 
@@ -203,6 +203,11 @@ def solve_last_round(
     called after each measurement. Bad input is a ValueError naming the field."""
     checked_target = _check_target(target)
     checked_iterations = _check_iterations(iterations, checked_target)
+    if checked_iterations is None and chips("pot", pot) == 0:
+        raise ValueError(
+            "pot: the target is a fraction of the pot, and a pot of 0 holds none, so the "
+            "solve would never stop; give a pot of at least 1 chip, or iterations"
+        )
     if progress is not None and not callable(progress):
         raise ValueError(f"progress is a callable or None, not {progress!r}")
     problem = last_round(ranges, pot=pot, stacks=stacks, rules=rules, sizes=sizes)

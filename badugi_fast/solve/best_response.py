@@ -11,6 +11,7 @@ the two ranges, in chips from the start of the round.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -44,13 +45,19 @@ def best_response(
     problem: LastRound, player: int, opponent: npt.NDArray[np.float64], threads: int = 1
 ) -> tuple[npt.NDArray[np.float64], float]:
     """``player``'s best response to the other's table: its table (1 on the chosen action,
-    ties to the first) and its expected chips."""
+    ties to the first) and its expected chips. ``opponent`` is checked as
+    ``LastRound.check_table`` says (ValueError or TypeError naming it)."""
+    _check_problem(problem)
+    player = problem.check_player(player)
+    opponent = problem.check_table(1 - player, opponent, "opponent")
     out = problem.values(player, opponent, None, best=True, threads=threads)
     return out["best"], expected_chips(problem, player, out["root"])
 
 
 def profile_value(problem: LastRound, player: int, tables: Tables, threads: int = 1) -> float:
     """``player``'s expected chips when both play their tables."""
+    player = problem.check_player(player)
+    tables = check_tables(problem, tables)
     root = problem.values(player, tables[1 - player], tables[player], threads=threads)["root"]
     return expected_chips(problem, player, root)
 
@@ -64,7 +71,9 @@ def exploitability(
 ) -> Exploitability:
     """The exploitability of the profile ``tables`` (player 0's table, player 1's); ``best``
     and ``values``: the two best-response values and the profile's own, when already measured
-    (a solver measures them in C beside its iterations), else computed here."""
+    (a solver measures them in C beside its iterations), else computed here. ``tables`` are
+    checked as ``LastRound.check_table`` says (ValueError or TypeError naming ``tables[i]``)."""
+    tables = check_tables(problem, tables)
     if best is None:
         best = (
             best_response(problem, 0, tables[1], threads)[1],
@@ -84,6 +93,7 @@ def exploitability(
 
 def exploitability_fraction(problem: LastRound, tables: Tables, threads: int = 1) -> float:
     """The exploitability as a fraction of the pot, from the two best responses only."""
+    tables = check_tables(problem, tables)
     best = tuple(best_response(problem, p, tables[1 - p], threads)[1] for p in (0, 1))
     return fraction_of_best(problem, best)
 
@@ -91,6 +101,26 @@ def exploitability_fraction(problem: LastRound, tables: Tables, threads: int = 1
 def fraction_of_best(problem: LastRound, best: tuple[float, ...]) -> float:
     """The exploitability as a fraction of the pot from the two best-response values."""
     return _fraction(problem, _average_gain(problem, best))
+
+
+def check_tables(problem: LastRound, tables: object) -> Tables:
+    """A profile (player 0's table, player 1's), each checked by ``LastRound.check_table``."""
+    _check_problem(problem)
+    if isinstance(tables, str | bytes | np.ndarray) or not isinstance(tables, Sequence):
+        raise TypeError(
+            f"tables is a pair (player 0's table, player 1's), not {type(tables).__name__}"
+        )
+    if len(tables) != 2:
+        raise ValueError(f"tables is a pair (player 0's table, player 1's), not {len(tables)}")
+    return (
+        problem.check_table(0, tables[0], "tables[0]"),
+        problem.check_table(1, tables[1], "tables[1]"),
+    )
+
+
+def _check_problem(problem: object) -> None:
+    if not isinstance(problem, LastRound):
+        raise TypeError(f"problem is a LastRound (solve.last_round), not {type(problem).__name__}")
 
 
 def _average_gain(problem: LastRound, best: tuple[float, ...]) -> float:
@@ -107,6 +137,7 @@ __all__ = [
     "Exploitability",
     "Tables",
     "best_response",
+    "check_tables",
     "expected_chips",
     "exploitability",
     "exploitability_fraction",

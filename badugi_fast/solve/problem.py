@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._badugi import ffi, lib
+from .._runtime.validate import whole
 from ..game.rules import RuleSet, check_rules
 from .ranges import Classes, Player, RangeLike, players, to_range
 from .tree import Node, Tree, build_tree, check_sizes
@@ -28,6 +29,11 @@ History = Sequence[object]
 # sums (each about one such array for the two players together), and room for the scratch.
 WORK_ARRAYS = 7
 MAX_WORK_BYTES = 4 << 30
+# A strategy table's row (one hand class at one decision) sums to 1 within numpy's isclose
+# (|sum - 1| <= 1e-8 + 1e-5), the tolerance ``LastRound.table_from`` applies to a strategy.
+MAX_THREADS = 64  # BF_POOL_MAX_THREADS of csrc/common/pool.h
+ROW_RTOL = 1e-5
+ROW_ATOL = 1e-8
 
 
 def chips(name: str, value: object, least: int = 0) -> int:
@@ -77,6 +83,11 @@ class LastRound:
     def pot(self) -> int:
         return self.tree.pot
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) without its C struct, which the copy rebuilds from the
+        tree, the classes and the players (the same arrays: the same bits)."""
+        return (_make, (self.tree, self.classes, self.players))
+
     def rows(self, player: int) -> int:
         return len(self.players[player].classes)
 
@@ -101,6 +112,51 @@ class LastRound:
             if node.actor == player:
                 self.block(table, node)[:] = 1.0 / len(node.actions)
         return table
+
+    def check_table(self, player: int, table: object, name: str) -> npt.NDArray[np.float64]:
+        """``table`` as the C code reads it (a contiguous float64 array), or a TypeError or
+        ValueError naming ``name``. Accepted: a one-dimensional array (or sequence) of real
+        numbers, float64 or an integer or float dtype that converts to float64 without loss
+        (float16, float32, integers below 2**53), of ``table_len[player]`` entries, each finite
+        and non-negative, each row (a class at one of ``player``'s decisions) summing to 1
+        within |sum - 1| <= 1e-8 + 1e-5 (numpy's isclose, as ``table_from`` checks a strategy)."""
+        if table is None or isinstance(table, str | bytes):
+            raise TypeError(f"{name} is an array of floats, not {type(table).__name__}")
+        try:
+            found = np.asarray(table)
+        except (TypeError, ValueError) as error:
+            raise TypeError(f"{name} is an array of floats: {error}") from None
+        kind = found.dtype.kind
+        if kind not in "fiu" or (kind == "f" and found.dtype.itemsize > 8):
+            raise TypeError(f"{name} is an array of floats, not of {found.dtype}")
+        if kind in "iu" and found.size and np.abs(found).max() > 1 << 53:
+            raise ValueError(f"{name}: entries past 2**53 do not convert to float64 exactly")
+        length = self.table_len[player]
+        if found.shape != (length,):
+            raise ValueError(
+                f"{name} is player {player}'s table of {length} entries, not shape {found.shape}"
+            )
+        out = np.ascontiguousarray(found, dtype=np.float64)
+        if not np.all(np.isfinite(out)):
+            raise ValueError(f"{name}: every entry is finite (a probability)")
+        if np.any(out < 0):
+            raise ValueError(f"{name}: every entry is at least 0 (a probability)")
+        for node in self.tree.nodes:
+            if node.actor == player:
+                sums = self.block(out, node).sum(axis=1)
+                if not np.all(np.isclose(sums, 1.0, rtol=ROW_RTOL, atol=ROW_ATOL)):
+                    raise ValueError(
+                        f"{name}: at {list(node.history)} a row sums to "
+                        f"{sums[~np.isclose(sums, 1.0, rtol=ROW_RTOL, atol=ROW_ATOL)][0]!r}, "
+                        "not 1 (each row is a distribution over the node's actions)"
+                    )
+        return out
+
+    def check_player(self, player: object) -> int:
+        """``player`` as 0 or 1: ValueError otherwise."""
+        if isinstance(player, bool | np.bool_) or player not in (0, 1):
+            raise ValueError(f"player is 0 or 1, not {player!r}")
+        return 0 if player == 0 else 1
 
     def table_from(self, player: int, strategy: Any) -> npt.NDArray[np.float64]:
         """A table from a callable ``strategy(history) -> (hands of the range, actions)``
@@ -136,7 +192,13 @@ class LastRound:
         threads: int = 1,
     ) -> dict[str, Any]:
         """Counterfactual values of ``player``'s rows (C: bf_lr_values): ``root``, and when
-        asked ``nodes`` (n_nodes, rows), ``best`` (a best-response table), ``mass``."""
+        asked ``nodes`` (n_nodes, rows), ``best`` (a best-response table), ``mass``. The tables
+        are checked (``check_table``) before the C code reads them."""
+        player = self.check_player(player)
+        opponent = self.check_table(1 - player, opponent, "opponent")
+        if own is not None:
+            own = self.check_table(player, own, "own")
+        threads = whole("threads", threads, 1, MAX_THREADS)
         rows = self.rows(player)
         n = len(self.tree.nodes)
         out: dict[str, Any] = {"root": np.empty(rows)}
@@ -154,8 +216,8 @@ class LastRound:
         status = lib.bf_lr_values(
             self.c,
             player,
-            ptr(np.ascontiguousarray(opponent)),
-            ptr(None if own is None else np.ascontiguousarray(own)),
+            ptr(opponent),
+            ptr(own),
             ptr(out.get("nodes")),
             ptr(out["root"]),
             ptr(out.get("best")),

@@ -15,7 +15,7 @@ triples): their indices in a tally space (0: the empty set) whose entries are su
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, permutations
@@ -40,6 +40,11 @@ def to_range(name: str, value: object) -> Range:
         found = value
     elif isinstance(value, str):
         found = parse_range(value)
+    elif isinstance(value, Mapping):
+        raise TypeError(
+            f"{name}: a {{hand: weight}} dict is refused (its weights would be dropped); give "
+            "Range.from_hands(hands, weights)"
+        )
     elif isinstance(value, Iterable):
         found = Range.from_hands(list(value))
     else:

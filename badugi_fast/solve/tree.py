@@ -124,7 +124,13 @@ def _amounts(legal: Action, spot: Spot, seat: int, sizes: Sequence[float | str])
         if size == ALLIN:
             chosen.add(most)
             continue
-        amount = to_call + math.floor(float(size) * (spot.pot + to_call) + 0.5)
+        share = float(size) * (spot.pot + to_call)
+        if not math.isfinite(share):  # math.floor(inf) is an OverflowError
+            raise ValueError(
+                f"sizes: {size!r} times the pot ({spot.pot + to_call} chips) is past any "
+                "number of chips a float holds"
+            )
+        amount = to_call + math.floor(share + 0.5)
         chosen.add(min(max(amount, least), most))
     return sorted(chosen)
 

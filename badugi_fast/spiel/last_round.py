@@ -308,6 +308,10 @@ def _round_of(game: Any) -> LastRoundGame:
 def to_policy(solution: LastRoundSolution, game: LastRoundGame) -> Any:
     """The solution as an OpenSpiel ``TabularPolicy`` of ``game`` (made from the same ranges,
     pot, stacks, rules and sizes: ValueError otherwise)."""
+    if not isinstance(solution, LastRoundSolution):
+        raise TypeError(
+            f"solution is a LastRoundSolution (solve_last_round), not {type(solution).__name__}"
+        )
     found = _round_of(game)
     _check_same(solution.problem, found.problem)
     table = policies.TabularPolicy(found)
@@ -328,6 +332,8 @@ def from_policy(policy: Any, game: LastRoundGame) -> Tables:
     dealt (it meets no hand of the other range) plays uniformly."""
     found = _round_of(game)
     problem = found.problem
+    if isinstance(policy, policies.Policy) or hasattr(policy, "game"):
+        _check_policy_game(getattr(policy, "game", None), found)
     if not isinstance(policy, policies.TabularPolicy | pyspiel.Policy):
         if not hasattr(policy, "to_tabular"):
             raise TypeError(f"policy is an OpenSpiel policy, not {type(policy).__name__}")
@@ -353,6 +359,23 @@ def from_policy(policy: Any, game: LastRoundGame) -> Tables:
     return tables[0], tables[1]
 
 
+def _check_policy_game(theirs: object, game: LastRoundGame) -> None:
+    """A Python policy names its game: it is ``game``'s round (the check ``to_policy`` applies),
+    refused before any work otherwise (a policy of the whole game would be walked in full)."""
+    if not isinstance(theirs, LastRoundGame):
+        name = type(theirs).__name__ if theirs is not None else "no game"
+        raise ValueError(
+            f"policy: a policy of {name}, not of the last round game it is read against"
+        )
+    try:
+        _check_same(theirs.problem, game.problem)
+    except ValueError:
+        raise ValueError(
+            "policy: a policy of a last round made from other ranges, pot, stacks or rules "
+            "than game"
+        ) from None
+
+
 def _action_probabilities(policy: Any, key: str, player: int, node: Node) -> dict[int, float]:
     """A policy's probabilities at an information state, found by its string: a Python
     ``TabularPolicy`` or a C++ ``pyspiel.Policy`` (what its CFR solvers' ``average_policy``
@@ -360,7 +383,14 @@ def _action_probabilities(policy: Any, key: str, player: int, node: Node) -> dic
     if isinstance(policy, policies.TabularPolicy):
         row = policy.policy_for_key(key)
         return {a: float(row[a]) for a in range(len(node.actions))}
-    return {int(a): float(p) for a, p in policy.get_state_policy(key)}
+    found = {int(a): float(p) for a, p in policy.get_state_policy(key)}
+    if not found or max(found) >= len(node.actions) or min(found) < 0:
+        # a C++ policy names no game: one of another game has other actions (or none) here
+        raise ValueError(
+            f"policy: at the information state {key!r} it gives actions {sorted(found)}, not "
+            f"this game's 0 .. {len(node.actions) - 1}; a policy of another game?"
+        )
+    return found
 
 
 def _check_classes(problem: LastRound, player: int, strategy: Any) -> None:

@@ -106,3 +106,26 @@ def test_one_hands_standard_error_is_shown_undefined(in_tmp, capsys):
     assert "± undefined (one hand)" in capsys.readouterr().out
     assert main(["simulate", "--hands", "1", "--seed", "1", "--json"]) == 0
     assert '"stderr_per_100": null' in capsys.readouterr().out
+
+
+SOLVE = ["solve", "--ranges", "8-", "9-", "--stacks", "20", "--no-progress"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--pot", "0"], "pot"),
+        (["--pot", "12", "--structure", "no-limit", "--sizes", "1e308"], "sizes"),
+        (["--pot", "12", "--korean", "--ante", "0"], "ante"),
+        (["--pot", "12", "--korean", "--ante", "-1"], "ante"),
+    ],
+    ids=lambda v: " ".join(v) if isinstance(v, list) else v,
+)
+def test_solve_refuses_a_value_it_cannot_use_in_one_line(
+    in_tmp, capsys, monkeypatch, extra, message
+):
+    monkeypatch.setattr("badugi_fast.solve.api.run", _no_work)  # refused before the work
+    assert main([*SOLVE, *extra]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("badugi: ") and err.count("\n") == 1, err[:300]
+    assert re.search(message, err), err

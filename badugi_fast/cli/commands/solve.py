@@ -87,7 +87,8 @@ def make_rules(args: argparse.Namespace) -> RuleSet:
     with user_values():
         if args.korean:
             raises = 3 if args.max_raises is None else args.max_raises  # else unbounded
-            return KoreanRules(ante=args.ante or 1, max_raises=raises)
+            ante = 1 if args.ante is None else args.ante  # 0 is refused, as KoreanRules does
+            return KoreanRules(ante=ante, max_raises=raises)
         options: dict[str, Any] = {"small_bet": args.small_bet, "cap_heads_up": not args.uncapped}
         if args.max_raises is not None:
             options["max_raises"] = args.max_raises
