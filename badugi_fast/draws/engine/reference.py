@@ -85,7 +85,7 @@ def simulate_draws(
                 thrown = policy.throw(player, draws - draw, caps[draw])
             new = []
             for count in range(len(thrown)):
-                if not stub:  # the game's rule: the discards so far, not this throw, become the stub
+                if not stub:  # the game's rule: the discards so far (not this throw) restock
                     stub = discards
                     discards = []
                     rng.shuffle(stub)
