@@ -125,6 +125,9 @@ class _Lib:
     BF_FORMAT_OK: int
     BF_FORMAT_BAD_ARGUMENTS: int
     BF_FORMAT_BAD_ROW: int
+    BF_BELIEF_HANDS: int
+    BF_BELIEF_BAD_ARGS: int
+    BF_BELIEF_NO_MEMORY: int
     BF_LR_BAD_ARGS: int
     BF_LR_NO_MEMORY: int
     BF_LR_SUBSETS: int
@@ -296,6 +299,17 @@ class _Lib:
     def bf_lr_check(self, g: Any, /) -> int: ...
     def bf_lr_showdown(
         self, g: Any, player: int, lanes: int, opp_reach: Any, pay: Any, out: Any, /
+    ) -> int: ...
+    def bf_belief_draw(
+        self,
+        n: int,
+        cards: Any,
+        weight: Any,
+        throw_probs: Any,
+        count: int,
+        blocked: int,
+        after: Any,
+        /,
     ) -> int: ...
     def bf_lr_iterate(self, g: Any, first: int, iterations: int, threads: int, /) -> int: ...
     def bf_lr_work_new(self, g: Any, /) -> Any: ...

@@ -48,6 +48,26 @@ def _this_round(view: View) -> list[Event]:
     return [e for e in view.history[start:] if e.kind in _BETTING]
 
 
+def round_start(view: View) -> tuple[list[Action], tuple[int, int], int, tuple[int, int]] | None:
+    """The last round as a solution sees it from ``view``: its betting so far (Actions, a fold
+    as FOLD), the seats of player 0 (first to act) and player 1, and the pot and the two stacks
+    behind at the round's start (player 0's first); None unless two players are in the hand."""
+    events = _this_round(view)
+    history = [Action(K.FOLD if e.kind in FOLD_KINDS else e.kind, e.amount) for e in events]
+    put_in = [0] * len(view.stacks)
+    for e in events:
+        if e.seat is not None:
+            put_in[e.seat] += e.amount
+    me = view.seat
+    first = events[0].seat if events else me  # the first to act is player 0
+    if first is None or len([f for f in view.folded if not f]) != 2:
+        return None
+    other = next(s for s in range(len(view.stacks)) if s not in (me,) and not view.folded[s])
+    seats = (first, other if first == me else me)
+    stacks = (view.stacks[seats[0]] + put_in[seats[0]], view.stacks[seats[1]] + put_in[seats[1]])
+    return history, seats, view.pot - sum(put_in), stacks
+
+
 @dataclass(frozen=True)
 class SolutionBot:
     """Plays the last round by ``sol`` (see the module docstring)."""
@@ -67,21 +87,12 @@ class SolutionBot:
             return self.otherwise(view)
 
     def _play(self, view: View) -> Action:
-        events = _this_round(view)
-        history = [Action(K.FOLD if e.kind in FOLD_KINDS else e.kind, e.amount) for e in events]
         tree = self.sol.problem.tree
-        put_in = [0] * len(view.stacks)
-        for e in events:
-            if e.seat is not None:
-                put_in[e.seat] += e.amount
-        me = view.seat
-        first = events[0].seat if events else me  # the first to act is player 0
-        if first is None or len([f for f in view.folded if not f]) != 2:
+        start = round_start(view)
+        if start is None:
             raise _Uncovered("the solution plays heads-up")
-        other = next(s for s in range(len(view.stacks)) if s not in (me,) and not view.folded[s])
-        seats = (first, other if first == me else me)
-        stacks = tuple(view.stacks[s] + put_in[s] for s in seats)
-        pot = view.pot - sum(put_in)
+        history, seats, pot, stacks = start
+        me = view.seat
         if pot != tree.pot or stacks != tree.stacks:
             raise _Uncovered(
                 f"the round started with pot {pot} and stacks {stacks}, "

@@ -51,6 +51,8 @@ def _checked(
     )
     if out.shape != (len(hands), columns):
         raise ValueError(f"{where} is {len(hands)} x {columns} probabilities, not {out.shape}")
+    if np.isfinite(out).all() and not (out < 0.0).any():
+        return out
     bad = np.flatnonzero(~(np.isfinite(out) & (out >= 0.0)).all(axis=1))
     if len(bad):
         row = int(bad[0])

@@ -1,0 +1,103 @@
+"""One player's belief carried through its public actions: Bayes' rule at a betting action, and
+at a draw the transition through the strategy's discards and the cards dealt (C: solve/beliefs.c,
+a subset-sum pass over the kept cards, exact for a belief over the current hand).
+
+Weights are dense over the 270,725 hands of ``all_hands()`` (lexicographic rows); the C pass
+reads them in colex order. ``blocked`` is a card mask of what the player can never hold or be
+dealt: the cards outside the deck, and an observer's cards when the belief is the observer's
+opponent's.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..._badugi import ffi, lib
+from ...game.actions import View
+from ...hands.universe import all_hands, colex_indices
+from ..lbr.arrays import MASKS
+from ..lbr.blueprint import BlueprintStrategy
+from ..lbr.particles import _checked, card_masks
+from ..lbr.strategy import HandStrategy
+
+Floats = npt.NDArray[np.float64]
+
+
+@cache
+def colex_of_lex() -> npt.NDArray[np.int64]:
+    """The colex index of each hand of ``all_hands()``."""
+    return colex_indices(all_hands())
+
+
+@cache
+def hand_masks() -> npt.NDArray[np.uint64]:
+    """Each hand of ``all_hands()`` as a card mask."""
+    return card_masks(all_hands())
+
+
+def open_hands(blocked: int) -> npt.NDArray[np.bool_]:
+    """The hands holding no blocked card."""
+    return (hand_masks() & np.uint64(blocked)) == 0  # type: ignore[no-any-return]
+
+
+def _asked(strategy: HandStrategy, method: str, spot: View, live: npt.NDArray[np.intp]) -> Any:
+    """``strategy.<method>`` for the hands at ``live`` (positions in ``all_hands()``), their own
+    discards unknown (a belief is over the current hand alone); the blueprint is told the
+    positions, which spares it finding them."""
+    hands = all_hands()[live]
+    dead = np.zeros(len(live), dtype=np.uint64)
+    if isinstance(strategy, BlueprintStrategy):
+        return getattr(strategy, method)(spot, hands, dead, positions=live)
+    return getattr(strategy, method)(spot, hands, dead)
+
+
+def bet(weights: Floats, strategy: HandStrategy, spot: View, kind: str) -> Floats:
+    """``weights`` times each hand's probability of ``kind`` at ``spot``."""
+    live = np.flatnonzero(weights > 0)
+    kinds = [a.kind for a in spot.legal]
+    hands = all_hands()[live]
+    probs = _checked(_asked(strategy, "betting", spot, live), "betting", spot, hands, len(kinds))
+    out = np.zeros_like(weights)
+    out[live] = weights[live] * probs[:, kinds.index(kind)]
+    return out
+
+
+def draw(
+    weights: Floats,
+    strategy: HandStrategy,
+    spot: View,
+    count: int,
+    blocked: int,
+) -> Floats:
+    """The weights after throwing ``count`` cards at ``spot``: each hand's chance of throwing
+    that many, carried to the hands the throw and the deal make (see the module)."""
+    live = np.flatnonzero(weights > 0)
+    hands = all_hands()[live]
+    probs = _checked(_asked(strategy, "discards", spot, live), "discards", spot, hands, MASKS)
+    probs = np.ascontiguousarray(probs)  # the C pass reads the throws of `count` cards alone
+    cards = np.ascontiguousarray(hands, dtype=np.uint8)
+    chosen = np.ascontiguousarray(weights[live], dtype=np.float64)
+    after = np.empty(len(weights))
+    status = lib.bf_belief_draw(
+        len(live),
+        ffi.from_buffer("uint8_t[]", cards),
+        ffi.from_buffer("double[]", chosen),
+        ffi.from_buffer("double[]", probs),
+        count,
+        blocked,
+        ffi.from_buffer("double[]", after),
+    )
+    if status == lib.BF_BELIEF_NO_MEMORY:
+        raise MemoryError("bf_belief_draw: out of memory")
+    if status:  # the inputs are checked above: only too few cards to deal is left
+        raise ValueError(f"a draw of {count} cards: too few cards are left to deal them")
+    # inclusion-exclusion cancels to a few ulps below 0 where the exact weight is 0
+    out: Floats = np.maximum(after[colex_of_lex()], 0.0)
+    return out
+
+
+__all__ = ["bet", "colex_of_lex", "draw", "hand_masks", "open_hands"]

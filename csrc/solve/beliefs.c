@@ -1,0 +1,154 @@
+/* A belief carried through a draw (solve/beliefs.h).
+ *
+ * The weight of holding h' after throwing k cards is the sum over the ways h' arises: kept
+ * cards K (4 - k of h'), new cards N = h' - K, and an old hand K + T whose thrown cards T are
+ * disjoint from N (a card thrown is not dealt back in the same draw), each old hand's weight
+ * times its chance of throwing T times 1 / C(m, k), m the cards it could be dealt. Writing
+ * w(K, T) for that product, inclusion-exclusion over the thrown cards that N holds gives
+ *
+ *     sum over T disjoint from N of w(K, T) = sum over S within N of (-1)^|S| M(K, S),
+ *     M(K, S) = sum over T holding S of w(K, T),
+ *
+ * and grouping the terms by the set U = K + S within h' (its sign is (-1)^(|U| - 4 + k)):
+ *
+ *     weight of h' = sum over U within h', |U| >= 4 - k, of (-1)^(|U| - 4 + k) G(U),
+ *     G(U) = sum over the ways U splits into K (4 - k cards) and S (in T) of w(K, T).
+ *
+ * So one pass over the old hands adds each w(K, T) into G(K + S) for every S within T, and one
+ * pass over the new hands reads at most 15 entries of G: about 10^7 steps, not the 270,725 x
+ * C(48, k) deals of the plain sum. U = K + T (four cards) is the old hand itself, added at once;
+ * the others are sets of at most three cards, tallied by their colex rank.
+ */
+#include "solve/beliefs.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#define CARDS 52
+
+static int64_t binomial(int n, int k)
+{
+    if (k < 0 || n < k)
+        return 0;
+    int64_t out = 1;
+    for (int i = 1; i <= k; i++)
+        out = out * (n - k + i) / i;
+    return out;
+}
+
+/* Colex rank of the cards of `hand` at each set of positions (cards ascending), into rank[16]. */
+static void colex_subsets(const int hand[4], int64_t choose[CARDS + 1][5], int64_t rank[16])
+{
+    for (unsigned at = 0; at < 16; at++) {
+        int64_t r = 0;
+        int size = 0;
+        for (int i = 0; i < 4; i++)
+            if (at >> i & 1u)
+                r += choose[hand[i]][++size];
+        rank[at] = r;
+    }
+}
+
+static int popcount4(unsigned m)
+{
+    return (int)(m & 1u) + (int)(m >> 1 & 1u) + (int)(m >> 2 & 1u) + (int)(m >> 3 & 1u);
+}
+
+static int blocked_hand(const int hand[4], uint64_t blocked)
+{
+    for (int i = 0; i < 4; i++)
+        if (blocked >> hand[i] & 1u)
+            return 1;
+    return 0;
+}
+
+static int bad_row(const uint8_t *row)
+{
+    return row[0] >= row[1] || row[1] >= row[2] || row[2] >= row[3] || row[3] >= CARDS;
+}
+
+int bf_belief_draw(int64_t n, const uint8_t *cards, const double *weight,
+                   const double *throw_probs, int count, uint64_t blocked, double *after)
+{
+    if (n < 0 || n > BF_BELIEF_HANDS || (n && (!cards || !weight || !throw_probs)) || !after ||
+        count < 0 || count > 4 || blocked >> CARDS)
+        return BF_BELIEF_BAD_ARGS;
+    int open = CARDS - __builtin_popcountll(blocked) - 4;
+    if (open < count)
+        return BF_BELIEF_BAD_ARGS;
+    for (int64_t i = 0; i < n; i++) {
+        if (bad_row(cards + i * 4) || !(weight[i] >= 0.0 && isfinite(weight[i])))
+            return BF_BELIEF_BAD_ARGS;
+        for (int m = 0; m < 16; m++) {
+            double p = throw_probs[i * 16 + m];
+            if (!(p >= 0.0 && isfinite(p)))
+                return BF_BELIEF_BAD_ARGS;
+        }
+    }
+    int64_t choose[CARDS + 1][5];
+    for (int c = 0; c <= CARDS; c++)
+        for (int k = 0; k <= 4; k++)
+            choose[c][k] = binomial(c, k);
+    /* G by the size of U (0 .. 3 cards), at U's colex rank */
+    double *tally[4];
+    for (int u = 0; u < 4; u++) {
+        tally[u] = calloc((size_t)choose[CARDS][u], sizeof(double));
+        if (!tally[u]) {
+            for (int v = 0; v < u; v++)
+                free(tally[v]);
+            return BF_BELIEF_NO_MEMORY;
+        }
+    }
+    const double share = 1.0 / (double)choose[open][count];
+    const double sign = count % 2 ? -1.0 : 1.0;
+    for (int64_t h = 0; h < BF_BELIEF_HANDS; h++)
+        after[h] = 0.0;
+    int64_t rank[16];
+    int hand[4];
+    for (int64_t i = 0; i < n; i++) {
+        for (int j = 0; j < 4; j++)
+            hand[j] = cards[i * 4 + j];
+        if (weight[i] == 0.0 || blocked_hand(hand, blocked))
+            continue;
+        colex_subsets(hand, choose, rank);
+        for (unsigned t = 0; t < 16; t++) {
+            double p = throw_probs[i * 16 + t];
+            if (p == 0.0 || popcount4(t) != count)
+                continue;
+            double w = weight[i] * p;
+            /* S = T: the new hand holding the very cards thrown, which the deal never gives */
+            after[rank[15]] += sign * w * share;
+            unsigned kept = 15u & ~t;
+            /* every S within T but T itself: s runs over t's proper submasks */
+            for (unsigned s = (t - 1) & t; t != 0; s = (s - 1) & t) {
+                unsigned at = kept | s;
+                tally[popcount4(at)][rank[at]] += w;
+                if (s == 0)
+                    break;
+            }
+        }
+    }
+    int64_t h = 0;
+    for (hand[3] = 3; hand[3] < CARDS; hand[3]++)
+        for (hand[2] = 2; hand[2] < hand[3]; hand[2]++)
+            for (hand[1] = 1; hand[1] < hand[2]; hand[1]++)
+                for (hand[0] = 0; hand[0] < hand[1]; hand[0]++, h++) {
+                    if (blocked_hand(hand, blocked)) {
+                        after[h] = 0.0;
+                        continue;
+                    }
+                    if (count == 0)
+                        continue; /* the S = T terms above are the whole sum */
+                    colex_subsets(hand, choose, rank);
+                    double total = 0.0;
+                    for (unsigned at = 0; at < 15; at++) {
+                        int u = popcount4(at);
+                        if (u >= 4 - count)
+                            total += (u - 4 + count) % 2 ? -tally[u][rank[at]] : tally[u][rank[at]];
+                    }
+                    after[h] += total * share;
+                }
+    for (int u = 0; u < 4; u++)
+        free(tally[u]);
+    return 0;
+}

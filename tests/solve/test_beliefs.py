@@ -1,0 +1,212 @@
+"""Public beliefs (solve/beliefs): the C draw pass against a direct sum, the full-deck beliefs'
+invariants, a Monte Carlo of the same strategy, and what is refused."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+from badugi_fast._badugi import ffi, lib
+from badugi_fast.blueprint import blueprint_bot, load_blueprint
+from badugi_fast.game import Rules
+from badugi_fast.game.bots import drawer
+from badugi_fast.hands.universe import all_hands, class_of_hands, colex_hands, colex_index
+from badugi_fast.solve.beliefs import beliefs
+from badugi_fast.solve.lbr.play import Table
+from badugi_fast.solve.lbr.strategy import ThresholdStrategy
+
+
+def _c_draw(rows, weight, probs, count, blocked):
+    after = np.zeros(len(colex_hands()))
+    status = lib.bf_belief_draw(
+        len(rows),
+        ffi.from_buffer("uint8_t[]", np.ascontiguousarray(rows, dtype=np.uint8)),
+        ffi.from_buffer("double[]", np.ascontiguousarray(weight, dtype=np.float64)),
+        ffi.from_buffer("double[]", np.ascontiguousarray(probs, dtype=np.float64)),
+        count,
+        blocked,
+        ffi.from_buffer("double[]", after),
+    )
+    return status, after
+
+
+@pytest.mark.parametrize("count", [0, 1, 2, 3, 4])
+@pytest.mark.parametrize("blocked_cards", [(), (5, 17, 40, 51)])
+def test_draw_pass_is_the_direct_sum(count, blocked_cards):
+    """The subset-sum pass gives what dealing every set of new cards to every old hand gives."""
+    rng = np.random.default_rng(count)
+    hands = colex_hands()
+    blocked = sum(1 << c for c in blocked_cards)
+    rows = hands[rng.choice(len(hands), 5, replace=False)]
+    rows = np.vstack([rows, [[0, 1, 2, 3]]])  # hands sharing cards with each other too
+    weight, probs = rng.random(len(rows)), rng.random((len(rows), 16))
+    status, after = _c_draw(rows, weight, probs, count, blocked)
+    assert status == 0
+    want = np.zeros(len(hands))
+    for row, w, p in zip(rows.tolist(), weight, probs, strict=True):
+        if any(c in blocked_cards for c in row):
+            continue
+        unseen = [c for c in range(52) if c not in row and c not in blocked_cards]
+        share = 1 / math.comb(len(unseen), count)
+        for mask in range(16):
+            if bin(mask).count("1") != count:
+                continue
+            kept = [row[i] for i in range(4) if not mask >> i & 1]
+            for new in itertools.combinations(unseen, count):
+                want[colex_index(kept + list(new))] += w * p[mask] * share
+    np.testing.assert_allclose(after, want, rtol=1e-12, atol=1e-15)
+    assert not after[[colex_index(h) for h in ([5, 6, 7, 8], [0, 17, 20, 30])]].any() or not blocked
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "negative n",
+        "count 5",
+        "unsorted row",
+        "card 52",
+        "blocked past 52",
+        "negative weight",
+        "nan probability",
+        "too few cards",
+    ],
+)
+def test_draw_pass_refuses_bad_input(change):
+    rows = np.array([[0, 1, 2, 3]], dtype=np.uint8)
+    weight, probs, count, blocked, n = np.ones(1), np.full((1, 16), 0.1), 1, 0, 1
+    if change == "count 5":
+        count = 5
+    elif change == "unsorted row":
+        rows = np.array([[1, 0, 2, 3]], dtype=np.uint8)
+    elif change == "card 52":
+        rows = np.array([[0, 1, 2, 52]], dtype=np.uint8)
+    elif change == "blocked past 52":
+        blocked = 1 << 52
+    elif change == "negative weight":
+        weight = -weight
+    elif change == "nan probability":
+        probs[0, 3] = np.nan
+    elif change == "too few cards":
+        blocked, count = (1 << 52) - 1 - 0b1111111, 4  # 7 open cards, 4 in the hand
+        rows = np.array([[0, 1, 2, 3]], dtype=np.uint8)
+    elif change == "negative n":
+        n = -1
+    after = np.zeros(len(colex_hands()))
+    status = lib.bf_belief_draw(
+        n, ffi.from_buffer("uint8_t[]", rows), ffi.from_buffer("double[]", weight),
+        ffi.from_buffer("double[]", probs), count, blocked, ffi.from_buffer("double[]", after),
+    )  # fmt: skip
+    assert status == lib.BF_BELIEF_BAD_ARGS
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    return blueprint_bot()
+
+
+def test_full_deck_beliefs_sum_to_one_and_respect_card_removal(shipped):
+    line = "rc/12/bc/01"
+    public = beliefs(shipped, line)
+    for p in (0, 1):
+        assert public.weights[p].sum() == pytest.approx(1.0, abs=1e-12)
+        assert (public.weights[p] >= 0).all()
+        assert 0 < public.chance[p] <= 1
+    hero = ["As", "2d", "3c", "9h"]
+    seen = beliefs(shipped, line, observer=(0, hero))
+    ids = [0 * 4 + 3, 1 * 4 + 1, 2 * 4 + 0, 8 * 4 + 2]  # As 2d 3c 9h as ids: rank * 4 + suit
+    holds = np.isin(all_hands(), ids).any(axis=1)
+    assert seen.weights[1].sum() == pytest.approx(1.0)
+    assert not seen.weights[1][holds].any()
+    assert seen.weights[0][~holds].sum() == 0 and seen.weights[0].max() == 1.0
+    assert seen.observer == 0
+
+
+def test_beliefs_match_a_monte_carlo_of_the_same_strategy():
+    """A seeded Monte Carlo of the drawer (ThresholdBot): hands dealt, the first round's
+    actions and the draw played hand by hand, the survivors' final hands counted by class."""
+    table = Table()
+    strategy = ThresholdStrategy(drawer)
+    line = "rc/1"  # the big blind, having called a raise, throws one
+    believed = beliefs(strategy, line, table=table)
+    from badugi_fast.solve.beliefs import play
+
+    steps = play(table, line).steps
+    rng = np.random.default_rng(7)
+    n = 200_000
+    keys = rng.random((n, 52))
+    hands = np.sort(np.argpartition(keys, 4, axis=1)[:, :4], axis=1).astype(np.uint8)
+    weight = np.ones(n)
+    dead = np.zeros(n, dtype=np.uint64)
+    for step in steps[:-1]:
+        if step.seat != 0:
+            continue
+        kinds = [a.kind for a in step.spot.legal]
+        weight *= strategy.betting(step.spot, hands, dead)[:, kinds.index(step.kind)]
+    throws = strategy.discards(steps[-1].spot, hands, dead)
+    mask = throws.argmax(axis=1)  # the drawer's discards are one choice a hand
+    weight *= throws[np.arange(n), mask] * (np.array([bin(m).count("1") for m in mask]) == 1)
+    kept = np.where(((mask[:, None] >> np.arange(4)) & 1) == 0, hands, 255)
+    held = np.zeros((n, 52), dtype=bool)
+    np.put_along_axis(held, hands.astype(np.int64), True, axis=1)
+    draw_keys = np.where(held, 2.0, rng.random((n, 52)))
+    new = np.argpartition(draw_keys, 1, axis=1)[:, :1]
+    final = np.sort(np.concatenate([np.sort(kept, axis=1)[:, :3], new], axis=1), axis=1)
+    from badugi_fast.hands.universe import lex_index
+
+    ranks = class_of_hands()[lex_index(final[weight > 0])]
+    sampled = np.bincount(ranks, minlength=1093) / (weight > 0).sum()
+    exact = believed.classes(0)
+    error = np.sqrt(exact * (1 - exact) / (weight > 0).sum())
+    assert np.all(np.abs(sampled - exact) <= 5 * error + 1e-4)
+    assert believed.chance[0] == pytest.approx((weight > 0).mean(), abs=5 * np.sqrt(0.25 / n))
+
+
+@pytest.mark.parametrize(
+    ("history", "message"),
+    [
+        ("rk", "may fold, call, raise here, not check"),
+        ("rc/x", "a draw is two digits"),
+        ("rc/11/kk/11/kk/11/kk/1", "the hand is over"),
+        ("rc/5", "throws 0 .. 4 cards here, not 5"),
+        ("rq", "'q' is not a betting action"),
+        ("rc/1/k", "a draw is two digits"),
+        ("rc/11/22", "'2' is not a betting action"),
+    ],
+)
+def test_bad_histories_are_refused_naming_the_action(history, message, shipped):
+    with pytest.raises(ValueError, match=message):
+        beliefs(shipped, history)
+
+
+def test_a_history_the_strategy_never_plays_is_refused():
+    strategy = ThresholdStrategy(drawer)
+    with pytest.raises(ValueError, match="never plays it"):
+        beliefs(strategy, "rc/2", table=Table())  # the drawer folds a two-card draw to a raise
+
+
+def test_other_inputs_are_refused(shipped):
+    with pytest.raises(TypeError, match="a history is a line"):
+        beliefs(shipped, 5)
+    with pytest.raises(TypeError, match="observer is a View"):
+        beliefs(shipped, "rc", observer="As")
+    with pytest.raises(ValueError, match="a hand has 4 cards"):
+        beliefs(shipped, "rc", observer=(0, ["As", "2d"]))
+    with pytest.raises(ValueError, match="player is 0"):
+        beliefs(shipped, "rc").top(2)
+    with pytest.raises(ValueError, match="give rules or a table"):
+        beliefs(shipped, "rc", rules=Rules(small_bet=4), table=Table())
+    with pytest.raises(ValueError, match="one for both seats or a pair"):
+        beliefs((shipped, shipped, shipped), "rc")
+
+
+def test_the_blueprint_file_is_a_strategy_too(shipped):
+    by_bot = beliefs(shipped, "rc/21")
+    by_file = beliefs(load_blueprint(), "rc/21")
+    for p in (0, 1):
+        np.testing.assert_array_equal(by_bot.weights[p], by_file.weights[p])
+    lines = by_bot.describe(1, 3, korean=True)
+    assert len(lines) == 3 and all("%" in line for line in lines)
+    assert by_bot.range(0).weights.sum() == pytest.approx(1.0)
