@@ -1,0 +1,266 @@
+"""``SearchBot``: the blueprint until the last betting round, then that round re-solved from the
+players' beliefs (gadget.py says how and why, spot.py what is solved).
+
+It is a bot (``bot(view) -> Action``) that ``Game``, ``simulate``, ``head_to_head`` and the
+command line play like any other, and a ``HandStrategy`` (solve/lbr/strategy.py): one re-solve
+of a public state gives its strategy for every hand there, which is what the local best
+response reads. Its last-round choice is drawn from the row of its hand with the view's 64
+random bits (``View.stream``), as ``solve.bots.solution`` draws: the same hand and stream give the
+same action on any executor and any thread count (the re-solve depends on the public state
+alone, and a cached one is the same numbers).
+
+Re-solves and beliefs are kept per public state (least recently used first out) behind a lock,
+so one bot may serve several threads; the solves themselves run outside it (two threads meeting
+the same new state may both solve it: the same numbers).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..._runtime.validate import whole
+from ...blueprint import Blueprint, BlueprintBot, load_blueprint
+from ...cards import hand_ids
+from ...game.actions import Action, ActionKind, Phase, View
+from ...game.rules import RuleSet
+from ...hands.evaluator import NUM_HANDS
+from ...hands.universe import colex_indices
+from ..api import LastRoundSolution
+from ..beliefs.api import advance, start, table_for
+from ..beliefs.public import Step, play
+from ..best_response import exploitability
+from ..bots import round_start
+from ..lbr.arrays import Floats, Hands, Masks
+from ..lbr.blueprint import BlueprintStrategy
+from .gadget import counterfactual_best, resolve, unsafe
+from .spot import RoundSpot, round_spot
+
+K = ActionKind
+_UNIT = 2.0**-53
+BELIEFS_KEPT = 32  # public histories whose beliefs are kept: 4.3 MB each
+
+
+@dataclass
+class Resolved:
+    """One public state's re-solve: the ``spot``, the ``solution`` (the searcher's average
+    strategy as player ``searcher``'s table; the other table is the gadget's opponent), and
+    ``position[h]``: the row of the searcher's range holding the hand of colex index h (-1:
+    none)."""
+
+    spot: RoundSpot
+    searcher: int
+    solution: LastRoundSolution
+    position: npt.NDArray[np.int64] = field(repr=False)
+
+
+class SearchBot:
+    """The search bot (see the module). ``blueprint``: the strategy it searches from (the
+    shipped one by default); ``safe``: re-solve in the gadget (True) or from the beliefs alone;
+    ``iterations``: of each re-solve; ``cut``: the weight of the lightest orbits left out of
+    each range; ``threads``: of each re-solve; ``cache``: public states kept."""
+
+    def __init__(
+        self,
+        blueprint: Blueprint | None = None,
+        *,
+        safe: bool = True,
+        iterations: int = 32,
+        cut: float = 1e-3,
+        threads: int = 1,
+        cache: int = 256,
+    ) -> None:
+        found = load_blueprint() if blueprint is None else blueprint
+        if not isinstance(found, Blueprint):
+            raise TypeError(f"blueprint is a Blueprint or None, not {type(found).__name__}")
+        if not isinstance(safe, bool):
+            raise TypeError(f"safe is True or False, not {safe!r}")
+        if isinstance(cut, bool) or not isinstance(cut, int | float) or not 0 <= cut < 1:
+            raise ValueError(f"cut is a share of a range, 0 <= cut < 1, not {cut!r}")
+        if found.draws < 2:
+            raise ValueError("the search re-solves the big-bet last round: a game of 2 or 3 draws")
+        self.blueprint = found
+        self.safe = safe
+        self.iterations = whole("iterations", iterations, 1)
+        self.cut = float(cut)
+        self.threads = whole("threads", threads, 1)
+        self._cache_size = whole("cache", cache, 1)
+        self._bot = BlueprintBot(found)
+        self._strategy = BlueprintStrategy(found)
+        self._table = table_for(found, None, None)
+        self._solved: OrderedDict[Any, Resolved] = OrderedDict()
+        self._believed: OrderedDict[Any, Any] = OrderedDict()
+        self._lock = threading.Lock()
+        self.solves = 0
+
+    def __repr__(self) -> str:
+        return (f"SearchBot(safe={self.safe}, iterations={self.iterations}, cut={self.cut}, "
+                f"blueprint={self.blueprint.iterations} iterations)")  # fmt: skip
+
+    # -- the engines' questions ------------------------------------------------------------------
+
+    def check_game(self, rules: RuleSet | None, stacks: Sequence[int]) -> None:
+        """ValueError unless the blueprint was trained for these rules and stacks."""
+        self.blueprint.check_game(rules, list(stacks))
+
+    def c_seat_form(self) -> None:
+        """None: the C loops cannot host the search (the Python engine plays it)."""
+        return None
+
+    # -- playing ---------------------------------------------------------------------------------
+
+    def __call__(self, view: View) -> Action:
+        if not self._last_round(view):
+            return self._bot(view)
+        found = self._found(view)
+        if found is None:
+            return self._bot(view)
+        resolved, history, _ = found
+        mine = np.array([sorted(hand_ids(view.hand))], dtype=np.uint8)
+        row_at = int(resolved.position[colex_indices(mine)[0]])
+        if row_at < 0:
+            return self._bot(view)  # a hand the cut left out
+        node = resolved.solution.problem.node(history)
+        row = resolved.solution.strategy(history)[row_at]
+        u = (view.stream >> 11) * _UNIT
+        choice = int(np.searchsorted(np.cumsum(row), u, side="right"))
+        action = node.actions[min(choice, len(node.actions) - 1)]
+        return Action(action.kind, action.amount)
+
+    def _last_round(self, view: View) -> bool:
+        """Whether ``view`` is a betting decision after the game's last draw."""
+        return (
+            view.phase is Phase.BETTING
+            and self._table.draws_to_come(view) == 0
+            and (view.draws_left < 3)
+        )
+
+    def _found(self, view: View) -> tuple[Resolved, list[Action], int] | None:
+        """The re-solve of the view's round, its betting so far and the searcher's player
+        number; None where the search does not play (not heads-up)."""
+        start = round_start(view)
+        if start is None:
+            return None
+        history, seats, pot, stacks = start
+        player = seats.index(view.seat)
+        played = play(self._table, view)
+        steps = played.steps[: len(played.steps) - len(history)]
+        return self.resolved(steps, player, pot, stacks), history, player
+
+    def solve_line(self, line: str, searcher: int) -> Resolved:
+        """The re-solve of the last round after ``line`` (a public line up to the round's
+        start, as the comparison's: 'rc/11/kk/12/bc/00') for ``searcher`` (0 the big blind,
+        1 the button), from the blueprint game's stacks."""
+        if searcher not in (0, 1) or isinstance(searcher, bool):
+            raise ValueError(f"searcher is 0 (the big blind) or 1 (the button), not {searcher!r}")
+        played = play(self._table, line)
+        game = played.game
+        if game.done or game.phase is not Phase.BETTING or game.round_index != self._table.draws:
+            raise ValueError(f"line {line!r} does not end where the last betting round starts")
+        committed = game.committed
+        stacks = (game.stacks[0], game.stacks[1])
+        return self.resolved(played.steps, searcher, sum(committed), stacks)
+
+    def resolved(
+        self, steps: tuple[Step, ...], searcher: int, pot: int, stacks: tuple[int, int]
+    ) -> Resolved:
+        """The re-solve of the last round after ``steps`` (cached)."""
+        key = (tuple((s.kind, s.count) for s in steps), searcher, pot, stacks)
+        with self._lock:
+            if key in self._solved:
+                self._solved.move_to_end(key)
+                return self._solved[key]
+        made = self._resolve(steps, searcher, pot, stacks)  # outside the lock: C runs freely
+        with self._lock:
+            self._solved[key] = made
+            if len(self._solved) > self._cache_size:
+                self._solved.popitem(last=False)
+        return made
+
+    def _resolve(
+        self, steps: tuple[Step, ...], searcher: int, pot: int, stacks: tuple[int, int]
+    ) -> Resolved:
+        spot = round_spot(self.blueprint, steps, self._beliefs(steps), pot, stacks, self.cut)
+        problem = spot.problem
+        if self.safe:
+            alternative = counterfactual_best(
+                problem, 1 - searcher, spot.blueprint_tables[searcher]
+            )
+            tables, _ = resolve(problem, searcher, alternative, self.iterations, self.threads)
+        else:
+            tables = unsafe(problem, self.iterations, self.threads)
+        measured = exploitability(problem, tables)
+        solution = LastRoundSolution(
+            problem, tables, measured.values, measured.chips, measured.fraction,
+            self.iterations, [],
+        )  # fmt: skip
+        self.solves += 1
+        position = np.full(NUM_HANDS, -1, dtype=np.int64)
+        hands = solution.hands(searcher)
+        position[colex_indices(hands)] = np.arange(len(hands))
+        return Resolved(spot, searcher, solution, position)
+
+    def _beliefs(self, steps: tuple[Step, ...]) -> tuple[Floats, Floats]:
+        """Both players' public beliefs after ``steps``, carried on from the longest history
+        before them that is kept (the first rounds' few lines are shared by many hands)."""
+        key = tuple((s.kind, s.count) for s in steps)
+        with self._lock:
+            done = len(key)
+            while done > 0 and key[:done] not in self._believed:
+                done -= 1
+            if done:
+                self._believed.move_to_end(key[:done])
+                kept_weights, kept_chance = self._believed[key[:done]]
+        if done:
+            weights, chance = list(kept_weights), list(kept_chance)
+        else:
+            weights, chance = start(self._table, None), [1.0, 1.0]
+        strategies = (self._strategy, self._strategy)
+        for at in range(done, len(key)):
+            advance(weights, chance, strategies, self._table, steps[at], None, at + 1)
+            with self._lock:
+                self._believed[key[: at + 1]] = (tuple(weights), tuple(chance))
+                if len(self._believed) > BELIEFS_KEPT:
+                    self._believed.popitem(last=False)
+        return weights[0], weights[1]
+
+    # -- the strategy for many hands (the local best response reads it) ---------------------------
+
+    def betting(self, spot: View, hands: Hands, dead: Masks) -> Floats:
+        if not self._last_round(spot) or not len(hands):
+            return self._strategy.betting(spot, hands, dead)
+        found = self._found(spot)
+        if found is None:
+            return self._strategy.betting(spot, hands, dead)
+        resolved, history, _ = found
+        out = self._strategy.betting(spot, hands, dead)
+        at = resolved.position[colex_indices(hands)]
+        covered = at >= 0
+        rows = resolved.solution.strategy(history)
+        node = resolved.solution.problem.node(history)
+        kinds = [a.kind for a in spot.legal]
+        columns = [kinds.index(a.kind) for a in node.actions]
+        solved = np.zeros((int(covered.sum()), len(kinds)))
+        solved[:, columns] = rows[at[covered]]
+        out[covered] = solved
+        return out
+
+    def discards(self, spot: View, hands: Hands, dead: Masks) -> Floats:
+        return self._strategy.discards(spot, hands, dead)
+
+    def rollout_policy(self) -> Any:
+        return None
+
+
+def search(blueprint: Blueprint | None = None, **settings: Any) -> SearchBot:
+    """A search bot on ``blueprint`` (the shipped one by default); ``settings`` as SearchBot."""
+    return SearchBot(blueprint, **settings)
+
+
+__all__ = ["Resolved", "SearchBot", "search"]

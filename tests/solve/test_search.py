@@ -1,0 +1,150 @@
+"""The search bot (solve/search): the gadget's guarantee on a small deck, its play as a bot and
+as a strategy for many hands, repeatability, and what it refuses."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from badugi_fast.blueprint import Deck, Trainer, blueprint_bot
+from badugi_fast.game import Game, Rules
+from badugi_fast.game.actions import Phase
+from badugi_fast.hands.universe import all_hands
+from badugi_fast.solve.best_response import best_response
+from badugi_fast.solve.lbr import local_best_response
+from badugi_fast.solve.lbr.strategy import public_view
+from badugi_fast.solve.search import SearchBot, counterfactual_best, line_of, search
+from badugi_fast.solve.beliefs import play
+
+SMALL = Deck(ranks=4, suits=3, draws=2)
+LINES = ("rc/11/kk/11", "ck/01/bc/10", "rc/22/bc/21")
+
+
+@pytest.fixture(scope="module")
+def small_blueprint():
+    trainer = Trainer(SMALL, seed=1, batch=500)
+    trainer.run(4000, threads=1)
+    return trainer.blueprint()
+
+
+@pytest.mark.parametrize("line", LINES)
+@pytest.mark.parametrize("searcher", [0, 1])
+def test_the_gadget_never_lets_the_opponent_gain_more_than_against_the_blueprint(
+    small_blueprint, line, searcher
+):
+    """Burch et al.'s guarantee: against the re-solved round, the opponent's best response in
+    each hand gains no more than against the blueprint's round (up to the solve's error), so
+    in the round as a whole neither."""
+    bot = SearchBot(small_blueprint, iterations=400, cut=0)
+    resolved = bot.solve_line(line, searcher)
+    problem, blueprint_tables = resolved.solution.problem, resolved.spot.blueprint_tables
+    opponent = 1 - searcher
+    against_blueprint = counterfactual_best(problem, opponent, blueprint_tables[searcher])
+    against_search = counterfactual_best(problem, opponent, resolved.solution.tables[searcher])
+    slack = 0.01 * problem.pot * problem.players[searcher].weights.sum()
+    assert np.all(against_search <= against_blueprint + slack)
+    whole_blueprint = best_response(problem, opponent, blueprint_tables[searcher])[1]
+    whole_search = best_response(problem, opponent, resolved.solution.tables[searcher])[1]
+    assert whole_search <= whole_blueprint + 1e-3 * problem.pot
+
+
+def test_unsafe_resolving_solves_the_beliefs_alone(small_blueprint):
+    safe = SearchBot(small_blueprint, iterations=200, cut=0).solve_line(LINES[2], 0)
+    unsafe = SearchBot(small_blueprint, iterations=200, cut=0, safe=False).solve_line(LINES[2], 0)
+    problem = unsafe.solution.problem
+    # unsafe re-solving is the round's equilibrium for the beliefs: nearly unexploitable there
+    assert unsafe.solution.exploitability_fraction < 0.02
+    assert not np.allclose(safe.solution.tables[0], unsafe.solution.tables[0])
+    assert problem.rows(0) == safe.solution.problem.rows(0)
+
+
+def test_lines_and_spots_round_trip(small_blueprint):
+    bot = SearchBot(small_blueprint, iterations=10)
+    for line in LINES:
+        assert line_of(play(bot._table, line).steps) == line
+    with pytest.raises(ValueError, match="does not end where the last betting round starts"):
+        bot.solve_line("rc/11", 0)
+    with pytest.raises(ValueError, match="searcher is 0"):
+        bot.solve_line(LINES[0], 2)
+    with pytest.raises(ValueError, match="the button may fold, call, raise here, not check"):
+        bot.solve_line("kk/11/kk/11", 0)
+
+
+def test_the_search_is_a_strategy_of_distributions_for_every_hand(small_blueprint):
+    """At a last-round spot the strategy gives each hand a distribution over the legal
+    actions: the solve's row for hands in its range, the blueprint's for the others."""
+    bot = SearchBot(small_blueprint, iterations=50)
+    played = play(bot._table, "rc/22/bc/21/b")
+    spot = public_view(bot._table.view(played.game, 1))  # the button facing a bet
+    deck = np.array(bot._table.cards)
+    hands = all_hands()[np.isin(all_hands(), deck).all(axis=1)]
+    rows = bot.betting(spot, hands, np.zeros(len(hands), dtype=np.uint64))
+    assert rows.shape == (len(hands), len(spot.legal))
+    np.testing.assert_allclose(rows.sum(axis=1), 1.0)
+    assert (rows >= 0).all()
+    assert bot.solves == 1
+    before = bot.betting(played.steps[0].spot, hands, np.zeros(len(hands), dtype=np.uint64))
+    np.testing.assert_array_equal(
+        before, bot._strategy.betting(played.steps[0].spot, hands, np.zeros(len(hands), np.uint64))
+    )
+
+
+def test_the_local_best_response_measures_it_alike_on_any_thread_count(small_blueprint):
+    bot = SearchBot(small_blueprint, iterations=30)
+    kwargs = dict(hands=6, seed=5, ranks=4, suits=3, draws=2, particles=200, trials=200,
+                  draw_trials=100)  # fmt: skip
+    one = local_best_response(bot, threads=1, **kwargs)
+    two = local_best_response(SearchBot(small_blueprint, iterations=30), threads=2, **kwargs)
+    assert one == two
+    assert bot.solves > 0
+
+
+@pytest.fixture(scope="module")
+def shipped_search():
+    return search()
+
+
+def test_it_plays_whole_hands_and_repeats_for_a_stream(shipped_search):
+    blueprint = shipped_search.blueprint
+    rules = blueprint.rules
+    stack = 100 * rules.big_blind_amount
+    opponent = blueprint_bot()
+    outcomes = []
+    for seed in (21, 21, 22, 23, 24):
+        game = Game([stack, stack], rules, button=1, seed=seed, stream=99)
+        actions = []
+        while not game.done:
+            seat = game.actor
+            view = game.view(seat)
+            bot = shipped_search if seat == 0 else opponent
+            action = bot(view)
+            assert any(a.kind == action.kind for a in view.legal) or view.phase is Phase.DRAW
+            actions.append(action)
+            game.act(action)
+        outcomes.append((actions, game.stacks))
+    assert outcomes[0] == outcomes[1]
+    # the same public state is solved once: the repeat and the other deals' shared states
+    assert 1 <= shipped_search.solves < sum(len(a) for a, _ in outcomes)
+
+
+def test_refusals(shipped_search, small_blueprint):
+    with pytest.raises(ValueError, match="trained for|rules"):
+        shipped_search.check_game(Rules(small_bet=10), [1000, 1000])
+    with pytest.raises(ValueError):
+        shipped_search.check_game(shipped_search.blueprint.rules, [47, 47])
+    with pytest.raises(ValueError, match="engines deal 52 cards"):
+        SearchBot(small_blueprint).check_game(small_blueprint.rules, [200, 200])
+    with pytest.raises(TypeError, match="blueprint is a Blueprint"):
+        SearchBot("shipped")
+    with pytest.raises(ValueError, match="cut is a share"):
+        SearchBot(small_blueprint, cut=1.5)
+    with pytest.raises(ValueError, match="iterations"):
+        SearchBot(small_blueprint, iterations=0)
+    with pytest.raises(TypeError, match="safe is True or False"):
+        SearchBot(small_blueprint, safe="yes")
+    trainer = Trainer(Deck(ranks=3, suits=3, draws=1), seed=1, batch=100)
+    trainer.run(100, threads=1)
+    with pytest.raises(ValueError, match="2 or 3 draws"):
+        SearchBot(trainer.blueprint())
+    assert shipped_search.c_seat_form() is None
+    assert "SearchBot(safe=True" in repr(shipped_search)
