@@ -60,11 +60,11 @@ def pooled(weights: Floats, cut: float, symmetric: bool = True) -> Floats:
     most ``cut`` of the whole (see the module); each hand alone when not ``symmetric`` (a deck
     of fewer than four suits, where relabelling suits leaves the deck)."""
     if not symmetric:
-        out = weights.copy()
+        alone = weights.copy()
         if cut > 0:
-            order = np.argsort(out, kind="stable")
-            out[order[np.cumsum(out[order]) <= cut * out.sum()]] = 0.0
-        return out
+            order = np.argsort(alone, kind="stable")
+            alone[order[np.cumsum(alone[order]) <= cut * alone.sum()]] = 0.0
+        return alone
     of_hand, sizes = _orbits()
     per_orbit = np.bincount(of_hand, weights, minlength=len(sizes))
     if cut > 0:
