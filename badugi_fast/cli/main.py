@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from .. import __version__
 from ..errors import InvalidHandError
 from ..game.actions import IllegalActionError
+from .commands import beliefs as belief_commands
 from .commands import chart as chart_commands
 from .commands import draws as draw_commands
 from .commands import game as game_commands
@@ -42,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     game_commands.add_commands(commands)
     history_commands.add_commands(commands)
     solve_commands.add_commands(commands)
+    belief_commands.add_commands(commands)
     return parser
 
 

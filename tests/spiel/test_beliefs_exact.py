@@ -17,7 +17,7 @@ from badugi_fast.hands.universe import lex_index
 from badugi_fast.solve.beliefs import beliefs, play
 from badugi_fast.solve.lbr.play import Table
 from badugi_fast.solve.lbr.strategy import public_view
-from tests.support.hashed_strategy import HashedStrategy
+from support.hashed_strategy import HashedStrategy
 
 BETTING_IDS = {"fold": 16, "check": 17, "call": 18, "bet": 19, "raise": 20}
 

@@ -38,9 +38,11 @@ BOTS_HELP = (
     "or more badugi cards, 0..5; drawer is threshold:9:K:3), or threshold:R:C:N:POLICY, the "
     f"same bot drawing by POLICY: default or a solved table ({', '.join(OBJECTIVES)}), e.g. "
     "threshold:9:K:3:max-equity; or blueprint, the heads-up fixed-limit strategy (the shipped "
-    "one, or --blueprint FILE)"
+    "one, or --blueprint FILE); or search, the blueprint that re-solves the last betting round "
+    "(played by the Python engine)"
 )
 BLUEPRINT = "blueprint"
+SEARCH = "search"
 
 
 def make_bot(name: str, seed: int | None, blueprint: str | None = None) -> Any:
@@ -51,6 +53,10 @@ def make_bot(name: str, seed: int | None, blueprint: str | None = None) -> Any:
         return bots.drawer
     if text == BLUEPRINT:
         return _blueprint_bot(blueprint)
+    if text == SEARCH:
+        from ...solve.search import SearchBot
+
+        return SearchBot(_blueprint_bot(blueprint).blueprint)
     if text == "random":
         return bots.random_bot(seed)
     if text == "threshold" or text.startswith("threshold:"):
@@ -68,7 +74,7 @@ def make_bot(name: str, seed: int | None, blueprint: str | None = None) -> Any:
         with user_values(f"bot {name!r}"):
             return bots.threshold(raise_top, call_top, draw_with, policy=policy)
     raise BadInput(
-        f"unknown bot {name!r}; use drawer, random, threshold:R:C[:N[:POLICY]] or blueprint"
+        f"unknown bot {name!r}; use drawer, random, threshold:R:C[:N[:POLICY]], blueprint or search"
     )
 
 
@@ -98,7 +104,7 @@ def make_bots(
 
 
 def plays_blueprint(names: list[str]) -> bool:
-    return any(name.strip().lower() == BLUEPRINT for name in names)
+    return any(name.strip().lower() in (BLUEPRINT, SEARCH) for name in names)
 
 
 def make_rules(args: argparse.Namespace, blueprint: bool = False) -> RuleSet:
@@ -336,7 +342,8 @@ def add_play(commands: Commands) -> argparse.ArgumentParser:
                     "drawing, 'help' for the legal moves, 'quit' to stop.",
         epilog="examples:\n  badugi play --hands 5\n"
                "  badugi play --korean --ko --bots drawer,random --save hands/\n"
-               "  badugi play --vs blueprint --blueprint blueprint.bin --ko",
+               "  badugi play --vs blueprint --blueprint blueprint.bin --ko\n"
+               "  badugi play --vs search --ko",
         formatter_class=HelpFormatter,
     )  # fmt: skip
     game.add_argument("--bots", help=BOTS_HELP + " (default drawer)")
