@@ -10,6 +10,7 @@ from collections import defaultdict
 import numpy as np
 import pyspiel
 import pytest
+from support.hashed_strategy import HashedStrategy
 
 import badugi_fast.spiel  # noqa: F401  (registers the game)
 from badugi_fast.game import Rules
@@ -17,7 +18,6 @@ from badugi_fast.hands.universe import lex_index
 from badugi_fast.solve.beliefs import beliefs, play
 from badugi_fast.solve.lbr.play import Table
 from badugi_fast.solve.lbr.strategy import public_view
-from support.hashed_strategy import HashedStrategy
 
 BETTING_IDS = {"fold": 16, "check": 17, "call": 18, "bet": 19, "raise": 20}
 
