@@ -89,7 +89,7 @@ class BlueprintStrategy:
         # a hand's slots throw different cards: each (hand, discard) gets one slot at most
         flat = np.arange(len(hands))[:, None] * MASKS + np.maximum(masks, 0)
         out = np.bincount(flat[legal], probabilities[legal], minlength=len(hands) * MASKS)
-        found: Floats = out.astype(np.float64).reshape(len(hands), MASKS)
+        found: Floats = np.asarray(out, dtype=np.float64).reshape(len(hands), MASKS)
         return found
 
     def rollout_policy(self) -> Any:

@@ -51,13 +51,18 @@ BELIEFS_KEPT = 32  # public histories whose beliefs are kept: 4.3 MB each
 class Resolved:
     """One public state's re-solve: the ``spot``, the ``solution`` (the searcher's average
     strategy as player ``searcher``'s table; the other table is the gadget's opponent), and
-    ``position[h]``: the row of the searcher's range holding the hand of colex index h (-1:
-    none)."""
+    ``row_of[h]``: the row (class) of the searcher's table holding the hand of colex index h
+    (-1: not in its range)."""
 
     spot: RoundSpot
     searcher: int
     solution: LastRoundSolution
-    position: npt.NDArray[np.int64] = field(repr=False)
+    row_of: npt.NDArray[np.int64] = field(repr=False)
+
+    def rows(self, history: list[Action]) -> Floats:
+        """The searcher's table at the node after ``history``: (classes, actions)."""
+        problem = self.solution.problem
+        return problem.block(self.solution.tables[self.searcher], problem.node(history))
 
 
 class SearchBot:
@@ -123,11 +128,11 @@ class SearchBot:
             return self._bot(view)
         resolved, history, _ = found
         mine = np.array([sorted(hand_ids(view.hand))], dtype=np.uint8)
-        row_at = int(resolved.position[colex_indices(mine)[0]])
+        row_at = int(resolved.row_of[colex_indices(mine)[0]])
         if row_at < 0:
             return self._bot(view)  # a hand the cut left out
         node = resolved.solution.problem.node(history)
-        row = resolved.solution.strategy(history)[row_at]
+        row = resolved.rows(history)[row_at]
         u = (view.stream >> 11) * _UNIT
         choice = int(np.searchsorted(np.cumsum(row), u, side="right"))
         action = node.actions[min(choice, len(node.actions) - 1)]
@@ -201,10 +206,9 @@ class SearchBot:
             self.iterations, [],
         )  # fmt: skip
         self.solves += 1
-        position = np.full(NUM_HANDS, -1, dtype=np.int64)
-        hands = solution.hands(searcher)
-        position[colex_indices(hands)] = np.arange(len(hands))
-        return Resolved(spot, searcher, solution, position)
+        row_of = np.full(NUM_HANDS, -1, dtype=np.int64)
+        row_of[colex_indices(solution.hands(searcher))] = problem.players[searcher].row_of_hand
+        return Resolved(spot, searcher, solution, row_of)
 
     def _beliefs(self, steps: tuple[Step, ...]) -> tuple[Floats, Floats]:
         """Both players' public beliefs after ``steps``, carried on from the longest history
@@ -240,9 +244,9 @@ class SearchBot:
             return self._strategy.betting(spot, hands, dead)
         resolved, history, _ = found
         out = self._strategy.betting(spot, hands, dead)
-        at = resolved.position[colex_indices(hands)]
+        at = resolved.row_of[colex_indices(hands)]
         covered = at >= 0
-        rows = resolved.solution.strategy(history)
+        rows = resolved.rows(history)
         node = resolved.solution.problem.node(history)
         kinds = [a.kind for a in spot.legal]
         columns = [kinds.index(a.kind) for a in node.actions]

@@ -1,0 +1,71 @@
+"""The local best response against a bot in resumable blocks: blocks of 100 duplicate deals,
+one thread, seeds FIRST..LAST (the protocol of docs/exploitability.md), each block's result
+appended to a JSON-lines file as it ends (a block already in the file is not played again).
+
+    nice python benches/lbr_blocks.py search 1 40 lbr_search.jsonl
+    python benches/lbr_blocks.py --pool lbr_search.jsonl      # the blocks pooled
+
+BOT: search (the shipped blueprint with last-round search, safe), unsafe (the same, unsafe
+re-solving), blueprint (the shipped blueprint alone).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import os
+import sys
+import time
+from pathlib import Path
+
+BLOCK = 100  # deals a block
+
+
+def _bot(name: str):  # type: ignore[no-untyped-def]
+    from badugi_fast.blueprint import blueprint_bot
+    from badugi_fast.solve.search import search
+
+    bots = {"search": search, "unsafe": lambda: search(safe=False), "blueprint": blueprint_bot}
+    return bots[name]()
+
+
+def run(name: str, first: int, last: int, out: Path) -> None:
+    from badugi_fast.solve import local_best_response
+
+    bot = _bot(name)
+    done = {json.loads(line)["seed"] for line in out.open()} if out.exists() else set()
+    for seed in range(first, last + 1):
+        if seed in done:
+            continue
+        load, started = os.getloadavg()[0], time.time()
+        found = local_best_response(bot, hands=BLOCK, seed=seed, threads=1)
+        row = dataclasses.asdict(found) | {
+            "seed": seed, "bot": name, "seconds": time.time() - started,
+            "load": [load, os.getloadavg()[0]], "solves": getattr(bot, "solves", 0),
+        }  # fmt: skip
+        with out.open("a") as file:
+            file.write(json.dumps(row) + "\n")
+
+
+def pool(path: Path) -> dict[str, float]:
+    """The blocks pooled: the mean of their means, the interval from their intervals."""
+    rows = [json.loads(line) for line in path.open()]
+    n = len(rows)
+    out = {"blocks": n, "deals": sum(r["deals"] for r in rows)}
+    for key, width in (("value", "interval"),):
+        out[key] = sum(r[key] for r in rows) / n
+        out[width] = math.sqrt(sum(r[width] ** 2 for r in rows)) / n
+    for seat in (0, 1):
+        out[f"seat{seat}"] = sum(r["seats"][seat] for r in rows) / n
+        out[f"seat{seat}_interval"] = math.sqrt(sum(r["seat_intervals"][seat] ** 2 for r in rows)) / n
+    out["seconds"] = sum(r["seconds"] for r in rows)
+    out["load"] = [min(r["load"][0] for r in rows), max(max(r["load"]) for r in rows)]
+    return out
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "--pool":
+        print(json.dumps(pool(Path(sys.argv[2]))))
+    else:
+        run(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), Path(sys.argv[4]))

@@ -1,0 +1,84 @@
+"""The search's speed (solve/search, solve/beliefs), in the real game under the shipped
+blueprint's rules, one thread:
+
+- beliefs: one public action carried through both players' beliefs over all 270,725 hands, a
+  betting action and a draw (of two cards);
+- a re-solve: the last round after a line, beliefs from the deal, the gadget's 32 iterations;
+- hands a second of the search bot against the blueprint in ``head_to_head`` (the Python
+  engine), its decisions' median and worst time in the benchmark's extra info.
+
+    pytest benches/test_bench_search.py --benchmark-only
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import numpy as np
+import pytest
+
+from badugi_fast.blueprint import blueprint_bot, load_blueprint
+from badugi_fast.play import head_to_head
+from badugi_fast.solve.beliefs import play
+from badugi_fast.solve.beliefs.api import advance, start, table_for
+from badugi_fast.solve.lbr.blueprint import BlueprintStrategy
+from badugi_fast.solve.search import SearchBot
+
+LINE = "rc/12/bc/21/bc/01"
+
+
+@pytest.mark.benchmark(group="search: beliefs, one public action over 270,725 hands")
+@pytest.mark.parametrize("action", ["bet", "draw"])
+def test_beliefs_one_public_action(benchmark, action: str) -> None:
+    blueprint = load_blueprint()
+    table = table_for(blueprint, None, None)
+    strategy = BlueprintStrategy(blueprint)
+    steps = play(table, LINE).steps
+    at = 9 if action == "bet" else 10  # the third round's call, then the last draw's first
+    weights, chance = start(table, None), [1.0, 1.0]
+    for i in range(at):
+        advance(weights, chance, (strategy, strategy), table, steps[i], None, i + 1)
+
+    def one() -> None:
+        advance(list(weights), list(chance), (strategy, strategy), table, steps[at], None, at)
+
+    benchmark.pedantic(one, rounds=10, warmup_rounds=1)
+    benchmark.extra_info["step"] = f"{steps[at].kind} {steps[at].count}"
+
+
+@pytest.mark.benchmark(group="search: a re-solve of the last round")
+@pytest.mark.parametrize("safe", [True, False])
+def test_a_resolve_from_the_deal(benchmark, safe: bool) -> None:
+    blueprint = load_blueprint()
+
+    def one() -> None:
+        SearchBot(blueprint, safe=safe).solve_line(LINE + "/", 0)
+
+    benchmark.pedantic(one, rounds=3, warmup_rounds=1)
+
+
+@pytest.mark.benchmark(group="search: hands a second against the blueprint")
+def test_search_against_the_blueprint(benchmark) -> None:
+    opponent = blueprint_bot()
+    bot = SearchBot(opponent.blueprint)
+    times: list[float] = []
+
+    def timed(view):  # type: ignore[no-untyped-def]
+        started = time.perf_counter()
+        action = bot(view)
+        times.append(time.perf_counter() - started)
+        return action
+
+    hands = 40
+    rules = opponent.blueprint.rules
+    benchmark.pedantic(
+        head_to_head, ([timed, opponent], hands, rules), {"seed": 1, "engine": "python"},
+        rounds=1, warmup_rounds=0,
+    )  # fmt: skip
+    benchmark.extra_info["hands"] = hands
+    benchmark.extra_info["decisions"] = len(times)
+    benchmark.extra_info["median_decision_ms"] = 1000 * statistics.median(times)
+    benchmark.extra_info["worst_decision_ms"] = 1000 * max(times)
+    benchmark.extra_info["solves"] = bot.solves
+    assert np.isfinite(benchmark.extra_info["worst_decision_ms"])
