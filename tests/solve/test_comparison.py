@@ -30,7 +30,7 @@ from badugi_fast.blueprint.strategy import ONE
 from badugi_fast.cards import DECK, Card
 from badugi_fast.draws import Range
 from badugi_fast.game import Action, Game, Rules
-from badugi_fast.hands.universe import all_hands, lex_index
+from badugi_fast.hands.universe import all_hands, class_of_hands, lex_index
 from badugi_fast.solve import exploitability, last_round, reference
 from badugi_fast.solve.comparison import (
     Line,
@@ -539,3 +539,21 @@ def test_the_tool_prints_a_table_row_a_line(tmp_path, capsys) -> None:
     rows = [line for line in out if line.startswith("| `")]
     assert [r.split("`")[1] for r in rows] == ["rc/10/bc/11", "ck/11/kk/00"]
     assert "| 12 |" in rows[0] and "| 4 |" in rows[1]  # the pots
+
+
+def test_the_standard_deck_reaches_by_the_beliefs_close_to_a_monte_carlo(full: Blueprint) -> None:
+    """By default the standard deck's ranges come from the public beliefs' exact pass, which
+    leaves out only a player's own earlier discards coming back: its hand classes' shares stay
+    within a point or so of a Monte Carlo that deals those cards right."""
+    line = "rc/11/bc/11/bc/11"
+    believed = reached_ranges(full, line)
+    sampled = reached_ranges(full, line, samples=1 << 20, seed=0)
+    assert believed.method == "beliefs" and sampled.method == "monte carlo"
+    assert not believed.exact and believed.samples == 0 and believed.symmetric
+    ranks = class_of_hands()
+    for p in (0, 1):
+        mine = np.bincount(ranks, believed.weights[p], minlength=1093)
+        theirs = np.bincount(ranks, sampled.weights[p], minlength=1093)
+        assert mine.sum() == pytest.approx(theirs.sum(), rel=0.05)  # the chance of the line
+        distance = 0.5 * np.abs(mine / mine.sum() - theirs / theirs.sum()).sum()
+        assert distance < 0.03

@@ -1,7 +1,8 @@
 """The ranges the blueprint reaches at the start of a line's last betting round (the package's
 docstring says what they are, and what is exact): each player's private histories walked
-through its own blueprint probabilities, every one of them (small decks) or a Monte Carlo
-sample (the standard deck)."""
+through its own blueprint probabilities, every one of them (small decks), or on the standard
+deck the public beliefs' exact pass over the current hand (solve/beliefs), or a Monte Carlo
+sample when one is asked for."""
 
 from __future__ import annotations
 
@@ -19,11 +20,12 @@ from ...blueprint.buckets import hand_buckets, legal_slots, slot_sizes
 from ...draws import Range
 from ...hands.evaluator import NUM_HANDS
 from ...hands.universe import all_hands, lex_index
+from ..beliefs import beliefs
 from ..ranges import hand_classes
 from .line import Line, read_line
 
 EXACT_LIMIT = 1 << 22  # histories per player: enumerated below this, sampled above
-DEFAULT_SAMPLES = 1 << 22  # sampled histories per player (16 copies of each standard hand)
+DEFAULT_SAMPLES = 1 << 22  # a Monte Carlo's size that pins its noise far below the gaps measured
 _CHUNK = 1 << 17  # rows per vectorised step (bounds the (rows, 52) work arrays)
 _NAMES = ("big blind", "button")
 
@@ -208,9 +210,10 @@ def histories(blueprint: Blueprint, spot: Line, player: int) -> int:
 @dataclass(frozen=True)
 class ReachedRanges:
     """The ranges the blueprint reaches at the start of the last round: ``weights[p][h]`` is
-    player p's reach of hand h (all_hands() order; see the package's docstring), ``exact`` or
-    sampled (``samples`` private histories a player, from ``seed``), averaged over the suit
-    orbits or not (``symmetric``), and the ``spot``."""
+    player p's reach of hand h (all_hands() order; see the package's docstring), ``exact``,
+    sampled (``samples`` private histories a player, from ``seed``) or from the beliefs (neither:
+    ``method`` says which), averaged over the suit orbits or not (``symmetric``), and the
+    ``spot``."""
 
     spot: Line
     weights: npt.NDArray[np.float64] = field(repr=False)
@@ -218,6 +221,11 @@ class ReachedRanges:
     samples: int
     seed: int
     symmetric: bool
+
+    @property
+    def method(self) -> str:
+        """How the weights were found: "exact", "monte carlo" or "beliefs"."""
+        return "exact" if self.exact else "monte carlo" if self.samples else "beliefs"
 
     @property
     def ranges(self) -> tuple[Range, Range]:
@@ -240,6 +248,13 @@ def _symmetric(blueprint: Blueprint, symmetric: object, exact: bool) -> bool:
     return symmetric
 
 
+def _believed(blueprint: Blueprint, line: str) -> npt.NDArray[np.float64]:
+    """Each player's reach from its public belief (solve/beliefs): the belief times the chance
+    that it plays its actions of the line."""
+    found = beliefs(blueprint, line)
+    return np.stack([found.weights[p] * found.chance[p] for p in (0, 1)])
+
+
 def reached_ranges(
     blueprint: Blueprint,
     line: str,
@@ -249,10 +264,11 @@ def reached_ranges(
     symmetric: bool | None = None,
 ) -> ReachedRanges:
     """The two ranges ``blueprint`` reaches at the start of ``line``'s last betting round: exact
-    when ``samples`` is None and the enumeration is at most EXACT_LIMIT histories a player,
-    else Monte Carlo over ``samples`` (default DEFAULT_SAMPLES) private histories a player,
-    every dealt hand the same number of times; ``symmetric``: average each range over the suit
-    orbits (four suits only; default: for Monte Carlo ranges). ValueError for a line the rules
+    when ``samples`` is None and the enumeration is at most EXACT_LIMIT histories a player, else
+    (``samples`` None) the public beliefs' pass, exact for a belief over the current hand (a
+    player's earlier discards may come back to it there), or a Monte Carlo over ``samples``
+    private histories a player, every dealt hand the same number of times; ``symmetric``:
+    average each range over the suit orbits (four suits only; default: for ranges not exact). ValueError for a line the rules
     do not allow, or one the blueprint never plays (a player reaches it with no hand)."""
     if not isinstance(blueprint, Blueprint):
         raise TypeError(f"blueprint is a Blueprint, not {type(blueprint).__name__}")
@@ -273,13 +289,16 @@ def reached_ranges(
                 unseen -= decision.count
     if samples is None:
         exact = max(histories(blueprint, spot, p) for p in (0, 1)) <= EXACT_LIMIT
-        wanted = 0 if exact else DEFAULT_SAMPLES
+        wanted = 0
     else:
         exact = False
         wanted = whole("samples", samples, 1)
     averaged = _symmetric(blueprint, symmetric, exact)
-    repeats = None if exact else -(-wanted // dealt)
-    weights = np.stack([_reach(blueprint, spot, p, repeats, seed) for p in (0, 1)])
+    repeats = None if exact or not wanted else -(-wanted // dealt)
+    if exact or wanted:
+        weights = np.stack([_reach(blueprint, spot, p, repeats, seed) for p in (0, 1)])
+    else:  # too many histories to enumerate, no samples asked: the beliefs' exact pass
+        weights = _believed(blueprint, line)
     if averaged:
         of_hand = hand_classes(True).of_hand
         sizes = np.bincount(of_hand)

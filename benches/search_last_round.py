@@ -1,0 +1,54 @@
+"""The search bot's last round beside the blueprint's on compare_last_round's six lines: on the
+public beliefs at the round's start (solve/beliefs, pooled over suit orbits, the lightest 0.1 %
+of orbits left out, as the search solves), the exploitability in the spot of the blueprint's
+profile, of the safe search's (each player its own re-solve), of the unsafe search's, and of
+the spot's equilibrium (solve_last_round to 0.1 % of the pot).
+
+    python benches/search_last_round.py
+"""
+
+from __future__ import annotations
+
+import time
+
+from badugi_fast.blueprint import load_blueprint
+from badugi_fast.solve import solve_last_round
+from badugi_fast.solve.best_response import exploitability
+from badugi_fast.solve.search import SearchBot
+
+LINES = (
+    "ck/11/kk/11/kk/11",
+    "rc/11/bc/11/bc/11",
+    "rrrc/11/kk/11/kk/11",
+    "rc/22/bc/11/bc/11",
+    "rc/11/bc/11/bc/01",
+    "rc/10/bc/10/bc/10",
+)
+
+
+def main() -> None:
+    blueprint = load_blueprint()
+    safe, unsafe = SearchBot(blueprint), SearchBot(blueprint, safe=False)
+    print("| line | pot | blueprint | search (safe) | search (unsafe) | equilibrium | seconds |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for line in LINES:
+        started = time.perf_counter()
+        cells = []
+        first = safe.solve_line(line, 0)
+        problem = first.solution.problem
+        cells.append(exploitability(problem, first.spot.blueprint_tables))
+        for bot in (safe, unsafe):
+            tables = (bot.solve_line(line, 0).solution.tables[0],
+                      bot.solve_line(line, 1).solution.tables[1])  # fmt: skip
+            cells.append(exploitability(problem, tables))
+        ranges = [p.range for p in problem.players]
+        equilibrium = solve_last_round(ranges, pot=problem.pot, stacks=problem.tree.stacks,
+                                       rules=blueprint.rules, threads=1)  # fmt: skip
+        seconds = time.perf_counter() - started
+        text = [f"{e.chips:.3f} ({e.fraction:.2%})" for e in cells]
+        text.append(f"{equilibrium.exploitability:.4f} ({equilibrium.exploitability_fraction:.3%})")
+        print(f"| `{line}` | {problem.pot} | " + " | ".join(text) + f" | {seconds:.0f} |")
+
+
+if __name__ == "__main__":
+    main()
