@@ -2,8 +2,8 @@
 
 For each line (``badugi_fast.solve.comparison``: betting rounds and draw counts up to
 the last betting round, such as ``rc/11/bc/11/bc/11``), the ranges the blueprint reaches there
-are computed (exact on a small deck, else by Monte Carlo over ``--samples`` private histories a
-player from ``--seed``), the spot is solved exactly (``solve_last_round`` to ``--target`` of
+are computed (exact on a small deck, else by the public beliefs' pass, or by Monte Carlo over
+``--samples`` private histories a player from ``--seed`` when given), the spot is solved exactly (``solve_last_round`` to ``--target`` of
 the pot) and the blueprint's own last-round play is measured in it by best responses. Prints a
 markdown table: how often the line comes (about), the hands in each range, the pot, the
 blueprint's exploitability (chips a hand and % of the pot) beside the equilibrium's, and each
@@ -71,8 +71,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"{args.file.name}: {blueprint.iterations:,} iterations, seed {blueprint.seed}; "
         f"deck of {blueprint.ranks} ranks x {blueprint.suits} suits, {blueprint.draws} draws; "
-        f"ranges by {'default ' if args.samples is None else ''}"
-        f"{'samples' if args.samples is None else f'{args.samples:,} samples'} (seed {args.seed})"
+        "ranges "
+        + ("exact or by the beliefs" if args.samples is None
+           else f"by {args.samples:,} samples (seed {args.seed})")  # fmt: skip
     )
     print()
     print(HEADER)
