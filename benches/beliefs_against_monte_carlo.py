@@ -11,12 +11,11 @@ from __future__ import annotations
 import time
 
 import numpy as np
+from search_last_round import LINES  # benches/ is the script's folder
 
 from badugi_fast.blueprint import load_blueprint
 from badugi_fast.hands.universe import class_of_hands
 from badugi_fast.solve.comparison import DEFAULT_SAMPLES, reached_ranges
-
-from search_last_round import LINES  # benches/ is the script's folder
 
 
 def main() -> None:
@@ -35,7 +34,9 @@ def main() -> None:
             a = np.bincount(ranks, believed.weights[p], minlength=1093)
             b = np.bincount(ranks, sampled.weights[p], minlength=1093)
             cells.append(f"{0.5 * np.abs(a / a.sum() - b / b.sum()).sum():.4f}")
-        print(f"| `{line}` | {cells[0]} | {cells[1]} | {middle - started:.1f} | {done - middle:.1f} |")
+        print(
+            f"| `{line}` | {cells[0]} | {cells[1]} | {middle - started:.1f} | {done - middle:.1f} |"
+        )
 
 
 if __name__ == "__main__":

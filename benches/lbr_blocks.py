@@ -24,7 +24,7 @@ BLOCK = 100  # deals a block
 
 def _bot(name: str):  # type: ignore[no-untyped-def]
     from badugi_fast.blueprint import blueprint_bot
-    from badugi_fast.solve.search import search
+    from badugi_fast.solve.resolving import search
 
     bots = {"search": search, "unsafe": lambda: search(safe=False), "blueprint": blueprint_bot}
     return bots[name]()
@@ -58,7 +58,9 @@ def pool(path: Path) -> dict[str, float]:
         out[width] = math.sqrt(sum(r[width] ** 2 for r in rows)) / n
     for seat in (0, 1):
         out[f"seat{seat}"] = sum(r["seats"][seat] for r in rows) / n
-        out[f"seat{seat}_interval"] = math.sqrt(sum(r["seat_intervals"][seat] ** 2 for r in rows)) / n
+        out[f"seat{seat}_interval"] = (
+            math.sqrt(sum(r["seat_intervals"][seat] ** 2 for r in rows)) / n
+        )
     out["seconds"] = sum(r["seconds"] for r in rows)
     out["load"] = [min(r["load"][0] for r in rows), max(max(r["load"]) for r in rows)]
     return out

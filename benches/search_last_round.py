@@ -1,6 +1,6 @@
 """The search bot's last round beside the blueprint's on compare_last_round's six lines: on the
-public beliefs at the round's start (solve/beliefs, pooled over suit orbits, the lightest 0.1 %
-of orbits left out, as the search solves), the exploitability in the spot of the blueprint's
+public beliefs at the round's start (solve/belief_states, pooled over suit orbits, the lightest
+0.1 % of orbits left out, as the search solves), the exploitability in the spot of the blueprint's
 profile, of the safe search's (each player its own re-solve), of the unsafe search's, and of
 the spot's equilibrium (solve_last_round to 0.1 % of the pot).
 
@@ -14,7 +14,7 @@ import time
 from badugi_fast.blueprint import load_blueprint
 from badugi_fast.solve import solve_last_round
 from badugi_fast.solve.best_response import exploitability
-from badugi_fast.solve.search import SearchBot
+from badugi_fast.solve.resolving import SearchBot
 
 LINES = (
     "ck/11/kk/11/kk/11",

@@ -1,4 +1,4 @@
-"""The search's speed (solve/search, solve/beliefs), in the real game under the shipped
+"""The search's speed (solve/resolving, solve/belief_states), in the real game under the shipped
 blueprint's rules, one thread:
 
 - beliefs: one public action carried through both players' beliefs over all 270,725 hands, a
@@ -20,10 +20,10 @@ import pytest
 
 from badugi_fast.blueprint import blueprint_bot, load_blueprint
 from badugi_fast.play import head_to_head
-from badugi_fast.solve.beliefs import play
-from badugi_fast.solve.beliefs.api import advance, start, table_for
+from badugi_fast.solve.belief_states import play
+from badugi_fast.solve.belief_states.api import advance, start, table_for
 from badugi_fast.solve.lbr.blueprint import BlueprintStrategy
-from badugi_fast.solve.search import SearchBot
+from badugi_fast.solve.resolving import SearchBot
 
 LINE = "rc/12/bc/21/bc/01"
 

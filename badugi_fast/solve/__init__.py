@@ -10,16 +10,23 @@
   whole game, by Lisy and Bowling's local best response (lbr/)
 - ``comparison``: the blueprint's last betting round against the exact solution of the same
   spot (``compare_last_round``); the blueprint itself is ``badugi_fast.blueprint``
+- ``beliefs(strategy, history)``: each player's distribution over its four cards after a public
+  history (beliefs/)
+- ``search()``: the search bot, the blueprint with its last betting round re-solved from the
+  beliefs in a safe gadget (search/; also ``bots.search``)
 """
 
 from .api import BestResponse, LastRoundSolution, Strategy, solve_last_round
+from .belief_states import Beliefs, beliefs
 from .best_response import Exploitability, best_response, exploitability
 from .lbr import HandStrategy, LocalBestResponse, local_best_response, strategy_of
 from .problem import LastRound, last_round
+from .resolving import SearchBot, search
 from .tree import ALLIN, Node, Tree, build_tree
 
 __all__ = [
     "ALLIN",
+    "Beliefs",
     "BestResponse",
     "Exploitability",
     "HandStrategy",
@@ -27,13 +34,16 @@ __all__ = [
     "LastRoundSolution",
     "LocalBestResponse",
     "Node",
+    "SearchBot",
     "Strategy",
     "Tree",
+    "beliefs",
     "best_response",
     "build_tree",
     "exploitability",
     "last_round",
     "local_best_response",
+    "search",
     "solve_last_round",
     "strategy_of",
 ]

@@ -1,4 +1,6 @@
-"""A bot that plays the last betting round by a solution: ``solution(sol)``.
+"""The solver's bots: ``solution(sol)`` plays the last betting round by a solution, and
+``search()`` (solve/resolving: the blueprint with the last round re-solved at each public state)
+is re-exported here beside it.
 
 It lives here, above ``game``, because it reads a ``LastRoundSolution``; ``game`` never imports
 ``solve``. It is a plain ``bot(view) -> Action`` as ``game.bots`` defines them, so ``Game`` and
@@ -27,45 +29,18 @@ import numpy as np
 import numpy.typing as npt
 
 from ..cards import hand_ids
-from ..game.actions import BET_KINDS, FOLD_KINDS, Action, ActionKind, Event, Phase, View
+from ..game.actions import BET_KINDS, FOLD_KINDS, Action, ActionKind, Phase, View
 from ..game.bots import Bot, ThresholdBot, drawer
 from ..hands.evaluator import NUM_HANDS
 from ..hands.universe import colex_indices
 from ..play.vector.seats import RoundSeatForm, RoundStrategy
 from .api import LastRoundSolution
+from .resolving import SearchBot, search
+from .round_view import round_start
 
 K = ActionKind
 _BETTING = (*BET_KINDS, K.CALL, K.CHECK, *FOLD_KINDS)
 _UNIT = 2.0**-53  # 53 random bits to a uniform number in [0, 1)
-
-
-def _this_round(view: View) -> list[Event]:
-    """The betting events since the last draw (the last round's public history)."""
-    start = 0
-    for i, event in enumerate(view.history):
-        if event.kind is K.DRAW:
-            start = i + 1
-    return [e for e in view.history[start:] if e.kind in _BETTING]
-
-
-def round_start(view: View) -> tuple[list[Action], tuple[int, int], int, tuple[int, int]] | None:
-    """The last round as a solution sees it from ``view``: its betting so far (Actions, a fold
-    as FOLD), the seats of player 0 (first to act) and player 1, and the pot and the two stacks
-    behind at the round's start (player 0's first); None unless two players are in the hand."""
-    events = _this_round(view)
-    history = [Action(K.FOLD if e.kind in FOLD_KINDS else e.kind, e.amount) for e in events]
-    put_in = [0] * len(view.stacks)
-    for e in events:
-        if e.seat is not None:
-            put_in[e.seat] += e.amount
-    me = view.seat
-    first = events[0].seat if events else me  # the first to act is player 0
-    if first is None or len([f for f in view.folded if not f]) != 2:
-        return None
-    other = next(s for s in range(len(view.stacks)) if s not in (me,) and not view.folded[s])
-    seats = (first, other if first == me else me)
-    stacks = (view.stacks[seats[0]] + put_in[seats[0]], view.stacks[seats[1]] + put_in[seats[1]])
-    return history, seats, view.pot - sum(put_in), stacks
 
 
 @dataclass(frozen=True)
@@ -199,4 +174,4 @@ def solution(
     return SolutionBot(sol, before, otherwise)
 
 
-__all__ = ["SolutionBot", "round_strategy", "solution"]
+__all__ = ["SearchBot", "SolutionBot", "round_start", "round_strategy", "search", "solution"]

@@ -9,7 +9,7 @@ import json
 
 from badugi_fast.blueprint import load_blueprint
 from badugi_fast.cli import main
-from badugi_fast.solve.beliefs import beliefs
+from badugi_fast.solve.belief_states import beliefs
 
 
 def run(capsys, argv, stdin=None, monkeypatch=None):

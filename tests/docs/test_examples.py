@@ -32,6 +32,8 @@ PUBLIC = {
     "badugi_fast.solve",
     "badugi_fast.solve.comparison",
     "badugi_fast.solve.bots",
+    "badugi_fast.solve.belief_states",
+    "badugi_fast.solve.resolving",
     "badugi_fast.spiel",
 }
 

@@ -1,5 +1,5 @@
-"""Public beliefs (solve/beliefs): the C draw pass against a direct sum, the full-deck beliefs'
-invariants, a Monte Carlo of the same strategy, and what is refused."""
+"""Public beliefs (solve/belief_states): the C draw pass against a direct sum, the full-deck
+beliefs' invariants, a Monte Carlo of the same strategy, and what is refused."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from badugi_fast.blueprint import blueprint_bot, load_blueprint
 from badugi_fast.game import Rules
 from badugi_fast.game.bots import drawer
 from badugi_fast.hands.universe import all_hands, class_of_hands, colex_hands, colex_index
-from badugi_fast.solve.beliefs import beliefs
+from badugi_fast.solve.belief_states import beliefs
 from badugi_fast.solve.lbr.play import Table
 from badugi_fast.solve.lbr.strategy import ThresholdStrategy
 
@@ -131,7 +131,7 @@ def test_beliefs_match_a_monte_carlo_of_the_same_strategy():
     strategy = ThresholdStrategy(drawer)
     line = "rc/1"  # the big blind, having called a raise, throws one
     believed = beliefs(strategy, line, table=table)
-    from badugi_fast.solve.beliefs import play
+    from badugi_fast.solve.belief_states import play
 
     steps = play(table, line).steps
     rng = np.random.default_rng(7)

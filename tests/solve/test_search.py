@@ -1,4 +1,4 @@
-"""The search bot (solve/search): the gadget's guarantee on a small deck, its play as a bot and
+"""The search bot (solve/resolving): the gadget's guarantee on a small deck, its play as a bot and
 as a strategy for many hands, repeatability, and what it refuses."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from badugi_fast.blueprint import Deck, Trainer, blueprint_bot
 from badugi_fast.game import Game, Rules
 from badugi_fast.game.actions import Phase
 from badugi_fast.hands.universe import all_hands
-from badugi_fast.solve.beliefs import play
+from badugi_fast.solve.belief_states import play
 from badugi_fast.solve.best_response import best_response
 from badugi_fast.solve.lbr import local_best_response
 from badugi_fast.solve.lbr.strategy import public_view
-from badugi_fast.solve.search import SearchBot, counterfactual_best, line_of, search
+from badugi_fast.solve.resolving import SearchBot, counterfactual_best, line_of, search
 
 SMALL = Deck(ranks=4, suits=3, draws=2)
 LINES = ("rc/11/kk/11", "ck/01/bc/10", "rc/22/bc/21")

@@ -15,7 +15,7 @@ from support.hashed_strategy import HashedStrategy
 import badugi_fast.spiel  # noqa: F401  (registers the game)
 from badugi_fast.game import Rules
 from badugi_fast.hands.universe import lex_index
-from badugi_fast.solve.beliefs import beliefs, play
+from badugi_fast.solve.belief_states import beliefs, play
 from badugi_fast.solve.lbr.play import Table
 from badugi_fast.solve.lbr.strategy import public_view
 

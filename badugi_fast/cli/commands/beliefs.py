@@ -1,5 +1,5 @@
 """`beliefs`: each player's likeliest hand classes after a public line, when both play the
-blueprint (badugi_fast/solve/beliefs).
+blueprint (badugi_fast/solve/belief_states).
 
 Prints, for the big blind and the button, the chance the blueprint plays the line's actions
 with some hand (its share of the hands it starts with that take them) and the likeliest hand
@@ -19,7 +19,7 @@ _NAMES = {False: ("big blind", "button"), True: ("빅 블라인드", "버튼")}
 
 def cmd_beliefs(args: argparse.Namespace) -> int:
     from ...blueprint import load_blueprint
-    from ...solve.beliefs import beliefs
+    from ...solve.belief_states import beliefs
 
     with user_values():
         blueprint = load_blueprint(args.blueprint)

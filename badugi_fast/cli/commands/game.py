@@ -54,7 +54,7 @@ def make_bot(name: str, seed: int | None, blueprint: str | None = None) -> Any:
     if text == BLUEPRINT:
         return _blueprint_bot(blueprint)
     if text == SEARCH:
-        from ...solve.search import SearchBot
+        from ...solve.resolving import SearchBot
 
         return SearchBot(_blueprint_bot(blueprint).blueprint)
     if text == "random":

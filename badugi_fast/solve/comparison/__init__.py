@@ -37,12 +37,12 @@ solver works on; the discards it leaves out are a few cards, mostly high ones.
 Each ``r_p`` is computed **exactly** where the enumeration is small (every hand of the deck,
 then every set of replacement cards at each draw: the small decks of the OpenSpiel game). On the
 standard deck (270,725 hands times 48 cards, then 47, ... is billions of histories) it comes by
-default from the public beliefs (solve/beliefs): the same Bayes' rule over the current hand,
+default from the public beliefs (solve/belief_states): the same Bayes' rule over the current hand,
 each draw carried by an exact subset-sum pass in C, in about a second; what that leaves out is
 that a player's own earlier discards cannot come back to it (docs/search.md measures it beside
 the Monte Carlo). With ``samples`` it is a **Monte Carlo** instead: every hand of the deck is
-dealt the same number of times (``samples`` / 270,725 copies each: 16 for ``DEFAULT_SAMPLES``, 2^22),
-and each copy's replacement cards are drawn at each draw (uniformly from the cards it has not
+dealt the same number of times (``samples`` / 270,725 copies each: 16 for ``DEFAULT_SAMPLES``,
+2^22), and each copy's replacement cards are drawn at each draw (uniformly from the cards it has not
 seen, by rejection) from ``numpy.random.default_rng((seed, p))``.
 The reach is almost the same for every relabelling of the suits (the buckets do not see suits),
 but not quite: where two badugis of a hand tie, the abstraction keeps the one of the lowest card

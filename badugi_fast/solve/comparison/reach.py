@@ -1,7 +1,7 @@
 """The ranges the blueprint reaches at the start of a line's last betting round (the package's
 docstring says what they are, and what is exact): each player's private histories walked
 through its own blueprint probabilities, every one of them (small decks), or on the standard
-deck the public beliefs' exact pass over the current hand (solve/beliefs), or a Monte Carlo
+deck the public beliefs' exact pass over the current hand (solve/belief_states), or a Monte Carlo
 sample when one is asked for."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from ...blueprint.buckets import hand_buckets, legal_slots, slot_sizes
 from ...draws import Range
 from ...hands.evaluator import NUM_HANDS
 from ...hands.universe import all_hands, lex_index
-from ..beliefs import beliefs
+from ..belief_states import beliefs
 from ..ranges import hand_classes
 from .line import Line, read_line
 
@@ -249,7 +249,7 @@ def _symmetric(blueprint: Blueprint, symmetric: object, exact: bool) -> bool:
 
 
 def _believed(blueprint: Blueprint, line: str) -> npt.NDArray[np.float64]:
-    """Each player's reach from its public belief (solve/beliefs): the belief times the chance
+    """Each player's reach from its public belief (solve/belief_states): the belief times the chance
     that it plays its actions of the line."""
     found = beliefs(blueprint, line)
     return np.stack([found.weights[p] * found.chance[p] for p in (0, 1)])
@@ -268,8 +268,9 @@ def reached_ranges(
     (``samples`` None) the public beliefs' pass, exact for a belief over the current hand (a
     player's earlier discards may come back to it there), or a Monte Carlo over ``samples``
     private histories a player, every dealt hand the same number of times; ``symmetric``:
-    average each range over the suit orbits (four suits only; default: for ranges not exact). ValueError for a line the rules
-    do not allow, or one the blueprint never plays (a player reaches it with no hand)."""
+    average each range over the suit orbits (four suits only; default: for ranges not exact).
+    ValueError for a line the rules do not allow, or one the blueprint never plays (a player
+    reaches it with no hand)."""
     if not isinstance(blueprint, Blueprint):
         raise TypeError(f"blueprint is a Blueprint, not {type(blueprint).__name__}")
     spot = read_line(line, blueprint)

@@ -1,6 +1,7 @@
 """One player's belief carried through its public actions: Bayes' rule at a betting action, and
-at a draw the transition through the strategy's discards and the cards dealt (C: solve/beliefs.c,
-a subset-sum pass over the kept cards, exact for a belief over the current hand).
+at a draw the transition through the strategy's discards and the cards dealt (C:
+csrc/solve/beliefs.c, a subset-sum pass over the kept cards, exact for a belief over the current
+hand).
 
 Weights are dense over the 270,725 hands of ``all_hands()`` (lexicographic rows); the C pass
 reads them in colex order. ``blocked`` is a card mask of what the player can never hold or be

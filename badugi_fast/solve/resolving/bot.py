@@ -33,12 +33,12 @@ from ...game.rules import RuleSet
 from ...hands.evaluator import NUM_HANDS
 from ...hands.universe import colex_indices
 from ..api import LastRoundSolution
-from ..beliefs.api import advance, start, table_for
-from ..beliefs.public import Step, play
+from ..belief_states.api import advance, start, table_for
+from ..belief_states.public import Step, play
 from ..best_response import exploitability
-from ..bots import round_start
 from ..lbr.arrays import Floats, Hands, Masks
 from ..lbr.blueprint import BlueprintStrategy
+from ..round_view import round_start
 from .gadget import counterfactual_best, resolve, unsafe
 from .spot import RoundSpot, round_spot
 

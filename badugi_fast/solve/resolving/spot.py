@@ -1,6 +1,6 @@
 """A last betting round as the search re-solves it: the public state at the round's start, the
-two players' beliefs there (solve/beliefs), cut and pooled over suit orbits, and the blueprint's
-own profile of the round with the opponent's counterfactual best-response values against it.
+two players' beliefs there (solve/belief_states), cut and pooled over suit orbits, and the
+blueprint's own profile of the round.
 
 **Ranges.** Each player's belief at the round's start when both have played the blueprint
 (public beliefs: not conditioned on the searcher's cards, so the solve gives a strategy for
@@ -25,7 +25,7 @@ from ...blueprint import Blueprint
 from ...blueprint.strategy import MIN_STACK_BETS
 from ...draws import Range
 from ...game.actions import ActionKind
-from ..beliefs.public import Step
+from ..belief_states.public import Step
 from ..best_response import Tables
 from ..comparison import last_round_profile, read_line
 from ..problem import LastRound, last_round
