@@ -17,7 +17,8 @@ sharing its cores).
 ``python -m pytest FILE... --benchmark-only --benchmark-json=<tmp>`` (``--suite-k EXPR`` adds
 ``-k EXPR``) and writes one row per benchmark: min, median, rounds and what the bench recorded
 in ``benchmark.extra_info``. ``--suite-json FILE`` writes the same table from a saved
-``--benchmark-json`` file, headed by the date and machine that file records.
+``--benchmark-json`` file, headed by the date and machine that file records. ``--table NAME``
+writes either into NAME.md instead (a group of benches with a table of its own).
 """
 
 from __future__ import annotations
@@ -476,6 +477,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     suite.add_argument("--suite", nargs="+", metavar="FILE", help="run these pytest benches")
     suite.add_argument("--suite-json", type=Path, metavar="FILE", help="a saved benchmark JSON")
     parser.add_argument("--suite-k", metavar="EXPR", help="pytest -k for --suite")
+    parser.add_argument(
+        "--table", default="suite", metavar="NAME",
+        help="the file --suite or --suite-json writes, NAME.md (default suite)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     argv = sys.argv[1:] if argv is None else list(argv)
     command = shlex.join(["python", "benches/report.py", *argv])
@@ -490,13 +495,13 @@ def main(argv: Sequence[str] | None = None) -> None:
             lines += ["", *suite_table(run)]
         except (OSError, ValueError) as error:
             raise SystemExit(f"{args.suite_json}: {error}") from None
-        _write({"suite": lines}, args.write)
+        _write({args.table: lines}, args.write)
         return
     header = run_header(command, args.note)  # the load average as the run starts
     if args.suite:
         shown, run = run_suite(args.suite, args.suite_k)
         header += [f"- load average as it ended: {_load()}", f"- pytest run: `{shown}`"]
-        _write({"suite": [*header, "", *suite_table(run)]}, args.write)
+        _write({args.table: [*header, "", *suite_table(run)]}, args.write)
         return
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
         baseline = build_baseline(tmp)  # stays loaded after its directory is removed

@@ -62,6 +62,55 @@ static int blocked_hand(const int hand[4], uint64_t blocked)
     return 0;
 }
 
+/* The second pass: each new hand's sum of signed tallies over the sets U within it of 4 - count
+ * to 3 cards, times `share`, added into after (colex order). The ranks of the sets without the
+ * lowest card are fixed while only that card moves (the innermost loop), and a set with it
+ * ranks as that card plus the rest one place up: 16 ranks cost 8 additions a hand. */
+static void add_tallies(double *const tally[4], int count, double share, uint64_t blocked,
+                        int64_t choose[CARDS + 1][5], double *after)
+{
+    int n_terms = 0, term_at[15];
+    double term_sign[15];
+    for (unsigned at = 0; at < 15; at++) {
+        int u = popcount4(at);
+        if (u >= 4 - count) {
+            term_at[n_terms] = (int)at;
+            term_sign[n_terms++] = (u - 4 + count) % 2 ? -1.0 : 1.0;
+        }
+    }
+    int64_t h = 0;
+    for (int d = 3; d < CARDS; d++)
+        for (int c = 2; c < d; c++)
+            for (int b = 1; b < c; b++) {
+                const int upper[3] = {b, c, d};
+                int64_t without[8], with[8]; /* by the set's cards among b, c, d (bits 0..2) */
+                for (unsigned rest = 0; rest < 8; rest++) {
+                    int64_t alone = 0, beside = 0;
+                    int size = 0;
+                    for (int j = 0; j < 3; j++)
+                        if (rest >> j & 1u) {
+                            size++;
+                            alone += choose[upper[j]][size];
+                            beside += choose[upper[j]][size + 1];
+                        }
+                    without[rest] = alone;
+                    with[rest] = beside;
+                }
+                uint64_t high = (1ull << b) | (1ull << c) | (1ull << d);
+                for (int a = 0; a < b; a++, h++) {
+                    if (blocked & (high | 1ull << a))
+                        continue; /* after[h] stays 0 */
+                    double total = 0.0;
+                    for (int k = 0; k < n_terms; k++) {
+                        unsigned at = (unsigned)term_at[k];
+                        int64_t rank = at & 1u ? a + with[at >> 1] : without[at >> 1];
+                        total += term_sign[k] * tally[popcount4(at)][rank];
+                    }
+                    after[h] += total * share;
+                }
+            }
+}
+
 static int bad_row(const uint8_t *row)
 {
     return row[0] >= row[1] || row[1] >= row[2] || row[2] >= row[3] || row[3] >= CARDS;
@@ -128,26 +177,8 @@ int bf_belief_draw(int64_t n, const uint8_t *cards, const double *weight,
             }
         }
     }
-    int64_t h = 0;
-    for (hand[3] = 3; hand[3] < CARDS; hand[3]++)
-        for (hand[2] = 2; hand[2] < hand[3]; hand[2]++)
-            for (hand[1] = 1; hand[1] < hand[2]; hand[1]++)
-                for (hand[0] = 0; hand[0] < hand[1]; hand[0]++, h++) {
-                    if (blocked_hand(hand, blocked)) {
-                        after[h] = 0.0;
-                        continue;
-                    }
-                    if (count == 0)
-                        continue; /* the S = T terms above are the whole sum */
-                    colex_subsets(hand, choose, rank);
-                    double total = 0.0;
-                    for (unsigned at = 0; at < 15; at++) {
-                        int u = popcount4(at);
-                        if (u >= 4 - count)
-                            total += (u - 4 + count) % 2 ? -tally[u][rank[at]] : tally[u][rank[at]];
-                    }
-                    after[h] += total * share;
-                }
+    if (count > 0)
+        add_tallies(tally, count, share, blocked, choose, after);
     for (int u = 0; u < 4; u++)
         free(tally[u]);
     return 0;
