@@ -65,7 +65,10 @@ def add_commands(commands: Commands) -> None:
     )
     sub.add_argument("line", metavar="LINE", help="the public line, e.g. rc/11/kk/12/bc/00")
     sub.add_argument("--top", type=int, default=10, help="hand classes shown (default 10)")
-    sub.add_argument("--hand", help="cards of one seat: the other's belief given them (default: none, both public)")
+    sub.add_argument(
+        "--hand",
+        help="cards of one seat: the other's belief given them (default: none, both public)",
+    )
     sub.add_argument("--seat", choices=sorted(_SEATS), default="bb",
                      help="the seat holding --hand (default bb)")  # fmt: skip
     sub.add_argument("--blueprint", metavar="FILE",
