@@ -118,6 +118,9 @@ int bf_hist_import_hand(rec_t *r, replay_t *x, out_t *o, int64_t first_line, int
     x->r = r, x->o = o, x->n = n;
     if (r->round != -1 || !r->has_total || !table_rules(x) || !cards_distinct(r))
         return 0;
+    for (int p = 0; p < n; p++)
+        if (r->sitting[p] && !r->part[p])
+            return 0; /* table_setup.dealt_in drops it: Python's to replay */
     for (int k = 0; k < n; k++) {
         x->order[k] = (x->button + 1 + k) % n;
         x->number[x->order[k]] = k + 1;

@@ -121,6 +121,10 @@ int bf_hist_draw_step(replay_t *x, const step_t *st)
     }
     if (nthrown != st->count)
         return 0;
+    if (st->has_cards && st->has_kept) /* stands pat on [..]: the cards it holds (none hidden) */
+        for (int k = 0; k < st->nkept; k++)
+            if (!bf_hist_in_set(hand, 4, st->kept[k]))
+                return 0;
     uint8_t thrown[4], kept[4], received[4], hs_thrown[4];
     int nkept = 0;
     for (int i = 0; i < 4; i++) {

@@ -3,7 +3,9 @@ its lines, read a chunk at a time so that a file of any size costs about one chu
 
 Encodings: UTF-8 with or without a BOM, UTF-16 with a BOM (as Full Tilt writes), and UTF-16
 without one when every other byte of the start is zero. Bytes that are not text in the
-encoding become U+FFFD and the lines holding them are reported like any line not understood.
+encoding become U+FFFD and the lines holding them are reported like any line not understood;
+bytes left at the end that make no whole character (the odd byte of a UTF-16 file) make a line
+of their own, which the reader reports as the file's (reader.py).
 Line ends: ``\\n``, ``\\r\\n`` or ``\\r``. A line longer than ``MAX_LINE`` characters is cut
 there (the rest, up to the next line end, is dropped) so that binary noise cannot grow a line
 without bound.
@@ -50,10 +52,16 @@ def _decoded(chunks: Iterator[bytes]) -> Iterator[str]:
             break
         first += more
     decoder = codecs.getincrementaldecoder(_encoding(first))(errors="replace")
-    yield decoder.decode(first)
+    last = decoder.decode(first)
+    yield last
     for chunk in chunks:
-        yield decoder.decode(chunk)
-    yield decoder.decode(b"", final=True)
+        text = decoder.decode(chunk)
+        last = text or last
+        yield text
+    tail = decoder.decode(b"", final=True)  # bytes left that end no character: not text
+    if tail and last and not last.endswith(("\n", "\r")):
+        tail = "\n" + tail  # a line of their own, not the end of the file's last line
+    yield tail
 
 
 def _read(file: IO[Any]) -> Iterator[Any]:

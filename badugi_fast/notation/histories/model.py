@@ -93,7 +93,10 @@ class HandRecord:
     date: str | None = None
     time_zone: str | None = None
     seat_count: int | None = None
-    seats: list[Seat] = field(default_factory=list)  # every seat dealt in, in seat order
+    seats: list[Seat] = field(default_factory=list)  # every seat listed, in seat order
+    # names the file marks sitting out (on the seat line or a notice): such a seat is dealt in
+    # only when it posts or acts (a tournament deals the absent in, a cash game does not)
+    sitting_out: set[str] = field(default_factory=set)
     button: int | None = None  # the site's seat number of the button
     posts: list[Post] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)

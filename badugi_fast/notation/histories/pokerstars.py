@@ -48,6 +48,7 @@ NOISE = noise(
         r".+? will be allowed to play after the button",
         rf".+? finished the tournament in [0-9]+(?:st|nd|rd|th) place(?: and received {_A}\.)?",
         rf".+? wins the tournament and receives {_A} - congratulations!",
+        r"Betting is capped",  # after the raise that reached the cap
     ]
 )
 
@@ -86,7 +87,8 @@ class PokerStars(TextParser):
              self.raise_to, (": raises ",)),
             (re.compile(rf"{n}: discards (?P<count>[0-4])(?: cards?)?(?: \[(?P<cards>[^]]*)\])?"),
              self.discard, (": discards ",)),
-            (re.compile(rf"{n}: stands pat"), self.stand_pat, (": stands pat",)),
+            (re.compile(rf"{n}: stands pat(?: on \[(?P<cards>[^]]*)\])?"), self.stand_pat,
+             (": stands pat",)),
             (re.compile(r"Dealt to (?P<name>.+?) \[(?P<a>[^]]*)\](?: \[(?P<b>[^]]*)\])?"),
              self.dealt, ("Dealt to ",)),
             (re.compile(rf"{n}: shows \[(?P<cards>[^]]*)\](?: \((?P<label>.*)\))?"), self.shows,
@@ -111,6 +113,8 @@ class PokerStars(TextParser):
                         rf"{_A}\.)* \| Rake (?P<rake>{_A})"), self.total,
              ("Total pot ",)),
             (re.compile(r"Seat [0-9]+: .*"), self.summary_seat, ("Seat ",)),
+            (re.compile(rf"{n}:? (?:is sitting out|sits out)"), self.sits_out,
+             (" is sitting out", " sits out")),
         ]  # fmt: skip
 
     # -- the table ----------------------------------------------------------------------------
@@ -126,11 +130,17 @@ class PokerStars(TextParser):
             return
         if any(seat.number == int(match["seat"]) for seat in self.hand.seats):
             raise self.problem(line, f"seat {match['seat']} is listed twice")
-        if match["out"]:
-            return  # not dealt in
+        out = match["out"]
+        if out and "sitting out" not in out:
+            return  # "out of hand": not dealt in
         self.hand.seats.append(
             Seat(int(match["seat"]), match["name"], self.money(match["a"], line))
         )
+        if out:  # dealt in only if it posts or acts (table_setup.dealt_in)
+            self.hand.sitting_out.add(match["name"])
+
+    def sits_out(self, match: re.Match[str], line: int) -> None:
+        self.hand.sitting_out.add(match["name"])
 
     def post(self, match: re.Match[str], line: int) -> None:
         kinds = {"small blind": "small", "big blind": "big", "small & big blinds": "both"}
@@ -181,7 +191,15 @@ class PokerStars(TextParser):
         self.draw(line, match["name"], count, thrown)
 
     def stand_pat(self, match: re.Match[str], line: int) -> None:
+        """``stands pat``, or ``stands pat on [4h 3s 8c 9d]``: the hero's hand, kept whole."""
+        kept = None
+        named = match.groupdict().get("cards")  # Full Tilt's line names none
+        if named is not None:
+            kept = self.cards(named, line)
+            if len(kept) != 4:
+                raise self.problem(line, f"a pat hand is four cards, not {len(kept)}")
         self.draw(line, match["name"], 0, ())
+        self.hand.steps[-1].kept = kept
 
     def draw(self, line: int, name: str, count: int, thrown: tuple[str, ...] | None) -> None:
         if self.round < 1:

@@ -19,7 +19,7 @@ from ...game.rules import Rules
 from ...game.state import Game
 from .checks import check_label_of_each_shown_hand, check_posts, check_winnings, label_ranks
 from .model import HandProblem, HandRecord, ImportedHand, LineProblem, Step, hand_problem
-from .table_setup import dealt_deck, table_rules
+from .table_setup import dealt_deck, dealt_in, table_rules
 from .to_phh import to_phh
 
 K = ActionKind
@@ -28,6 +28,7 @@ _BY_TEXT = {str(card): card for card in DECK}
 
 def import_hand(record: HandRecord, file: str, unit: str = "") -> ImportedHand:
     """The record replayed and checked, or with its problems and no game."""
+    dealt_in(record)
     imported = ImportedHand(
         record.site,
         record.hand_id or None,
@@ -131,6 +132,10 @@ def _act(game: Game, step: Step, index: dict[str, int]) -> None:
         game.act(_action(game, seat, step))
     except IllegalActionError as error:
         raise hand_problem(step.line, f"{step.name} may not {step.kind} here: {error}") from None
+    if step.kind == "draw" and step.kept is not None and step.count == 0:
+        hand = game.hands[seat]  # "stands pat on [..]": the cards it holds
+        if sorted(map(str, hand)) != sorted(step.kept):
+            raise hand_problem(step.line, f"{step.name} stands pat on cards it does not hold")
     if step.kind == "draw" and step.received is not None:
         event = next(e for e in reversed(game.history) if e.kind == K.DRAW)
         if sorted(map(str, event.received)) != sorted(step.received):

@@ -9,6 +9,20 @@ from ...game.rules import Rules
 from .model import HandProblem, HandRecord, hand_problem
 
 
+def dealt_in(record: HandRecord) -> None:
+    """Drops the seats marked sitting out that neither post, act, show, muck nor collect: a
+    cash game deals them no cards; a tournament deals the absent in, posting their blinds
+    and folding their hands for them, and the file then writes those posts and folds."""
+    if not record.sitting_out:
+        return
+    taking_part = {p.name for p in record.posts} | {s.name for s in record.steps}
+    taking_part |= record.shown.keys() | record.collected.keys() | record.returned.keys()
+    taking_part |= record.mucked | {record.hero or ""}
+    record.seats = [
+        s for s in record.seats if s.name not in record.sitting_out or s.name in taking_part
+    ]
+
+
 def table_rules(record: HandRecord) -> tuple[Rules, int]:
     """The rules the posts show, and the replay's button seat."""
     try:
@@ -89,4 +103,4 @@ def dealt_deck(record: HandRecord, button: int) -> list[str]:
     return deck
 
 
-__all__ = ["dealt_deck", "table_rules"]
+__all__ = ["dealt_deck", "dealt_in", "table_rules"]

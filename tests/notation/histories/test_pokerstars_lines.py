@@ -1,0 +1,173 @@
+"""PokerStars lines that real files hold beyond the format notes (issue 32), each in a hand
+written here in the room's line shapes: a tournament player sitting out is dealt in and folded
+by the room, ``Betting is capped``, ``stands pat on [..]``. Every hand imports the same through
+the C reader and in Python (its specification), and the C reader imports it itself."""
+
+from __future__ import annotations
+
+import pytest
+from support.histories import assert_same, both, read_in_c
+
+from badugi_fast.notation import phh
+from badugi_fast.notation.histories import ImportedHand
+
+# A sit-and-go hand, three players and one seat sitting out (in the variants below): Choi's
+# small blind, the hero standing pat on a badugi, a capped first round.
+TOURNAMENT = """\
+PokerStars Hand #200000001: Tournament #900001, $2.00+$0.20 USD Badugi Limit - Level III \
+(30/60) - 2012/03/04 21:10:05 ET
+Table '900001 4' 8-max Seat #2 is the button
+Seat 1: Ahn (2000 in chips)
+Seat 2: Baek (1500 in chips)
+Seat 3: Choi (1140 in chips)
+Seat 5: Hero (1800 in chips)
+Choi: posts small blind 15
+Hero: posts big blind 30
+*** DEALING HANDS ***
+Dealt to Hero [4h 3s 8c 9d]
+Ahn: raises 30 to 60
+Baek: calls 60
+Choi: folds
+Hero: calls 30
+*** FIRST DRAW ***
+Hero: stands pat
+Ahn: discards 1 card
+Baek: discards 2 cards
+Hero: bets 30
+Ahn: raises 30 to 60
+Baek: raises 30 to 90
+Hero: raises 30 to 120
+Ahn: calls 60
+Baek: calls 30
+*** SECOND DRAW ***
+Hero: stands pat
+Ahn: stands pat
+Baek: discards 1 card
+Hero: bets 60
+Ahn: folds
+Baek: calls 60
+*** THIRD DRAW ***
+Hero: stands pat
+Baek: discards 1 card
+Hero: bets 60
+Baek: folds
+Uncalled bet (60) returned to Hero
+Hero collected 675 from pot
+*** SUMMARY ***
+Total pot 675 | Rake 0
+Seat 1: Ahn folded on the Second Draw
+Seat 2: Baek (button) folded on the Third Draw
+Seat 3: Choi (small blind) folded before the Draw
+Seat 5: Hero (big blind) collected (675)
+"""
+
+SITTING_OUT = ("Seat 3: Choi (1140 in chips)", "Seat 3: Choi (1140 in chips) is sitting out")
+CAPPED = ("Hero: raises 30 to 120\n", "Hero: raises 30 to 120\nBetting is capped\n")
+PAT_ON = ("Hero: stands pat\n", "Hero: stands pat on [4h 3s 8c 9d]\n")
+
+
+def _one(text: str) -> ImportedHand:
+    """The hand, imported the same either way, and by the C reader itself."""
+    through_c, in_python = both(text)
+    (hand,) = through_c
+    assert read_in_c(hand)  # before assert_same, which makes its game
+    assert_same(through_c, in_python)
+    assert hand.problems == [] and hand.imported
+    return hand
+
+
+def test_the_tournament_hand_imports_as_written() -> None:
+    hand = _one(TOURNAMENT)
+    assert hand.winnings == {5: 675} and hand.players[3] == "Choi"
+
+
+def test_a_tournament_player_sitting_out_is_dealt_in_and_posts_and_folds() -> None:
+    """The room posts the absent player's blind and folds the hand: the seat is dealt in."""
+    hand = _one(TOURNAMENT.replace(*SITTING_OUT))
+    assert hand.players == {1: "Ahn", 2: "Baek", 3: "Choi", 5: "Hero"}
+    assert hand.stacks[3] == 1140 and hand.winnings == {5: 675}
+    assert hand.phh is not None and "seats = [3, 5, 1, 2]" in hand.phh
+
+
+def test_a_seat_sitting_out_that_never_takes_part_is_not_dealt_in() -> None:
+    """A cash game's absent seat (no post, no action): not dealt, the blinds on either side."""
+    text = TOURNAMENT.replace(*SITTING_OUT).replace(
+        "Seat 2: Baek (1500 in chips)\n",
+        "Seat 2: Baek (1500 in chips)\nSeat 4: Dae (700 in chips) is sitting out\n",
+    )
+    hand = _one(text)
+    assert 4 not in hand.players
+
+
+@pytest.mark.parametrize("notice", ["Baek: sits out", "Baek is sitting out"])
+def test_a_seat_a_notice_marks_sitting_out_is_dealt_in_when_it_acts(notice: str) -> None:
+    hand = _one(TOURNAMENT.replace("*** DEALING HANDS ***\n", f"*** DEALING HANDS ***\n{notice}\n"))
+    assert 2 in hand.players
+
+
+def test_a_seat_a_notice_marks_sitting_out_is_dropped_when_it_never_acts() -> None:
+    """Dae is listed without a mark, and a notice says it sits out: not dealt in (the C reader
+    gives such a hand to Python, which drops the seat)."""
+    text = TOURNAMENT.replace(
+        "Seat 2: Baek (1500 in chips)\n",
+        "Seat 2: Baek (1500 in chips)\nSeat 4: Dae (700 in chips)\n",
+    ).replace("*** DEALING HANDS ***\n", "Dae: is sitting out\n*** DEALING HANDS ***\n")
+    through_c, in_python = both(text)
+    (hand,) = through_c
+    assert not read_in_c(hand)
+    assert_same(through_c, in_python)
+    assert hand.problems == [] and 4 not in hand.players
+
+
+def test_betting_is_capped_is_read_as_a_notice() -> None:
+    hand = _one(TOURNAMENT.replace(*CAPPED))
+    assert hand.winnings == {5: 675}
+
+
+def test_the_hero_standing_pat_on_named_cards_keeps_them() -> None:
+    hand = _one(TOURNAMENT.replace(*PAT_ON))
+    assert hand.phh is not None
+    assert phh.loads(hand.phh, unknown_cards=True).stacks[1] == 1800 - 240 + 675
+
+
+def test_every_real_line_of_the_classes_together() -> None:
+    text = TOURNAMENT
+    for old, new in (SITTING_OUT, CAPPED, PAT_ON):
+        text = text.replace(old, new)
+    assert _one(text).winnings == {5: 675}
+
+
+@pytest.mark.parametrize(
+    ("pat", "reason"),
+    [
+        ("Hero: stands pat on [4h 3s 8c 2d]", "stands pat on cards it does not hold"),
+        ("Hero: stands pat on [4h 3s 8c]", "a pat hand is four cards, not 3"),
+        ("Hero: stands pat on [4h 3s 8c 8c]", "a card appears twice"),
+        ("Ahn: stands pat on [4h 3s 8c 9d]", "stands pat on cards it does not hold"),
+    ],
+)
+def test_a_pat_on_cards_the_player_does_not_hold_is_refused_naming_its_line(
+    pat: str, reason: str
+) -> None:
+    text = TOURNAMENT.replace("Hero: stands pat\nAhn: stands pat\n", f"{pat}\nAhn: stands pat\n")
+    if pat.startswith("Ahn"):
+        text = TOURNAMENT.replace("Ahn: stands pat\n", f"{pat}\n")
+    through_c, in_python = both(text)
+    assert_same(through_c, in_python)
+    (hand,) = in_python
+    assert not hand.imported and len(hand.problems) == 1
+    assert reason in hand.problems[0]
+    line = text.splitlines().index(pat) + 1
+    assert f":line {line}:" in hand.problems[0]
+
+
+@pytest.mark.parametrize("tail", [b"\xff", b"\xef\xbf", b"\x00\x00\n\x1b\x07"])
+def test_bytes_after_the_last_hand_are_reported_as_the_files_and_the_hand_kept(
+    tail: bytes,
+) -> None:
+    through_c, in_python = both(TOURNAMENT.encode() + tail)
+    assert_same(through_c, in_python)
+    hand, stray = in_python
+    assert hand.problems == [] and hand.imported
+    assert stray.hand_id is None and not stray.imported
+    assert stray.problems[0].startswith(f"<bytes>:line {len(TOURNAMENT.splitlines()) + 1}: ")
