@@ -61,6 +61,11 @@ int bf_hist_bet_step(replay_t *x, const step_t *st)
         int64_t put_in = st->total ? st->amount - hs->round_bets[seat] : st->amount;
         if (put_in <= 0 || !o.bet_kind || put_in < o.least || put_in > o.most)
             return 0;
+        /* fixed limit, an all-in short of a full bet: the C hand state plays the half-bet
+         * rule, the room completes to the next level (Rules.short_all_in): Python's */
+        int64_t bet = hs->round_index < 2 ? x->spec.small_bet : x->spec.big_bet;
+        if (x->spec.structure == BF_GAME_FIXED_LIMIT && put_in < o.to_call + bet)
+            return 0;
         choice.kind = o.bet_kind, choice.amount = put_in;
         if (hs->round_index == BF_ROUNDS - 1)
             x->aggressor = seat;

@@ -58,7 +58,7 @@ def _table_rules(record: HandRecord) -> tuple[Rules, int]:
         if big[0] != (sb[0] + 1) % n:
             raise hand_problem(record.line, "the big blind does not sit next to the small blind")
         button = sb[0] if n == 2 else (sb[0] - 1) % n
-        rules = _stakes(record.small_bet, record.big_bet, sb[1], big[1], record.structure, ante)
+        rules = _stakes(record, sb[1], big[1], ante)
         return rules, button
     if blinds:
         raise hand_problem(record.line, "one blind alone: a hand needs both blinds, or none")
@@ -67,20 +67,34 @@ def _table_rules(record: HandRecord) -> tuple[Rules, int]:
     numbers = [seat.number for seat in seats]
     if record.button not in numbers:
         raise hand_problem(record.line, f"the button (seat {record.button}) is not dealt in")
-    rules = _stakes(record.small_bet, record.big_bet, 0, 0, record.structure, ante)
+    rules = _stakes(record, 0, 0, ante)
     return rules, numbers.index(record.button)
 
 
-_RULES: dict[tuple[int, int, int, int, str, int], Rules] = {}  # a file plays a few stakes
+_RULES: dict[tuple[int, int, int, int, str, int, str], Rules] = {}  # a file plays a few stakes
+# how each room answers a short all-in in fixed limit (Rules.short_all_in): PokerStars completes
+# to the next full level, as its histories show; the others' files show no such hand
+_SHORT_ALL_IN = {"pokerstars": "complete"}
 
 
-def _stakes(small_bet: int, big_bet: int, small: int, big: int, structure: str, ante: int) -> Rules:
-    """``Rules`` of these stakes, made (and checked) once: a rule set is immutable, so the
-    hands of one stake share it. A refused one raises each time, as ``Rules`` does."""
-    key = (small_bet, big_bet, small, big, structure, ante)
+def _stakes(record: HandRecord, small: int, big: int, ante: int) -> Rules:
+    """``Rules`` of the record's stakes and room, made (and checked) once: a rule set is
+    immutable, so the hands of one stake share it. A refused one raises each time, as ``Rules``
+    does. Every room lets a player fold with nothing to call (``free_fold``)."""
+    short_all_in = _SHORT_ALL_IN.get(record.site, Rules.short_all_in)
+    key = (record.small_bet, record.big_bet, small, big, record.structure, ante, short_all_in)
     rules = _RULES.get(key)
     if rules is None:
-        rules = Rules(small_bet, big_bet, small, big, structure=structure, ante=ante)
+        rules = Rules(
+            record.small_bet,
+            record.big_bet,
+            small,
+            big,
+            structure=record.structure,
+            ante=ante,
+            short_all_in=short_all_in,
+            free_fold=True,
+        )
         if len(_RULES) >= 256:
             _RULES.clear()
         _RULES[key] = rules

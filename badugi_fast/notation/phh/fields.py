@@ -103,6 +103,8 @@ def read_rules(data: dict[str, Any], n: int) -> tuple[RuleSet, int | None]:
         toml_field(data, "_burn", bool, False),
         ante=antes[0],
         cap_heads_up=toml_field(data, "_cap_heads_up", bool, False),
+        short_all_in=toml_field(data, "_short_all_in", str, Rules.short_all_in),
+        free_fold=toml_field(data, "_free_fold", bool, False),
     )
     return rules, None
 

@@ -22,6 +22,9 @@ starting with an underscore, which the standard tells other readers to ignore):
   true): the cap binds with two players left too, the online rule (absent: no cap heads-up,
   the live casino rule). ``_burn = true`` and ``_burns`` (the burned cards in order, ``??`` in
   an observer's history): the casino option of a burn card before each draw.
+  ``_short_all_in = "complete"``: a short all-in in fixed limit is completed to the next full
+  level, not raised over (absent: the half-bet rule); ``_free_fold = true``: a player with
+  nothing to call may fold (both as ``Rules`` has them; imported histories carry them).
 - ``_rules = "korean"``: the Korean room rules. The ante is the standard ``antes``
   field, one for every player (the required ``small_bet`` and ``big_bet`` repeat it), and there
   are no blinds; as with blinds, these are the rules' amounts and a short stack posts less.
@@ -216,6 +219,10 @@ def _rule_fields(game: Game, number: dict[int, int], observer: bool) -> list[tup
     if rules.burn:
         burned = [event.cards[0] for event in game.history if event.kind == ActionKind.BURN]
         fields += [("_burn", True), ("_burns", [_cards_text([c], observer) for c in burned])]
+    if rules.short_all_in != Rules.short_all_in:
+        fields.append(("_short_all_in", rules.short_all_in))
+    if rules.free_fold:
+        fields.append(("_free_fold", True))
     return fields
 
 

@@ -171,3 +171,123 @@ def test_bytes_after_the_last_hand_are_reported_as_the_files_and_the_hand_kept(
     assert hand.problems == [] and hand.imported
     assert stray.hand_id is None and not stray.imported
     assert stray.problems[0].startswith(f"<bytes>:line {len(TOURNAMENT.splitlines()) + 1}: ")
+
+
+# Fixed limit, 100/200: Hero raises to 200, Dae all-in to 270 (short of a full raise), Ahn
+# completes to the next level, 300; Dae wins the main pot, Hero the side pot Ahn folded out of.
+SHORT_ALL_IN = """\
+PokerStars Hand #200000011: Tournament #900002, $5.00+$0.50 USD Badugi Limit - Level V \
+(100/200) - 2012/03/05 22:00:00 ET
+Table '900002 1' 6-max Seat #1 is the button
+Seat 1: Ahn (3000 in chips)
+Seat 2: Baek (3000 in chips)
+Seat 3: Choi (3000 in chips)
+Seat 4: Hero (3000 in chips)
+Seat 5: Dae (270 in chips)
+Baek: posts small blind 50
+Choi: posts big blind 100
+*** DEALING HANDS ***
+Dealt to Hero [2c 5d 9h Kc]
+Hero: raises 100 to 200
+Dae: raises 70 to 270 and is all-in
+Ahn: raises 30 to 300
+Baek: folds
+Choi: folds
+Hero: calls 100
+*** FIRST DRAW ***
+Hero: discards 1 card [Kc]
+Dealt to Hero [2c 5d 9h] [7s]
+Dae: discards 2 cards
+Ahn: discards 1 card
+Hero: checks
+Ahn: bets 100
+Hero: calls 100
+*** SECOND DRAW ***
+Hero: stands pat on [2c 5d 9h 7s]
+Dae: discards 1 card
+Ahn: stands pat
+Hero: checks
+Ahn: checks
+*** THIRD DRAW ***
+Hero: stands pat on [2c 5d 9h 7s]
+Dae: stands pat
+Ahn: discards 1 card
+Hero: bets 200
+Ahn: folds
+Uncalled bet (200) returned to Hero
+*** SHOW DOWN ***
+Hero: shows [2c 5d 9h 7s] (Badugi: 9,7,5,2)
+Dae: shows [Ac 3d 4h 6s] (Badugi: 6,4,3,A)
+Hero collected 260 from side pot
+Dae collected 960 from main pot
+*** SUMMARY ***
+Total pot 1220 Main pot 960. Side pot 260. | Rake 0
+"""
+
+
+def test_a_raise_after_a_short_all_in_completes_to_the_next_level_as_pokerstars_deals_it() -> None:
+    """The room's rule (Rules.short_all_in="complete"); the C reader gives such a hand to
+    Python, whose replay plays that rule, and both import it the same."""
+    through_c, in_python = both(SHORT_ALL_IN)
+    (hand,) = through_c
+    assert not read_in_c(hand)
+    assert_same(through_c, in_python)
+    assert hand.problems == [] and hand.winnings == {4: 260, 5: 960}
+    assert hand.phh is not None and '_short_all_in = "complete"' in hand.phh.splitlines()
+    again = phh.loads(hand.phh, unknown_cards=True)
+    assert sorted(again.stacks) == [960, 2600, 2860, 2900, 2950]
+
+
+def test_a_full_raise_over_a_short_all_in_is_refused_for_pokerstars() -> None:
+    text = SHORT_ALL_IN.replace("Ahn: raises 30 to 300", "Ahn: raises 100 to 370")
+    through_c, in_python = both(text)
+    assert_same(through_c, in_python)
+    (hand,) = in_python
+    line = text.splitlines().index("Ahn: raises 100 to 370") + 1
+    assert not hand.imported and f":line {line}: Ahn may not raise here" in hand.problems[0]
+
+
+CHECKED_AROUND = """\
+PokerStars Game #200000021:  Badugi Limit ($0.10/$0.20 USD) - 2012/03/06 10:00:00 ET
+Table 'Beta' 6-max Seat #1 is the button
+Seat 1: Ahn ($4 in chips)
+Seat 2: Baek ($4 in chips)
+Seat 3: Hero ($4 in chips)
+Baek: posts small blind $0.05
+Hero: posts big blind $0.10
+*** DEALING HANDS ***
+Dealt to Hero [Kc Kd Qh Js]
+Ahn: calls $0.10
+Baek: calls $0.05
+Hero: checks
+*** FIRST DRAW ***
+Baek: discards 1 card
+Hero: discards 2 cards [Kd Js]
+Dealt to Hero [Kc Qh] [2d 3s]
+Ahn: stands pat
+Baek: bets $0.10
+Hero: folds
+Ahn: folds
+Uncalled bet ($0.10) returned to Baek
+Baek collected $0.30 from pot
+*** SUMMARY ***
+Total pot $0.30 | Rake $0
+"""
+
+
+def test_a_fold_where_checking_is_free_imports_as_the_room_dealt_it() -> None:
+    text = CHECKED_AROUND.replace("Hero: checks", "Hero: folds")
+    for line in ("Hero: discards 2 cards [Kd Js]\n", "Dealt to Hero [Kc Qh] [2d 3s]\n"):
+        text = text.replace(line, "")
+    text = text.replace("Hero: folds\nAhn: folds", "Ahn: folds")
+    through_c, in_python = both(text)
+    (hand,) = through_c
+    assert not read_in_c(hand)  # the C replay gives such a fold to Python
+    assert_same(through_c, in_python)
+    assert hand.problems == [] and hand.winnings == {2: 30}
+    assert hand.phh is not None and "_free_fold = true" in hand.phh.splitlines()
+    assert phh.loads(hand.phh, unknown_cards=True).folded.count(True) == 2
+
+
+def test_the_checked_hand_is_read_in_c() -> None:
+    assert _one(CHECKED_AROUND).winnings == {2: 30}
