@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from badugi_fast.game import Action, ActionKind, Game, IllegalActionError, Rules
+from badugi_fast.game import Action, ActionKind, Game, IllegalActionError, KoreanRules, Rules
 from badugi_fast.game.bots import drawer
 from badugi_fast.notation import phh
 from badugi_fast.play import simulate
@@ -122,3 +122,44 @@ def test_the_c_hand_loop_refuses_the_options_it_does_not_play(rules: Rules) -> N
     bots = [drawer, drawer]
     with pytest.raises(ValueError, match="the C hand loop plays short_all_in='half-bet'"):
         simulate(bots, hands=1, seed=1, rules=rules)
+
+
+def test_a_big_blind_posted_out_of_turn_is_live_and_a_dead_small_blind_is_nobodys_bet() -> None:
+    """Four seats, button 0: seat 3 posts a big blind out of turn (live) and seat 0 small and
+    big blinds (2 live, 1 dead): seat 3 checks its option, seat 0 calls a raise with 2 more."""
+    game = Game([100] * 4, Rules(small_bet=2), button=0, extra_blinds={3: (2, 0), 0: (2, 1)})
+    assert game.round_bets == [2, 1, 2, 2] and game.pot == 8
+    assert game.actor == 3 and K.CHECK in _legal(game)
+    game.act(Action(K.CHECK))
+    game.act(Action(K.RAISE))  # seat 0, to 4
+    assert game.round_bets[0] == 4 and game.stacks[0] == 100 - 5
+    assert [e.kind for e in game.history[:6]] == [K.POST, K.POST, K.POST, K.ANTE, K.POST, K.DEAL]
+
+
+@pytest.mark.parametrize(
+    ("extra", "rules", "error", "message"),
+    [
+        ({1: (3, 0)}, Rules(small_bet=2), ValueError, "at most the big blind, not 3"),
+        ({4: (2, 0)}, Rules(small_bet=2), ValueError, "seats 0..3, not 4"),
+        ({1: (2,)}, Rules(small_bet=2), ValueError, "gives \\(live, dead\\) chips"),
+        ({1: (-1, 0)}, Rules(small_bet=2), ValueError, "gives \\(live, dead\\) chips"),
+        ([(1, 2)], Rules(small_bet=2), TypeError, "maps seats to \\(live, dead\\)"),
+        ({1: (2, 0)}, Rules(small_bet=2, small_blind=0, big_blind=0, ante=1), ValueError,
+         "casino rules with blinds"),
+        ({1: (2, 0)}, KoreanRules(), ValueError, "casino rules with blinds"),
+    ],
+)  # fmt: skip
+def test_blinds_out_of_turn_are_checked(
+    extra: object, rules: object, error: type, message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        Game([100] * 4, rules, extra_blinds=extra)  # type: ignore[arg-type]
+
+
+def test_blinds_out_of_turn_are_written_to_phh_and_read_back() -> None:
+    game = Game([100] * 4, Rules(small_bet=2), button=0, extra_blinds={3: (2, 0), 0: (2, 1)})
+    text = phh.dumps(game)
+    assert "_live_blinds = [0, 0, 2, 2]" in text and "_dead_blinds = [0, 0, 0, 1]" in text
+    assert phh.loads(text).extra_blinds == {2: (2, 0), 3: (2, 1)}
+    with pytest.raises(ValueError, match="_dead_blinds has 3 entries for 4 players"):
+        phh.loads(text.replace("_dead_blinds = [0, 0, 0, 1]", "_dead_blinds = [0, 0, 1]"))

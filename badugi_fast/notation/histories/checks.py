@@ -10,6 +10,7 @@ from ...game.actions import ActionKind
 from ...game.state import Game
 from ...hands.hand import describe
 from .model import HandRecord, hand_problem
+from .table_setup import forced_bets
 
 K = ActionKind
 _LABEL_SIZES = {
@@ -27,9 +28,11 @@ _LABEL_RANK = re.compile(r"10|[AKQJT2-9]")
 
 
 def check_posts(record: HandRecord, game: Game, index: dict[str, int]) -> None:
-    """The forced bets the rules posted are the ones the file lists."""
-    posted = sorted((e.seat, e.amount) for e in game.history if e.kind in (K.POST, K.ANTE))
-    listed = sorted((index[p.name], p.amount) for p in record.posts)
+    """The forced bets the rules posted (and the blinds out of turn) are the ones the file
+    lists."""
+    forced = (K.POST, K.ANTE)
+    posted = sorted((e.seat, e.amount) for e in game.history if e.kind in forced and e.amount)
+    listed = forced_bets(record, game.rules.big_blind_amount, index)
     if posted != listed:
         raise hand_problem(
             record.line, f"the posts ({listed}) are not the rules' forced bets ({posted})"

@@ -80,6 +80,17 @@ def _forced_bets(data: dict[str, Any], n: int) -> tuple[list[int], list[int]]:
     return antes, blinds
 
 
+def read_extra_blinds(data: dict[str, Any], n: int) -> dict[int, tuple[int, int]]:
+    """``_live_blinds`` and ``_dead_blinds`` as ``Game``'s ``extra_blinds`` (player k+1 is the
+    replay's seat k)."""
+    live = toml_array(data, "_live_blinds", int, [0] * n)
+    dead = toml_array(data, "_dead_blinds", int, [0] * n)
+    for name, values in (("_live_blinds", live), ("_dead_blinds", dead)):
+        if len(values) != n:
+            raise ValueError(f"{name} has {len(values)} entries for {n} players")
+    return {k: (live[k], dead[k]) for k in range(n) if live[k] or dead[k]}
+
+
 def read_rules(data: dict[str, Any], n: int) -> tuple[RuleSet, int | None]:
     """The rules from the standard's fields and ours (see ``phh``'s docstring)."""
     antes, blinds = _forced_bets(data, n)
@@ -134,6 +145,7 @@ __all__ = [
     "MAX_TEXT",
     "check_seat_fields",
     "parse_toml",
+    "read_extra_blinds",
     "read_rules",
     "short_repr",
     "toml_array",

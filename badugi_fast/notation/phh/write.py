@@ -25,6 +25,9 @@ starting with an underscore, which the standard tells other readers to ignore):
   ``_short_all_in = "complete"``: a short all-in in fixed limit is completed to the next full
   level, not raised over (absent: the half-bet rule); ``_free_fold = true``: a player with
   nothing to call may fold (both as ``Rules`` has them; imported histories carry them).
+  ``_live_blinds`` and ``_dead_blinds`` (one entry a player, written when any is posted): blinds
+  posted out of turn after the blinds, as a cash game's new or returning player posts them
+  (``Game(extra_blinds=...)``): the live part is the player's bet, the dead part the pot's.
 - ``_rules = "korean"``: the Korean room rules. The ante is the standard ``antes``
   field, one for every player (the required ``small_bet`` and ``big_bet`` repeat it), and there
   are no blinds; as with blinds, these are the rules' amounts and a short stack posts less.
@@ -146,6 +149,7 @@ def history_lines(
         ("antes", antes),
         ("blinds_or_straddles", blinds),
         *_rule_fields(game, number, observer=bool(hide)),
+        *_extra_blind_fields(game, order),
         ("starting_stacks", [game.starting_stacks[s] for s in order]),
         ("actions", actions),
     ]
@@ -187,6 +191,14 @@ def _forced_bets(game: Game, number: dict[int, int]) -> tuple[list[int], list[in
         if game.seats == 2:  # heads-up the list is [small, big] though p1 (the big) is first
             blinds.reverse()
     return antes, blinds
+
+
+def _extra_blind_fields(game: Game, order: list[int]) -> list[tuple[str, object]]:
+    """``_live_blinds`` and ``_dead_blinds``: each player's blinds posted out of turn."""
+    if not game.extra_blinds:
+        return []
+    posted = [game.extra_blinds.get(seat, (0, 0)) for seat in order]
+    return [("_live_blinds", [p[0] for p in posted]), ("_dead_blinds", [p[1] for p in posted])]
 
 
 def _rule_fields(game: Game, number: dict[int, int], observer: bool) -> list[tuple[str, object]]:

@@ -291,3 +291,77 @@ def test_a_fold_where_checking_is_free_imports_as_the_room_dealt_it() -> None:
 
 def test_the_checked_hand_is_read_in_c() -> None:
     assert _one(CHECKED_AROUND).winnings == {2: 30}
+
+
+# A cash game: Hero posts a big blind out of turn (live: Hero checks it, then calls the raise
+# with 0.25 more), Dae posts small and big blinds (0.25 live, the 0.10 small blind dead).
+OUT_OF_TURN = """\
+PokerStars Game #200000031:  Badugi Limit ($0.25/$0.50 USD) - 2012/03/07 11:00:00 ET
+Table 'Gamma' 6-max Seat #1 is the button
+Seat 1: Ahn ($10 in chips)
+Seat 2: Baek ($10 in chips)
+Seat 3: Choi ($10 in chips)
+Seat 4: Hero ($10 in chips)
+Seat 5: Dae ($10 in chips)
+Baek: posts small blind $0.10
+Choi: posts big blind $0.25
+Hero: posts big blind $0.25
+Dae: posts small & big blinds $0.35
+*** DEALING HANDS ***
+Dealt to Hero [Ah 2c 3d Ks]
+Hero: checks
+Dae: checks
+Ahn: raises $0.25 to $0.50
+Baek: calls $0.40
+Choi: calls $0.25
+Hero: calls $0.25
+Dae: calls $0.25
+*** FIRST DRAW ***
+Baek: discards 2 cards
+Choi: discards 1 card
+Hero: discards 1 card [Ks]
+Dealt to Hero [Ah 2c 3d] [4s]
+Dae: discards 3 cards
+Ahn: stands pat
+Baek: checks
+Choi: checks
+Hero: bets $0.25
+Dae: folds
+Ahn: folds
+Baek: folds
+Choi: folds
+Uncalled bet ($0.25) returned to Hero
+Hero collected $2.50 from pot
+*** SUMMARY ***
+Total pot $2.60 | Rake $0.10
+"""
+
+
+def test_blinds_posted_out_of_turn_are_live_and_dead_as_the_room_deals_them() -> None:
+    through_c, in_python = both(OUT_OF_TURN)
+    (hand,) = through_c
+    assert not read_in_c(hand)  # the C reader gives such a hand to Python
+    assert_same(through_c, in_python)
+    assert hand.problems == [] and hand.winnings == {4: 250} and hand.rake == 10
+    assert hand.phh is not None
+    lines = hand.phh.splitlines()
+    assert "_live_blinds = [0, 0, 25, 25, 0]" in lines  # p1 Baek .. p5 Ahn
+    assert "_dead_blinds = [0, 0, 0, 10, 0]" in lines
+    again = phh.loads(hand.phh, unknown_cards=True)
+    assert again.extra_blinds == {2: (25, 0), 3: (25, 10)}
+    assert sorted(again.stacks) == [940, 950, 950, 950, 1210]  # the rake still in
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "reason"),
+    [
+        ("Dae: calls $0.25", "Dae: calls $0.35", "Dae may not call here"),
+        ("Hero: posts big blind $0.25", "Hero: posts big blind $0.50", "at most the big blind"),
+        ("Choi: posts big blind $0.25\n", "", "the big blind does not sit next to the small"),
+    ],
+)
+def test_blinds_out_of_turn_that_do_not_add_up_are_refused(old: str, new: str, reason: str) -> None:
+    through_c, in_python = both(OUT_OF_TURN.replace(old, new))
+    assert_same(through_c, in_python)
+    (hand,) = in_python
+    assert not hand.imported and reason in hand.problems[0]

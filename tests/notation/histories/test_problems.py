@@ -101,10 +101,10 @@ def test_the_hero_s_unnamed_discards_are_reported_not_guessed(cash: str) -> None
     assert any("Hero's discards are not named" in p for p in problems), problems
 
 
-def test_a_dead_blind_is_reported_as_not_played(cash: str) -> None:
+def test_a_big_blind_posted_out_of_turn_is_live_so_calling_it_again_is_refused(cash: str) -> None:
     text = _changed(cash, "Hero: posts big blind $0.25\n",
                     "Hero: posts big blind $0.25\nLee: posts big blind $0.25\n")  # fmt: skip
-    assert any("a dead blind" in p for p in _problems(text))
+    assert any("line 12: Lee may not call here" in p for p in _problems(text))
 
 
 def test_lines_outside_any_hand_are_one_problem_and_the_hands_still_import(cash: str) -> None:
