@@ -149,6 +149,8 @@ int bf_hist_header(const char *s, int n, rec_t *r)
         }
         if (!has(s, n, q, ") - ") || !when_to_end(s, n, q + 4, r))
             continue;
+        if (s[sb0] != '$' || s[bb0] != '$')
+            return 0; /* a cash game's amounts carry the sign: Python reports them */
         r->scale = 100;
         r->cur = cur;
         if (!bf_hist_amount_of(s + sb0, sb1 - sb0, 100, &r->small_bet) ||
@@ -157,6 +159,14 @@ int bf_hist_header(const char *s, int n, rec_t *r)
         return bf_hist_structure_of(s + g, p - g, &r->structure);
     }
     return 0;
+}
+
+/* TextParser.money: a cash game's amount carries its dollar sign, a tournament's none */
+static int money(const rec_t *r, span a, int64_t *value)
+{
+    if ((a.n > 0 && a.s[0] == '$') != (r->scale == 100))
+        return 0;
+    return bf_hist_amount_of(a.s, a.n, r->scale, value);
 }
 
 static int contains(const char *s, int n, const char *lit)
@@ -373,7 +383,7 @@ int bf_hist_read_line(rec_t *r, const char *s, int n)
     case L_CALL:
     case L_BET:
     case L_RAISE:
-        if (!bf_hist_amount_of(c.a.s, c.a.n, r->scale, &v))
+        if (!money(r, c.a, &v))
             return 0;
         st = new_step(r, c.name, kind == L_CALL ? S_CALL : kind == L_BET ? S_BET : S_RAISE);
         if (!st)
@@ -459,7 +469,7 @@ int bf_hist_read_line(rec_t *r, const char *s, int n)
     case L_COLLECTED:
     case L_RETURNED:
         seat = seat_named(r, c.name);
-        if (seat < 0 || !bf_hist_amount_of(c.a.s, c.a.n, r->scale, &v))
+        if (seat < 0 || !money(r, c.a, &v))
             return 0;
         if (kind == L_RETURNED) {
             r->returned[seat] += v;
@@ -513,7 +523,7 @@ int bf_hist_read_line(rec_t *r, const char *s, int n)
                 return 0;
         if (c.flag == 2)
             return 1; /* out of hand: not dealt in */
-        if (!bf_hist_amount_of(c.a.s, c.a.n, r->scale, &v) || seat_of(r, c.name) >= 0)
+        if (!money(r, c.a, &v) || seat_of(r, c.name) >= 0)
             return 0;
         if (c.flag) { /* sitting out: dealt in only once a line names it */
             if (r->nout >= BF_MAX_SEATS)
@@ -530,15 +540,15 @@ int bf_hist_read_line(rec_t *r, const char *s, int n)
     case L_POST:
         seat = seat_named(r, c.name);
         if (seat < 0 || c.x == 2 || r->nposts >= MAX_POSTS ||
-            !bf_hist_amount_of(c.a.s, c.a.n, r->scale, &v))
+            !money(r, c.a, &v))
             return 0;
         r->posts[r->nposts].seat = seat;
         r->posts[r->nposts].kind = c.x == 0 ? P_SMALL : c.x == 1 ? P_BIG : P_ANTE;
         r->posts[r->nposts++].amount = v;
         return 1;
     case L_TOTAL:
-        if (!bf_hist_amount_of(c.a.s, c.a.n, r->scale, &r->total_pot) ||
-            !bf_hist_amount_of(c.b.s, c.b.n, r->scale, &r->rake))
+        if (!money(r, c.a, &r->total_pot) ||
+            !money(r, c.b, &r->rake))
             return 0;
         r->has_total = 1;
         return 1;

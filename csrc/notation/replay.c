@@ -235,6 +235,9 @@ int bf_hist_import_hand(rec_t *r, replay_t *x, out_t *o, int64_t first_line, int
     if (sum_won - sum_collected - sum_returned != r->rake ||
         r->total_pot != put_in - sum_returned)
         return 0;
+    /* checks.check_rake: at most a tenth of the pot, none in a tournament */
+    if (r->rake > (sum_won - sum_returned + 9) / 10 || (r->tournament.s && r->rake))
+        return 0;
     for (int i = 0; i < r->nlabels; i++)
         if (!bf_hist_label_agrees(r->label[i], r->shown_cards[r->label_seat[i]]))
             return 0;

@@ -104,9 +104,15 @@ def _file_texts(path: Path) -> Iterator[str]:
         yield from _decoded(_read(file))
 
 
-def lines_of(texts: Iterable[str]) -> Iterator[Line]:
+def lines_of(texts: Iterable[str], pieces: bool = False) -> Iterator[Line]:
     """(line number, text) of every line, from 1, blank lines included; a BOM read as text
-    (U+FEFF at the start) is dropped."""
+    (U+FEFF at the start) is dropped. A line of MAX_LINE characters or more is cut there (the
+    rest dropped), or with ``pieces`` (for XML, where a whole file may be one line) given in
+    pieces of the same line number: every piece but the last exactly MAX_LINE characters, the
+    last shorter (maybe empty), so a piece of MAX_LINE characters always goes on."""
+    if pieces:
+        yield from _pieces(texts)
+        return
     pending = ""
     number = 0
     skipping = False  # within an over-long line, up to its end
@@ -134,6 +140,35 @@ def lines_of(texts: Iterable[str]) -> Iterator[Line]:
     pending = pending.removesuffix("\r")  # the file's last line end (old Mac line ends)
     if pending and not skipping:
         yield number + 1, pending[:MAX_LINE]
+
+
+def _pieces(texts: Iterable[str]) -> Iterator[Line]:
+    """lines_of with ``pieces``: as lines_of, but a long line's pieces instead of its start."""
+    pending = ""
+    number = 1
+    first = True
+    for chunk in texts:
+        if first and chunk:
+            chunk, first = chunk.removeprefix("\ufeff"), False
+        pending += chunk
+        held = ""
+        if pending.endswith("\r"):  # it may be the first half of "\r\n"
+            pending, held = pending[:-1], "\r"
+        parts = _BREAK.split(pending)
+        for part in parts[:-1]:
+            while len(part) >= MAX_LINE:
+                yield number, part[:MAX_LINE]
+                part = part[MAX_LINE:]
+            yield number, part
+            number += 1
+        pending = parts[-1]
+        while len(pending) >= MAX_LINE:
+            yield number, pending[:MAX_LINE]
+            pending = pending[MAX_LINE:]
+        pending += held
+    pending = pending.removesuffix("\r")
+    if pending:
+        yield number, pending
 
 
 def texts_of(source: Source) -> tuple[str, Iterator[str]]:

@@ -61,6 +61,7 @@ class FullTilt(PokerStars):
         hand.structure = structure_of(game)
         hand.currency = "USD" if "$" in stakes["sb"] else None
         self.scale = 100 if hand.currency else 1
+        self.dollars = hand.currency is not None
         hand.small_bet, hand.big_bet = (
             self.money(stakes["sb"], line),
             self.money(stakes["bb"], line),

@@ -68,6 +68,7 @@ class PokerStars(TextParser):
             if match is None:
                 raise self.problem(line, "not a PokerStars hand's first line")
             hand.currency = match["cur"] or "USD"
+        self.dollars = hand.currency is not None  # a cash game's amounts carry the sign
         hand.hand_id = match["id"]
         game = match["game"]
         if hand.tournament is not None:  # "$2.00+$0.20 USD Badugi Limit": the buy-in first

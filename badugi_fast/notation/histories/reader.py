@@ -49,7 +49,19 @@ def read_histories(source: Source, *, site: str | None = None) -> Iterator[Impor
     name, texts = texts_of(source)
     if C_READER and site in (None, "pokerstars"):
         return _fast_hands(name, texts, site)
-    return _hands(name, lines_of(texts), site)
+    return _hands(name, _lines(texts, site), site)
+
+
+def _lines(texts: Iterator[str], site: str | None) -> Iterator[Line]:
+    """The file's lines; an XML file's (Merge, told by its first character that is not white
+    space) with its long lines in pieces: a Merge export may hold every game on one line."""
+    head = ""
+    for chunk in texts:
+        head += chunk
+        if head.lstrip("\ufeff \t\r\n") or len(head) > FIRST_HAND_WITHIN:
+            break
+    xml = site == "merge" or (site is None and head.lstrip("\ufeff \t\r\n").startswith("<"))
+    return lines_of(chain([head], texts), pieces=xml)
 
 
 def _site_of(text: str) -> str | None:
@@ -172,7 +184,7 @@ def _fast_hands(name: str, texts: Iterator[str], site: str | None) -> Iterator[I
     body = head.removeprefix("\ufeff")
     before = _before_first_hand(body[: found.start()], site) if found is not None else None
     if found is None or body.startswith("\ufeff") or before is None:
-        yield from _hands(name, lines_of(chain([head], texts)), site)
+        yield from _hands(name, _lines(chain([head], texts), site), site)
         return
     first_line, stray, stray_count = before
     if stray_count:

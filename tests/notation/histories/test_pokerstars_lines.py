@@ -9,7 +9,7 @@ import pytest
 from support.histories import assert_same, both, read_in_c
 
 from badugi_fast.notation import phh
-from badugi_fast.notation.histories import ImportedHand
+from badugi_fast.notation.histories import ImportedHand, read_histories, summarize
 
 # A sit-and-go hand, three players and one seat sitting out (in the variants below): Choi's
 # small blind, the hero standing pat on a badugi, a capped first round.
@@ -365,3 +365,78 @@ def test_blinds_out_of_turn_that_do_not_add_up_are_refused(old: str, new: str, r
     assert_same(through_c, in_python)
     (hand,) = in_python
     assert not hand.imported and reason in hand.problems[0]
+
+
+# -- silent wrong data (issue 32): refused, naming the line ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "reason"),
+    [
+        ("Tournament #900001,", "Tournamnet #900001,", 1, "a cash game's amounts are dollars, "
+         "not '30'"),
+        ("Seat 1: Ahn (2000 in chips)", "Seat 1: Ahn ($2000 in chips)", 3,
+         "a tournament's amounts are chips, not '$2000'"),
+    ],
+)  # fmt: skip
+def test_amounts_with_the_wrong_sign_for_the_game_are_refused(
+    old: str, new: str, line: int, reason: str
+) -> None:
+    """A garbled tournament header read as cash would take 1500 chips for $1,500 (150000
+    cents): a cash game's amounts carry the dollar sign, a tournament's never."""
+    through_c, in_python = both(TOURNAMENT.replace(old, new))
+    assert_same(through_c, in_python)
+    (hand,) = in_python
+    assert not hand.imported and f":line {line}: {reason}" in hand.problems[0]
+
+
+def test_a_cash_hand_with_bare_amounts_is_refused() -> None:
+    text = CHECKED_AROUND.replace("Seat 2: Baek ($4 in chips)", "Seat 2: Baek (400 in chips)")
+    through_c, in_python = both(text)
+    assert_same(through_c, in_python)
+    (hand,) = in_python
+    assert ":line 4: a cash game's amounts are dollars, not '400'" in hand.problems[0]
+
+
+def test_a_tournament_hand_with_rake_is_refused() -> None:
+    text = TOURNAMENT.replace("Hero collected 675", "Hero collected 670").replace(
+        "Total pot 675 | Rake 0", "Total pot 675 | Rake 5"
+    )
+    through_c, in_python = both(text)
+    assert_same(through_c, in_python)
+    (hand,) = in_python
+    assert "a tournament hand takes no rake, but 5 is left" in hand.problems[0]
+
+
+def test_a_rake_above_a_tenth_of_the_pot_is_refused() -> None:
+    text = CHECKED_AROUND.replace("Baek collected $0.30", "Baek collected $0.26").replace(
+        "| Rake $0\n", "| Rake $0.04\n"
+    )
+    through_c, in_python = both(text)
+    assert_same(through_c, in_python)
+    (hand,) = in_python
+    assert "a rake of 4 is more than a tenth of the pot of 30" in hand.problems[0]
+    fine = CHECKED_AROUND.replace("Baek collected $0.30", "Baek collected $0.27").replace(
+        "| Rake $0\n", "| Rake $0.03\n"
+    )
+    assert _one(fine).rake == 3  # a tenth, rounded up to the cent, is taken
+
+
+@pytest.mark.parametrize("name", [b"K\xff", b"K\xfe", b"\x1b[31mK", b"K\x07"])
+def test_a_name_with_bytes_that_are_not_text_or_control_characters_is_refused(
+    name: bytes,
+) -> None:
+    data = CHECKED_AROUND.encode().replace(b"Ahn", name)
+    through_c, in_python = both(data)
+    assert_same(through_c, in_python)
+    (hand,) = in_python
+    assert not hand.imported
+    assert hand.problems[0].startswith("<bytes>:line 3: a line holding control characters")
+
+
+def test_two_names_that_differ_in_bytes_that_are_not_text_never_merge_in_the_summary() -> None:
+    first = CHECKED_AROUND.encode().replace(b"Ahn", b"K\xff")
+    second = CHECKED_AROUND.replace("#200000021", "#200000022").encode().replace(b"Ahn", b"K\xfe")
+    hands = list(read_histories(first + b"\n" + second))
+    assert [h.imported for h in hands] == [False, False]
+    assert summarize(hands) == {}
