@@ -513,8 +513,8 @@ int bf_hist_read_line(rec_t *r, const char *s, int n)
     case L_SEAT:
         if (r->round == -1)
             return 1;
-        if (r->acting)
-            return 0;
+        if (r->acting || c.x < 1 || c.x > (r->seat_count >= 0 ? r->seat_count : 10))
+            return 0; /* PokerStars.check_seat: Python reports a seat off the table */
         for (int i = 0; i < r->n; i++)
             if (r->number[i] == c.x)
                 return 0;

@@ -6,6 +6,24 @@
  * showdown showdown.c's, the seat figures (stage 4) summary.c's. 0: the hand is Python's. */
 #include "notation/history_internal.h"
 
+/* table_setup._check_button: the small blind is the first seat dealt in after the file's
+ * button (heads-up, the button itself) */
+static int button_agrees(const rec_t *r, int small)
+{
+    if (r->button < 0)
+        return 1;
+    int64_t first_after = -1, lowest = -1, sb = r->number[small];
+    for (int i = 0; i < r->n; i++) {
+        int64_t v = r->number[i];
+        if (v > r->button && (first_after < 0 || v < first_after))
+            first_after = v;
+        if (lowest < 0 || v < lowest)
+            lowest = v;
+    }
+    int64_t next = first_after >= 0 ? first_after : lowest;
+    return next == sb || (r->n == 2 && r->button == sb);
+}
+
 /* replay._table_rules: the rules the posts show, and the button; 0: Python's to say */
 static int table_rules(replay_t *x)
 {
@@ -28,7 +46,7 @@ static int table_rules(replay_t *x)
         }
     }
     if (small >= 0 && big >= 0) {
-        if (big != (small + 1) % n)
+        if (big != (small + 1) % n || !button_agrees(r, small))
             return 0;
         x->button = n == 2 ? small : (small + n - 1) % n;
     } else {

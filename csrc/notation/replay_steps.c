@@ -126,10 +126,7 @@ int bf_hist_draw_step(replay_t *x, const step_t *st)
     }
     if (nthrown != st->count)
         return 0;
-    if (st->has_cards && st->has_kept) /* stands pat on [..]: the cards it holds (none hidden) */
-        for (int k = 0; k < st->nkept; k++)
-            if (!bf_hist_in_set(hand, 4, st->kept[k]))
-                return 0;
+
     uint8_t thrown[4], kept[4], received[4], hs_thrown[4];
     int nkept = 0;
     for (int i = 0; i < 4; i++) {
@@ -157,6 +154,10 @@ int bf_hist_draw_step(replay_t *x, const step_t *st)
     }
     memcpy(hand, kept, (size_t)nkept);
     memcpy(hand + nkept, received, (size_t)nthrown);
+    if (st->has_kept) /* replay._act: the kept cards it names are among those it holds now */
+        for (int k = 0; k < st->nkept; k++)
+            if (!bf_hist_in_set(hand, 4, st->kept[k]))
+                return 0;
     bf_state_draw(&x->hs, seat, hs_thrown, nthrown);
     /* _ActionWriter.discard */
     for (int i = 0; i < x->npend; i++)

@@ -20,7 +20,7 @@ from xml.parsers import expat
 
 from .detect import MAX_LINE
 from .lines import NOT_TEXT, NOT_TEXT_REASON, Line, Unsupported, cards, money, structure_of
-from .model import HandRecord, ImportedHand, LineProblem, Post, Seat, Step
+from .model import HandRecord, ImportedHand, LineProblem, Post, Seat, Step, seat_range
 from .replay import import_hand
 
 START = re.compile(r"\s*<")
@@ -118,6 +118,8 @@ class _Game:
             raise LineProblem(line, whole, "a player needs a seat number and a nickname")
         if NOT_TEXT.search(name):
             raise LineProblem(line, whole, NOT_TEXT_REASON)
+        if int(seat) not in seat_range("merge", None):
+            raise LineProblem(line, whole, f"seat {seat} is not a seat of the table (0 to 9)")
         if attrs.get("dealtin", "true") != "true":
             return
         stack = self.amount(attrs.get("balance", ""), line, whole)

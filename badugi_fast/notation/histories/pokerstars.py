@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from .lines import Rule, TextParser, Unsupported, noise, structure_of
-from .model import Post, Seat, Step
+from .model import Post, Seat, Step, seat_range
 
 START = re.compile(r"PokerStars (?:Game|Hand) #")
 _A = r"\$?[0-9][0-9,]*(?:\.[0-9]{1,2})?"  # an amount as written
@@ -131,6 +131,7 @@ class PokerStars(TextParser):
             return
         if any(seat.number == int(match["seat"]) for seat in self.hand.seats):
             raise self.problem(line, f"seat {match['seat']} is listed twice")
+        self.check_seat(int(match["seat"]), line)
         out = match["out"]
         if out and "sitting out" not in out:
             return  # "out of hand": not dealt in
@@ -139,6 +140,12 @@ class PokerStars(TextParser):
         )
         if out:  # dealt in only if it posts or acts (table_setup.dealt_in)
             self.hand.sitting_out.add(match["name"])
+
+    def check_seat(self, number: int, line: int) -> None:
+        seats = seat_range(self.site, self.hand.seat_count)
+        if number not in seats:
+            raise self.problem(line, f"seat {number} is not a seat of the table "
+                                     f"({seats[0]} to {seats[-1]})")  # fmt: skip
 
     def sits_out(self, match: re.Match[str], line: int) -> None:
         self.hand.sitting_out.add(match["name"])

@@ -132,10 +132,9 @@ def _act(game: Game, step: Step, index: dict[str, int]) -> None:
         game.act(_action(game, seat, step))
     except IllegalActionError as error:
         raise hand_problem(step.line, f"{step.name} may not {step.kind} here: {error}") from None
-    if step.kind == "draw" and step.kept is not None and step.count == 0:
-        hand = game.hands[seat]  # "stands pat on [..]": the cards it holds
-        if sorted(map(str, hand)) != sorted(step.kept):
-            raise hand_problem(step.line, f"{step.name} stands pat on cards it does not hold")
+    if step.kind == "draw" and step.kept is not None:  # "stands pat on [..]", "[kept] [new]"
+        if not set(step.kept) <= set(map(str, game.hands[seat])):
+            raise hand_problem(step.line, f"{step.name} keeps cards it does not hold")
     if step.kind == "draw" and step.received is not None:
         event = next(e for e in reversed(game.history) if e.kind == K.DRAW)
         if sorted(map(str, event.received)) != sorted(step.received):

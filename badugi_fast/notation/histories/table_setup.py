@@ -56,6 +56,7 @@ def _table_rules(record: HandRecord) -> Table:
             raise hand_problem(record.line, "the big blind does not sit next to the small blind")
         others = [b for b in posts["big"] if b is not big]
         extra = _extra_blinds(posts["small"][1:], others, posts["both"], big[1].amount)
+        _check_button(record, sb)
         button = sb if n == 2 else (sb - 1) % n
         return _stakes(record, small.amount, big[1].amount, ante), button, extra
     if posts["small"] or posts["big"] or posts["both"]:
@@ -66,6 +67,22 @@ def _table_rules(record: HandRecord) -> Table:
     if record.button not in numbers:
         raise hand_problem(record.line, f"the button (seat {record.button}) is not dealt in")
     return _stakes(record, 0, 0, ante), numbers.index(record.button), {}
+
+
+def _check_button(record: HandRecord, sb: int) -> None:
+    """The file's button agrees with the small blind: the small blind is the first seat dealt
+    in after it (heads-up, the button itself), so seats between them are not dealt in; the
+    button's own seat may be empty (a dead button)."""
+    if record.button is None:
+        return
+    numbers = sorted(seat.number for seat in record.seats)
+    small = record.seats[sb].number
+    after = [x for x in numbers if x > record.button] + [x for x in numbers if x <= record.button]
+    heads_up_on_the_button = len(numbers) == 2 and record.button == small
+    if after[0] != small and not heads_up_on_the_button:
+        raise hand_problem(record.line, f"the button (seat {record.button}) is not where the "
+                           f"blinds say: the small blind (seat {small}) is not the first seat "
+                           "dealt in after it")  # fmt: skip
 
 
 def _extra_blinds(

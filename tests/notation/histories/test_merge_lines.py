@@ -88,3 +88,20 @@ def test_pieces_of_long_lines_keep_their_line_numbers(ending: str) -> None:
         (1, MAX_LINE), (1, MAX_LINE), (1, 0), (2, 1), (3, MAX_LINE), (3, 5),
     ]  # fmt: skip
     assert [n for n, _ in lines_of(chunks)] == [1, 2, 3]  # without: cut, the rest dropped
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "reason"),
+    [
+        ('seat="3" nickname="Song"', 'seat="10" nickname="Song"',
+         "seat 10 is not a seat of the table (0 to 9)"),
+        ('nickname="Song"', 'nickname="So\ufffdng"', "a line holding control characters"),
+    ],
+)  # fmt: skip
+def test_a_player_off_the_table_or_with_a_corrupt_name_is_refused(
+    old: str, new: str, reason: str
+) -> None:
+    text = HEAD + GAME.format(k=1).replace(old, new)
+    (hand,) = _hands(text)
+    line = next(k for k, t in enumerate(text.splitlines(), 1) if 'nickname="So' in t)
+    assert not hand.imported and f":line {line}: {reason}" in hand.problems[0]

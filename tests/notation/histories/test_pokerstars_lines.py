@@ -140,10 +140,10 @@ def test_every_real_line_of_the_classes_together() -> None:
 @pytest.mark.parametrize(
     ("pat", "reason"),
     [
-        ("Hero: stands pat on [4h 3s 8c 2d]", "stands pat on cards it does not hold"),
+        ("Hero: stands pat on [4h 3s 8c 2d]", "Hero keeps cards it does not hold"),
         ("Hero: stands pat on [4h 3s 8c]", "a pat hand is four cards, not 3"),
         ("Hero: stands pat on [4h 3s 8c 8c]", "a card appears twice"),
-        ("Ahn: stands pat on [4h 3s 8c 9d]", "stands pat on cards it does not hold"),
+        ("Ahn: stands pat on [4h 3s 8c 9d]", "Ahn keeps cards it does not hold"),
     ],
 )
 def test_a_pat_on_cards_the_player_does_not_hold_is_refused_naming_its_line(
@@ -440,3 +440,42 @@ def test_two_names_that_differ_in_bytes_that_are_not_text_never_merge_in_the_sum
     hands = list(read_histories(first + b"\n" + second))
     assert [h.imported for h in hands] == [False, False]
     assert summarize(hands) == {}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "reason"),
+    [
+        ("Seat #2 is the button", "Seat #1 is the button", 1,
+         "the button (seat 1) is not where the blinds say"),
+        ("Seat #2 is the button", "Seat #3 is the button", 1,
+         "the button (seat 3) is not where the blinds say"),
+        ("Seat 5: Hero", "Seat 9: Hero", 6, "seat 9 is not a seat of the table (1 to 8)"),
+        ("Seat 1: Ahn", "Seat 0: Ahn", 3, "seat 0 is not a seat of the table (1 to 8)"),
+        ("8-max Seat #2", "2-max Seat #2", 5, "seat 3 is not a seat of the table (1 to 2)"),
+    ],
+)  # fmt: skip
+def test_a_header_at_odds_with_its_table_is_refused(
+    old: str, new: str, line: int, reason: str
+) -> None:
+    through_c, in_python = both(TOURNAMENT.replace(old, new))
+    assert_same(through_c, in_python)
+    (hand,) = in_python
+    assert not hand.imported and f":line {line}: {reason}" in hand.problems[0]
+
+
+def test_a_button_on_an_empty_seat_before_the_small_blind_is_a_dead_button() -> None:
+    """Seat 3 empty and the button on it: the small blind (seat 4) is the first seat dealt in
+    after it, and Baek (seat 2) acts last."""
+    text = TOURNAMENT.replace("Seat 3: Choi", "Seat 4: Choi")
+    text = text.replace("Seat #2 is the button", "Seat #3 is the button")
+    assert _one(text).players == {1: "Ahn", 2: "Baek", 4: "Choi", 5: "Hero"}
+
+
+def test_the_kept_cards_of_a_draw_are_the_heros() -> None:
+    """``Dealt to Hero [kept] [new]``: the kept cards are among those the hero holds."""
+    text = SHORT_ALL_IN.replace("Dealt to Hero [2c 5d 9h] [7s]", "Dealt to Hero [2c 5d 8h] [7s]")
+    through_c, in_python = both(text)
+    assert_same(through_c, in_python)
+    (hand,) = in_python
+    line = text.splitlines().index("Hero: discards 1 card [Kc]") + 1
+    assert f":line {line}: Hero keeps cards it does not hold" in hand.problems[0]

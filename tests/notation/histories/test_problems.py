@@ -113,3 +113,10 @@ def test_lines_outside_any_hand_are_one_problem_and_the_hands_still_import(cash:
     assert "2 line(s) outside any hand" in hands[0].problems[0]
     assert "'garbage one'" in hands[0].problems[0]
     assert hands[1].game is not None
+
+
+def test_a_kingsclub_seat_off_the_table_is_refused(fixtures: Path) -> None:
+    text = (fixtures / "kingsclub.txt").read_text(encoding="utf-8")
+    text = text.replace("Seat 5: Hero (600)", "Seat 11: Hero (600)", 1)
+    first = next(iter(read_histories(text)))
+    assert ":line 6: seat 11 is not a seat of the table (1 to 10)" in first.problems[0]
