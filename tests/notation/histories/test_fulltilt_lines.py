@@ -92,3 +92,13 @@ def test_bytes_that_are_not_text_between_two_hands_are_reported_apart() -> None:
     first, stray, again = _hands(data)
     assert first.problems == [] and again.problems == []
     assert stray.hand_id is None and "2 line(s) between hands" in stray.problems[0]
+
+
+def test_a_hand_without_a_button_line_takes_the_button_from_the_blinds() -> None:
+    (hand,) = _hands(HAND.replace("The button is in seat #1\n", ""))
+    assert hand.problems == [] and hand.imported
+
+
+def test_a_first_line_with_a_control_character_is_refused_naming_it() -> None:
+    (hand,) = _hands(HAND.replace("Table Maple", "Table\x1bMaple"))
+    assert hand.problems[0].startswith("<text>:line 1: a line holding control characters")
