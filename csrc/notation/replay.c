@@ -189,8 +189,8 @@ int bf_hist_import_hand(rec_t *r, replay_t *x, out_t *o, int64_t first_line, int
         bf_hist_put_s(o, structures[spec->structure]);
         bf_hist_put_s(o, "\"");
     }
-    /* table_setup._stakes: PokerStars completes a short all-in; every room lets a player fold
-     * with nothing to call (a step the C replay gives to Python) */
+    /* table_setup._stakes: PokerStars completes a short all-in (a step the C replay gives to
+     * Python); every room lets a player fold with nothing to call (replay_steps.c) */
     bf_hist_put_s(o, "\n_short_all_in = \"complete\"\n_free_fold = true");
     bf_hist_put_s(o, "\nstarting_stacks = ");
     for (int k = 0; k < n; k++)

@@ -41,9 +41,7 @@ int bf_hist_bet_step(replay_t *x, const step_t *st)
     bf_state_options(hs, seat, &o, 1);
     bf_choice choice = {0, 0};
     switch (st->kind) {
-    case S_FOLD:
-        if (o.to_call <= 0)
-            return 0;
+    case S_FOLD: /* with nothing to call too: the importer's rules have free_fold */
         choice.kind = BF_ACT_FOLD;
         break;
     case S_CHECK:

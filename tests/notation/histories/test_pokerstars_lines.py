@@ -158,7 +158,7 @@ def test_a_full_raise_over_a_short_all_in_is_refused_for_pokerstars() -> None:
 def test_a_fold_where_checking_is_free_imports_as_the_room_dealt_it() -> None:
     through_c, in_python = both(FOLDED_FREE)
     (hand,) = through_c
-    assert not read_in_c(hand)  # the C replay gives such a fold to Python
+    assert read_in_c(hand)  # the C replay plays the importer's rules, free_fold among them
     assert_same(through_c, in_python)
     assert hand.problems == [] and hand.winnings == {2: 30}
     assert hand.phh is not None and "_free_fold = true" in hand.phh.splitlines()
