@@ -166,7 +166,8 @@ class TextParser:
                 self.text,
                 f"a cash game's amounts are dollars, not {text!r}"
                 if self.dollars
-                else f"a tournament's amounts are chips, not {text!r}",
+                else f"amounts in chips (a tournament, play money) carry no dollar sign, "
+                f"not {text!r}",
             )
         try:  # money() inlined: the parsers read ~20 amounts a hand
             return amount(text, self.scale)

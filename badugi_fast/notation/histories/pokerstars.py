@@ -1,7 +1,8 @@
 """PokerStars Badugi histories (text; hands start with ``PokerStars Game #`` or, in newer
 files, ``PokerStars Hand #``).
 
-Cash games write dollars (read as cents), tournaments whole chips; the header's two amounts
+Cash games write dollars (read as cents), tournaments and play money whole chips (a cash
+game's amounts carry the dollar sign, the others' never); the header's two amounts
 are the small and big bet, the blinds are read from the ``posts`` lines. Actions are
 ``NAME: verb``; ``calls X`` and ``bets X`` put X in, ``raises X to Y`` brings the round's total
 to Y. Draws: ``discards N card(s)`` (the hero's with the cards, in older files) or ``stands
@@ -67,7 +68,10 @@ class PokerStars(TextParser):
             match = _CASH.fullmatch(text)
             if match is None:
                 raise self.problem(line, "not a PokerStars hand's first line")
-            hand.currency = match["cur"] or "USD"
+            if match["cur"] is None and not match["sb"].startswith("$"):
+                self.scale = 1  # stakes without a currency: play money, whole chips
+            else:
+                hand.currency = match["cur"] or "USD"
         self.dollars = hand.currency is not None  # a cash game's amounts carry the sign
         hand.hand_id = match["id"]
         game = match["game"]

@@ -205,10 +205,8 @@ def test_blinds_out_of_turn_that_do_not_add_up_are_refused(old: str, new: str, r
 @pytest.mark.parametrize(
     ("old", "new", "line", "reason"),
     [
-        ("Tournament #900001,", "Tournamnet #900001,", 1, "a cash game's amounts are dollars, "
-         "not '30'"),
         ("Seat 1: Ahn (2000 in chips)", "Seat 1: Ahn ($2000 in chips)", 3,
-         "a tournament's amounts are chips, not '$2000'"),
+         "amounts in chips (a tournament, play money) carry no dollar sign, not '$2000'"),
     ],
 )  # fmt: skip
 def test_amounts_with_the_wrong_sign_for_the_game_are_refused(
@@ -220,6 +218,27 @@ def test_amounts_with_the_wrong_sign_for_the_game_are_refused(
     assert_same(through_c, in_python)
     (hand,) = in_python
     assert not hand.imported and f":line {line}: {reason}" in hand.problems[0]
+
+
+def test_a_garbled_tournament_header_reads_its_amounts_as_chips_not_cents() -> None:
+    """Without ``Tournament #`` the header reads as a game of other stakes; amounts without a
+    currency are chips (play money), never cents: 2000 chips stay 2000, not $2,000."""
+    through_c, in_python = both(TOURNAMENT.replace("Tournament #900001,", "Tournamnet #900001,"))
+    assert_same(through_c, in_python)
+    (hand,) = in_python
+    assert hand.problems == [] and hand.unit == "chip" and hand.currency is None
+    assert hand.stacks[1] == 2000 and hand.winnings == {5: 675}
+
+
+def test_a_dollar_sign_in_a_game_of_chips_is_refused() -> None:
+    text = TOURNAMENT.replace("Tournament #900001,", "Tournamnet #900001,")
+    text = text.replace("Hero collected 675 from pot", "Hero collected $675 from pot")
+    through_c, in_python = both(text)
+    assert_same(through_c, in_python)
+    (hand,) = in_python
+    line = text.splitlines().index("Hero collected $675 from pot") + 1
+    reason = "amounts in chips (a tournament, play money) carry no dollar sign, not '$675'"
+    assert f":line {line}: {reason}" in hand.problems[0]
 
 
 def test_a_cash_hand_with_bare_amounts_is_refused() -> None:
