@@ -138,6 +138,7 @@ int bf_hist_header(const char *s, int n, rec_t *r)
             continue;
         int bb1 = q;
         span cur = {"USD", 3};
+        int coded = 0;
         if (q + 4 < n && s[q] == ' ') {
             int k;
             for (k = 1; k <= 3 && s[q + k] >= 'A' && s[q + k] <= 'Z'; k++)
@@ -145,16 +146,21 @@ int bf_hist_header(const char *s, int n, rec_t *r)
             if (k != 4)
                 continue;
             cur = sp(s + q + 1, 3);
+            coded = 1;
             q += 4;
         }
         if (!has(s, n, q, ") - ") || !when_to_end(s, n, q + 4, r))
             continue;
-        if (s[sb0] != '$' || s[bb0] != '$')
-            return 0; /* a cash game's amounts carry the sign: Python reports them */
-        r->scale = 100;
-        r->cur = cur;
-        if (!bf_hist_amount_of(s + sb0, sb1 - sb0, 100, &r->small_bet) ||
-            !bf_hist_amount_of(s + bb0, bb1 - bb0, 100, &r->big_bet))
+        /* PokerStars.header: stakes without a currency are play money (chips, no currency);
+         * TextParser.money: a cash game's amounts carry the sign, chips never */
+        int chips = !coded && s[sb0] != '$';
+        if ((s[sb0] == '$') == chips || (s[bb0] == '$') == chips)
+            return 0;
+        r->scale = chips ? 1 : 100;
+        if (!chips)
+            r->cur = cur;
+        if (!bf_hist_amount_of(s + sb0, sb1 - sb0, r->scale, &r->small_bet) ||
+            !bf_hist_amount_of(s + bb0, bb1 - bb0, r->scale, &r->big_bet))
             return 0;
         return bf_hist_structure_of(s + g, p - g, &r->structure);
     }
