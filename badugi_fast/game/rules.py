@@ -28,6 +28,7 @@ from .betting import BettingState, ForcedBets
 K = ActionKind
 # in the order of the C loop's BF_GAME_FIXED_LIMIT .. BF_GAME_HALF_POT_LIMIT
 STRUCTURES = ("fixed-limit", "pot-limit", "no-limit", "half-pot-limit")
+SHORT_ALL_IN = ("half-bet", "complete")  # Rules.short_all_in
 CUTTING_TYPES = ("simultaneous", "in_turn")  # 동시에, 순서대로
 
 
@@ -86,7 +87,19 @@ class Rules:
     player left of the button opening the first round.
     ``burn``: the dealer burns the top card of the stub before dealing the first replacement of each
     draw (none when everyone stands pat); a burned card joins the muck, out of play, and is never
-    reshuffled."""
+    reshuffled.
+    ``short_all_in`` (fixed limit): how an all-in bet or raise short of a full bet is answered.
+    "half-bet" (the default, Robert's Rules' half-bet rule): an all-in of half a bet or more
+    counts as a full bet, and the next raise is a full bet over it. "complete" (PokerStars'
+    fixed-limit games, as its hand histories show them): the bets go up in full levels (the
+    round's opening bet and whole bets above it); a short all-in raises no level, and the next
+    raise completes to the next level: bet 100, raise to 200, all-in to 270, then a raise to 300
+    (not 370), which counts and re-opens the betting; the all-in to 270 neither counts nor
+    re-opens it. The two agree wherever no bet or raise is short.
+    ``free_fold``: a player with nothing to call may fold (as the online rooms allow: their
+    histories write ``folds`` where checking was free); off by default, since such a fold is never
+    better than the free check (it only gives up the hand) and the engines, bots and solvers
+    leave it out of every decision. Hand histories are imported with it on."""
 
     small_bet: int = 2
     big_bet: int | None = None
@@ -97,6 +110,8 @@ class Rules:
     burn: bool = False  # burn a card before each draw's first replacement
     ante: int = 0  # every player's ante, dead money posted before the blinds
     cap_heads_up: bool = False  # fixed limit: the raise cap binds heads-up too (online rule)
+    short_all_in: str = "half-bet"  # fixed limit: "half-bet" or "complete" (see above)
+    free_fold: bool = False  # folding with nothing to call (the online rooms')
 
     simultaneous_draws = False
     muck = True  # a hand beaten in every pot it may win is mucked (the cardroom show order)
@@ -117,6 +132,8 @@ class Rules:
         _check_whole(self, "ante", least=0)
         _check_flag(self, "burn")
         _check_flag(self, "cap_heads_up")
+        _check_text("short_all_in", self.short_all_in, SHORT_ALL_IN, "'half-bet' or 'complete'")
+        _check_flag(self, "free_fold")
         small, big = self.blinds
         if small > 0 and big == 0:
             raise ValueError(f"small_blind is 0 when big_blind is 0, not {small}")
@@ -194,12 +211,15 @@ class Rules:
         actions = (
             [Action(K.FOLD), Action(K.CALL, min(to_call, stack))] if to_call else [Action(K.CHECK)]
         )
+        if not to_call and self.free_fold:
+            actions.insert(0, Action(K.FOLD))
         kind = K.RAISE if current else K.BET
         if stack <= to_call or not someone_can_answer(game, seat) or not game.may_raise(seat):
             return actions
         if self.structure == "fixed-limit":
             if not self.capped(game, raises):
-                actions.append(Action(kind, min(to_call + self.bet_size(game.round_index), stack)))
+                raise_to = self._next_level(game, current)
+                actions.append(Action(kind, min(raise_to - game.round_bets[seat], stack)))
             return actions
         least = to_call + self._least_raise(game)
         after_call = game.pot + to_call
@@ -220,6 +240,16 @@ class Rules:
             return False
         return self.cap_heads_up or game.not_all_in_at_last_bet > 2
 
+    def _next_level(self, game: BettingState, current: int) -> int:
+        """Fixed limit: the round's total a bet or raise brings it to, from ``current``: a bet
+        more ("half-bet"), or the next full level ("complete": the opening bet and whole bets
+        above it, so a short all-in is completed rather than raised over)."""
+        bet = self.bet_size(game.round_index)
+        if self.short_all_in == "half-bet":
+            return current + bet
+        opening = self.blinds[1] if game.round_index == 0 and self.has_blinds else 0
+        return opening + ((current - opening) // bet + 1) * bet
+
     def _least_raise(self, game: BettingState) -> int:
         """Pot and no limit: the big blind, the round's largest raise and one chip."""
         return max(game.raise_size, self.blinds[1], 1)
@@ -228,6 +258,9 @@ class Rules:
         """Fixed limit: at least half a bet (Robert's Rules' half-bet rule); pot and no limit:
         at least the least raise (TDA). Less is an all-in that neither counts towards the cap
         nor re-opens the betting to those who have acted."""
+        if self.structure == "fixed-limit" and self.short_all_in == "complete":
+            total = max(game.round_bets)  # the raiser's, now the round's bet
+            return total >= self._next_level(game, total - raised_by)
         if self.structure == "fixed-limit":
             return 2 * raised_by >= self.bet_size(game.round_index)
         return raised_by >= self._least_raise(game)
@@ -236,6 +269,11 @@ class Rules:
         return [self.bet_size(0), self.bet_size(2), *self.blinds, self.ante]
 
     def fill_c_spec(self, spec: Any) -> None:
+        if self.free_fold or self.short_all_in != "half-bet":
+            raise ValueError(
+                "the C hand loop plays short_all_in='half-bet' without free_fold: "
+                "play these rules with Game"
+            )
         spec.rules = lib.BF_GAME_CASINO
         spec.structure = STRUCTURES.index(self.structure)  # BF_GAME_FIXED_LIMIT .. _NO_LIMIT
         spec.burn = self.burn
@@ -382,4 +420,4 @@ def check_rules(rules: object) -> RuleSet:
     return rules
 
 
-__all__ = ["KoreanRules", "RuleSet", "Rules", "check_rules"]
+__all__ = ["SHORT_ALL_IN", "KoreanRules", "RuleSet", "Rules", "check_rules"]

@@ -51,7 +51,7 @@ from .betting_round import BettingRounds
 from .hidden import HIDDEN, HiddenCard, check_reveal
 from .rules import RuleSet, check_rules
 from .stub import Dealer
-from .table import check_table, seat_set
+from .table import check_extra_blinds, check_table, seat_set
 
 K = ActionKind
 
@@ -61,7 +61,10 @@ class Game(BettingRounds, Dealer):
     ``reshuffle``, when given, orders the discards that become the new stub when it runs out
     (in place; the last card is dealt first): replays and the simulations' C streams use it;
     by default they are shuffled at random from ``seed``. ``stream`` keys each View's random
-    bits (``View.stream``; default: ``seed``, else drawn at random)."""
+    bits (``View.stream``; default: ``seed``, else drawn at random). ``extra_blinds`` (seat ->
+    (live, dead) chips) are blinds posted out of turn after the blinds, as a cash game's new or
+    returning player posts them: the live part is that seat's bet, as a big blind is (it may
+    check its option), the dead part goes to the pot and counts for nobody's bet."""
 
     def __init__(
         self,
@@ -77,9 +80,11 @@ class Game(BettingRounds, Dealer):
         stream: int | None = None,
         reveal: Mapping[int, Sequence[CardLike]] | None = None,
         unshown_winners: Iterable[int] = (),
+        extra_blinds: Mapping[int, tuple[int, int]] | None = None,
     ) -> None:
         self.rules = check_rules(rules)
         self.seats, self.button, self.first, self.show = check_table(stacks, button, first, show)
+        self.extra_blinds = check_extra_blinds(extra_blinds, self.rules, self.seats)
         self._reveal = check_reveal(reveal, self.seats)
         self._unshown_winners = seat_set("unshown_winners", unshown_winners, self.seats)
         self.stacks = list(stacks)
@@ -109,6 +114,11 @@ class Game(BettingRounds, Dealer):
         self._legal: list[Action] | None = None  # legal_actions of the present state
         self._burn_due = False
         self.rules.post_forced(self)
+        for seat, (live, dead) in sorted(self.extra_blinds.items()):
+            if live:  # a bet of the seat's, as the big blind's: it has the option
+                self.post_forced_bet(seat, live, K.POST)
+            if dead:  # to the pot, nobody's bet (recorded as dead money, an ante)
+                self.post_forced_bet(seat, dead, K.ANTE)
         self._deal()
         self._start_round()
 

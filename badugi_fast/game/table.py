@@ -3,11 +3,11 @@ checked before a hand starts (TypeError for a wrong type, ValueError naming the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from .._badugi import lib
 from .._runtime.validate import is_whole
-from .rules import RuleSet
+from .rules import Rules, RuleSet
 
 MIN_SEATS, MAX_SEATS = 2, lib.BF_MAX_SEATS  # the C header is the one source of the most
 MAX_CHIPS = lib.BF_GAME_MAX_STACK  # 2**40: every engine's per-hand results stay inside int64
@@ -43,6 +43,34 @@ def seat_set(name: str, seats: Iterable[int], count: int) -> frozenset[int]:
     if any(not 0 <= s < count for s in chosen):
         raise ValueError(f"{name} holds seats 0..{count - 1}, not {chosen!r}")
     return frozenset(int(s) for s in chosen)
+
+
+def check_extra_blinds(
+    extra: Mapping[int, tuple[int, int]] | None, rules: RuleSet, seats: int
+) -> dict[int, tuple[int, int]]:
+    """``Game``'s blinds posted out of turn: seat -> (live, dead), each a whole number of chips
+    of at least 0, the live part at most the big blind; only under casino rules with blinds."""
+    if not extra:
+        return {}
+    if not isinstance(extra, Mapping):
+        raise TypeError(f"extra_blinds maps seats to (live, dead), not {type(extra).__name__}")
+    if not isinstance(rules, Rules) or not rules.has_blinds:
+        raise ValueError("extra_blinds are blinds: they need casino rules with blinds")
+    checked = {}
+    for seat, posted in extra.items():
+        if not is_whole(seat) or not 0 <= seat < seats:
+            raise ValueError(f"extra_blinds holds seats 0..{seats - 1}, not {seat!r}")
+        if (
+            not isinstance(posted, tuple | list)
+            or len(posted) != 2
+            or not all(is_whole(a) and a >= 0 for a in posted)
+        ):
+            raise ValueError(f"extra_blinds gives (live, dead) chips for each seat, not {posted!r}")
+        live, dead = int(posted[0]), int(posted[1])
+        if live > rules.blinds[1]:
+            raise ValueError(f"a live blind out of turn is at most the big blind, not {live}")
+        checked[int(seat)] = (live, dead)
+    return checked
 
 
 def start_stacks(rules: RuleSet, stacks: int | Sequence[int] | None, seats: int) -> list[int]:

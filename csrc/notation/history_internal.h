@@ -62,6 +62,13 @@ typedef struct {
     int n, acting;                      /* acting: a line other than the table's was read */
     int64_t number[BF_MAX_SEATS], stack[BF_MAX_SEATS];
     span name[BF_MAX_SEATS];
+    int order[BF_MAX_SEATS];   /* the seat line's place among the seat lines */
+    int part[BF_MAX_SEATS];    /* a line of the hand names the seat (table_setup.dealt_in) */
+    int sitting[BF_MAX_SEATS]; /* a notice marks it sitting out: dealt in only if it takes part */
+    int nout, seat_lines;      /* seats listed "is sitting out", not yet named by a line */
+    int64_t out_number[BF_MAX_SEATS], out_stack[BF_MAX_SEATS];
+    span out_name[BF_MAX_SEATS];
+    int out_order[BF_MAX_SEATS];
     int nposts;
     struct {
         int seat, kind;
@@ -182,6 +189,8 @@ int bf_hist_table_line(const char *s, int n, cap_t *c);
 int bf_hist_seat_line(const char *s, int n, cap_t *c);
 int bf_hist_total_line(const char *s, int n, cap_t *c);
 int bf_hist_noise_line(const char *s, int n); /* pokerstars.NOISE (no captures) */
+/* "NAME is sitting out", "NAME: sits out" (PokerStars.sits_out): the name, or 0 */
+int bf_hist_sits_out_line(const char *s, int n, span *name);
 
 /* -- pokerstars.c: the header, each line's kind, the lines into the record ------------------- */
 

@@ -138,6 +138,7 @@ int bf_hist_header(const char *s, int n, rec_t *r)
             continue;
         int bb1 = q;
         span cur = {"USD", 3};
+        int coded = 0;
         if (q + 4 < n && s[q] == ' ') {
             int k;
             for (k = 1; k <= 3 && s[q + k] >= 'A' && s[q + k] <= 'Z'; k++)
@@ -145,18 +146,33 @@ int bf_hist_header(const char *s, int n, rec_t *r)
             if (k != 4)
                 continue;
             cur = sp(s + q + 1, 3);
+            coded = 1;
             q += 4;
         }
         if (!has(s, n, q, ") - ") || !when_to_end(s, n, q + 4, r))
             continue;
-        r->scale = 100;
-        r->cur = cur;
-        if (!bf_hist_amount_of(s + sb0, sb1 - sb0, 100, &r->small_bet) ||
-            !bf_hist_amount_of(s + bb0, bb1 - bb0, 100, &r->big_bet))
+        /* PokerStars.header: stakes without a currency are play money (chips, no currency);
+         * TextParser.money: a cash game's amounts carry the sign, chips never */
+        int chips = !coded && s[sb0] != '$';
+        if ((s[sb0] == '$') == chips || (s[bb0] == '$') == chips)
+            return 0;
+        r->scale = chips ? 1 : 100;
+        if (!chips)
+            r->cur = cur;
+        if (!bf_hist_amount_of(s + sb0, sb1 - sb0, r->scale, &r->small_bet) ||
+            !bf_hist_amount_of(s + bb0, bb1 - bb0, r->scale, &r->big_bet))
             return 0;
         return bf_hist_structure_of(s + g, p - g, &r->structure);
     }
     return 0;
+}
+
+/* TextParser.money: a cash game's amount carries its dollar sign, a tournament's none */
+static int money(const rec_t *r, span a, int64_t *value)
+{
+    if ((a.n > 0 && a.s[0] == '$') != (r->scale == 100))
+        return 0;
+    return bf_hist_amount_of(a.s, a.n, r->scale, value);
 }
 
 static int contains(const char *s, int n, const char *lit)
@@ -280,17 +296,72 @@ static int classify(const char *s, int n, cap_t *c)
     return L_NONE;
 }
 
+static int same(span a, span b)
+{
+    return a.n == b.n && memcmp(a.s, b.s, (size_t)a.n) == 0;
+}
+
 static int seat_of(const rec_t *r, span name)
 {
     for (int i = 0; i < r->n; i++)
-        if (r->name[i].n == name.n && memcmp(r->name[i].s, name.s, (size_t)name.n) == 0)
+        if (same(r->name[i], name))
             return i;
     return -1;
 }
 
-static step_t *new_step(rec_t *r, span name, int kind)
+/* A seat listed "is sitting out" that a line names takes part, so is dealt in
+ * (table_setup.dealt_in): it joins the seats at its seat line's place, every seat index kept
+ * so far moved past it. -1 when there is no room. */
+static int seat_in_hand(rec_t *r, int k)
+{
+    if (r->n >= BF_MAX_SEATS)
+        return -1;
+    int at = r->n;
+    while (at > 0 && r->order[at - 1] > r->out_order[k])
+        at--;
+    for (int i = r->n; i > at; i--) {
+        r->number[i] = r->number[i - 1], r->stack[i] = r->stack[i - 1];
+        r->name[i] = r->name[i - 1], r->order[i] = r->order[i - 1];
+        r->part[i] = r->part[i - 1], r->sitting[i] = r->sitting[i - 1];
+        r->shown[i] = r->shown[i - 1], r->mucked[i] = r->mucked[i - 1];
+        memcpy(r->shown_cards[i], r->shown_cards[i - 1], 4);
+        r->collected[i] = r->collected[i - 1], r->returned[i] = r->returned[i - 1];
+    }
+    r->number[at] = r->out_number[k], r->stack[at] = r->out_stack[k];
+    r->name[at] = r->out_name[k], r->order[at] = r->out_order[k];
+    r->part[at] = 0, r->sitting[at] = 0, r->shown[at] = 0, r->mucked[at] = 0;
+    r->collected[at] = 0, r->returned[at] = 0;
+    r->n++;
+    for (int i = 0; i < r->nposts; i++)
+        r->posts[i].seat += r->posts[i].seat >= at;
+    for (int i = 0; i < r->nsteps; i++)
+        r->steps[i].seat += r->steps[i].seat >= at;
+    for (int i = 0; i < r->nlabels; i++)
+        r->label_seat[i] += r->label_seat[i] >= at;
+    for (int i = 0; i < r->nwon; i++)
+        r->won_seat[i] += r->won_seat[i] >= at;
+    r->hero += r->hero >= at;
+    r->out_name[k] = r->out_name[--r->nout]; /* its place in the list no longer matters */
+    r->out_number[k] = r->out_number[r->nout], r->out_stack[k] = r->out_stack[r->nout];
+    r->out_order[k] = r->out_order[r->nout];
+    return at;
+}
+
+/* The seat a line names, which so takes part in the hand; -1: not a seat dealt in */
+static int seat_named(rec_t *r, span name)
 {
     int seat = seat_of(r, name);
+    for (int k = 0; seat < 0 && k < r->nout; k++)
+        if (same(r->out_name[k], name))
+            seat = seat_in_hand(r, k);
+    if (seat >= 0)
+        r->part[seat] = 1;
+    return seat;
+}
+
+static step_t *new_step(rec_t *r, span name, int kind)
+{
+    int seat = seat_named(r, name);
     if (seat < 0 || r->round < 0 || r->nsteps >= BF_HISTORY_MAX_STEPS)
         return NULL;
     step_t *st = &r->steps[r->nsteps++];
@@ -318,7 +389,7 @@ int bf_hist_read_line(rec_t *r, const char *s, int n)
     case L_CALL:
     case L_BET:
     case L_RAISE:
-        if (!bf_hist_amount_of(c.a.s, c.a.n, r->scale, &v))
+        if (!money(r, c.a, &v))
             return 0;
         st = new_step(r, c.name, kind == L_CALL ? S_CALL : kind == L_BET ? S_BET : S_RAISE);
         if (!st)
@@ -334,6 +405,11 @@ int bf_hist_read_line(rec_t *r, const char *s, int n)
             return 0;
         st->count = kind == L_PAT ? 0 : (int)c.x;
         st->has_cards = kind == L_PAT || c.a.s != NULL;
+        if (kind == L_PAT && c.a.s) { /* stands pat on [..]: the four cards it keeps */
+            if (!bf_hist_read_cards(c.a.s, c.a.n, st->kept, 4, &st->nkept) || st->nkept != 4)
+                return 0;
+            st->has_kept = 1;
+        }
         if (kind == L_DISCARD && c.a.s &&
             (!bf_hist_read_cards(c.a.s, c.a.n, st->cards, 4, &st->ncards) ||
              st->ncards != st->count))
@@ -342,7 +418,7 @@ int bf_hist_read_line(rec_t *r, const char *s, int n)
     case L_DEALT: {
         uint8_t a[4], b[4];
         int na, nb;
-        seat = seat_of(r, c.name);
+        seat = seat_named(r, c.name);
         if (seat < 0 || !bf_hist_read_cards(c.a.s, c.a.n, a, 4, &na))
             return 0;
         if (r->round == 0) {
@@ -376,7 +452,7 @@ int bf_hist_read_line(rec_t *r, const char *s, int n)
     }
     case L_SHOWS: {
         int k;
-        seat = seat_of(r, c.name);
+        seat = seat_named(r, c.name);
         if (seat < 0 || r->shown[seat] || !is_ascii(c.b) ||
             !bf_hist_read_cards(c.a.s, c.a.n, r->shown_cards[seat], 4, &k) ||
             k != 4)
@@ -389,8 +465,8 @@ int bf_hist_read_line(rec_t *r, const char *s, int n)
         return 1;
     }
     case L_MUCKS:
+        seat = seat_named(r, c.name);
         if (c.x) {
-            seat = seat_of(r, c.name);
             if (seat < 0)
                 return 0;
             r->mucked[seat] = 1;
@@ -398,8 +474,8 @@ int bf_hist_read_line(rec_t *r, const char *s, int n)
         return 1;
     case L_COLLECTED:
     case L_RETURNED:
-        seat = seat_of(r, c.name);
-        if (seat < 0 || !bf_hist_amount_of(c.a.s, c.a.n, r->scale, &v))
+        seat = seat_named(r, c.name);
+        if (seat < 0 || !money(r, c.a, &v))
             return 0;
         if (kind == L_RETURNED) {
             r->returned[seat] += v;
@@ -443,38 +519,53 @@ int bf_hist_read_line(rec_t *r, const char *s, int n)
     case L_SEAT:
         if (r->round == -1)
             return 1;
-        if (r->acting)
-            return 0;
+        if (r->acting || c.x < 1 || c.x > (r->seat_count >= 0 ? r->seat_count : 10))
+            return 0; /* PokerStars.check_seat: Python reports a seat off the table */
         for (int i = 0; i < r->n; i++)
             if (r->number[i] == c.x)
                 return 0;
-        if (c.flag)
+        for (int i = 0; i < r->nout; i++)
+            if (r->out_number[i] == c.x || same(r->out_name[i], c.name))
+                return 0;
+        if (c.flag == 2)
+            return 1; /* out of hand: not dealt in */
+        if (!money(r, c.a, &v) || seat_of(r, c.name) >= 0)
+            return 0;
+        if (c.flag) { /* sitting out: dealt in only once a line names it */
+            if (r->nout >= BF_MAX_SEATS)
+                return 0;
+            r->out_number[r->nout] = c.x, r->out_name[r->nout] = c.name;
+            r->out_stack[r->nout] = v, r->out_order[r->nout++] = r->seat_lines++;
             return 1;
-        if (r->n >= BF_MAX_SEATS || !bf_hist_amount_of(c.a.s, c.a.n, r->scale, &v) ||
-            seat_of(r, c.name) >= 0)
+        }
+        if (r->n >= BF_MAX_SEATS)
             return 0;
         r->number[r->n] = c.x, r->name[r->n] = c.name, r->stack[r->n] = v;
-        r->n++;
+        r->order[r->n++] = r->seat_lines++;
         return 1;
     case L_POST:
-        seat = seat_of(r, c.name);
+        seat = seat_named(r, c.name);
         if (seat < 0 || c.x == 2 || r->nposts >= MAX_POSTS ||
-            !bf_hist_amount_of(c.a.s, c.a.n, r->scale, &v))
+            !money(r, c.a, &v))
             return 0;
         r->posts[r->nposts].seat = seat;
         r->posts[r->nposts].kind = c.x == 0 ? P_SMALL : c.x == 1 ? P_BIG : P_ANTE;
         r->posts[r->nposts++].amount = v;
         return 1;
     case L_TOTAL:
-        if (!bf_hist_amount_of(c.a.s, c.a.n, r->scale, &r->total_pot) ||
-            !bf_hist_amount_of(c.b.s, c.b.n, r->scale, &r->rake))
+        if (!money(r, c.a, &r->total_pot) ||
+            !money(r, c.b, &r->rake))
             return 0;
         r->has_total = 1;
         return 1;
     case L_SUMMARY_SEAT:
         return r->round == -1;
-    case L_NOISE:
+    case L_NOISE: {
+        span name;
+        if (bf_hist_sits_out_line(s, n, &name) && (seat = seat_of(r, name)) >= 0)
+            r->sitting[seat] = 1; /* PokerStars.sits_out */
         return 1;
+    }
     }
     return 0;
 }

@@ -84,8 +84,14 @@ int bf_hist_name_suffix(int kind, const char *s, int n, cap_t *c)
             i += 5;
         return bracket_tail(s + i, n - i, &c->a);
     }
-    case L_PAT:
-        return n == 10 && has(s, n, 0, "stands pat");
+    case L_PAT: /* "stands pat", or "stands pat on [C C C C]" (the hero's hand) */
+        if (n == 10 && has(s, n, 0, "stands pat"))
+            return 1;
+        if (n < 16 || !has(s, n, 0, "stands pat on [") || s[n - 1] != ']' ||
+            find(s, n - 1, 15, ']') >= 0)
+            return 0;
+        c->a = sp(s + 15, n - 16);
+        return 1;
     case L_SHOWS: {
         if (!has(s, n, 0, "shows ["))
             return 0;
@@ -254,9 +260,9 @@ int bf_hist_seat_line(const char *s, int n, cap_t *c)
         if (q == n)
             out = 0;
         else if (n - q == 15 && has(s, n, q, " is sitting out"))
-            out = 1;
+            out = 1; /* dealt in only if it takes part */
         else if (has(s, n, q, " out of hand (") && s[n - 1] == ')' && n - 1 >= q + 14)
-            out = 1;
+            out = 2; /* not dealt in */
         else
             continue;
         if (!bf_hist_small_number(s + 5, number_end - 5, &c->x))
@@ -319,9 +325,24 @@ static int after_name(const char *s, int n, const char *lit, int from)
     return -1;
 }
 
+int bf_hist_sits_out_line(const char *s, int n, span *name)
+{
+    static const char *const tails[] = {" is sitting out", " sits out"};
+    for (int k = 0; k < 2; k++) {
+        int m = n - (int)strlen(tails[k]); /* .+?:? before the tail: one colon off the name */
+        if (m < 1 || !ends_with(s, n, tails[k]))
+            continue;
+        *name = sp(s, m >= 2 && s[m - 1] == ':' ? m - 1 : m);
+        return 1;
+    }
+    return 0;
+}
+
 /* pokerstars.NOISE */
 int bf_hist_noise_line(const char *s, int n)
 {
+    if (n == 17 && has(s, n, 0, "Betting is capped"))
+        return 1;
     static const char *const tails[] = {" is connected", " is disconnected", " has returned",
                                         " sits out", " is sitting out", " leaves the table",
                                         " has timed out", " has timed out while disconnected",

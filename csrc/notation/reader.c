@@ -8,8 +8,9 @@
 #include "notation/history_internal.h"
 
 /* The length of the UTF-8 character at s[0 .. n) that we read: printable ASCII, or a valid
- * sequence (not overlong, no surrogate, at most U+10FFFF) of a character from U+00A0 on;
- * 0 for anything else (control characters, DEL, C1 controls, bytes that are not UTF-8). */
+ * sequence (not overlong, no surrogate, at most U+10FFFF) of a character from U+00A0 on but
+ * U+FFFD; 0 for anything else (control characters, DEL, C1 controls, U+FFFD, bytes that are
+ * not UTF-8). */
 static int utf8_char(const unsigned char *s, int n)
 {
     unsigned c = s[0];
@@ -24,6 +25,8 @@ static int utf8_char(const unsigned char *s, int n)
     if ((c == 0xC2 && s[1] < 0xA0) || (c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] >= 0xA0) ||
         (c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] >= 0x90))
         return 0;
+    if (c == 0xEF && s[1] == 0xBF && s[2] == 0xBD)
+        return 0; /* U+FFFD: bytes the file's encoding did not read (lines.NOT_TEXT) */
     return k;
 }
 

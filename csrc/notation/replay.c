@@ -6,6 +6,24 @@
  * showdown showdown.c's, the seat figures (stage 4) summary.c's. 0: the hand is Python's. */
 #include "notation/history_internal.h"
 
+/* table_setup._check_button: the small blind is the first seat dealt in after the file's
+ * button (heads-up, the button itself) */
+static int button_agrees(const rec_t *r, int small)
+{
+    if (r->button < 0)
+        return 1;
+    int64_t first_after = -1, lowest = -1, sb = r->number[small];
+    for (int i = 0; i < r->n; i++) {
+        int64_t v = r->number[i];
+        if (v > r->button && (first_after < 0 || v < first_after))
+            first_after = v;
+        if (lowest < 0 || v < lowest)
+            lowest = v;
+    }
+    int64_t next = first_after >= 0 ? first_after : lowest;
+    return next == sb || (r->n == 2 && r->button == sb);
+}
+
 /* replay._table_rules: the rules the posts show, and the button; 0: Python's to say */
 static int table_rules(replay_t *x)
 {
@@ -28,7 +46,7 @@ static int table_rules(replay_t *x)
         }
     }
     if (small >= 0 && big >= 0) {
-        if (big != (small + 1) % n)
+        if (big != (small + 1) % n || !button_agrees(r, small))
             return 0;
         x->button = n == 2 ? small : (small + n - 1) % n;
     } else {
@@ -118,6 +136,9 @@ int bf_hist_import_hand(rec_t *r, replay_t *x, out_t *o, int64_t first_line, int
     x->r = r, x->o = o, x->n = n;
     if (r->round != -1 || !r->has_total || !table_rules(x) || !cards_distinct(r))
         return 0;
+    for (int p = 0; p < n; p++)
+        if (r->sitting[p] && !r->part[p])
+            return 0; /* table_setup.dealt_in drops it: Python's to replay */
     for (int k = 0; k < n; k++) {
         x->order[k] = (x->button + 1 + k) % n;
         x->number[x->order[k]] = k + 1;
@@ -168,6 +189,9 @@ int bf_hist_import_hand(rec_t *r, replay_t *x, out_t *o, int64_t first_line, int
         bf_hist_put_s(o, structures[spec->structure]);
         bf_hist_put_s(o, "\"");
     }
+    /* table_setup._stakes: PokerStars completes a short all-in (a step the C replay gives to
+     * Python); every room lets a player fold with nothing to call (replay_steps.c) */
+    bf_hist_put_s(o, "\n_short_all_in = \"complete\"\n_free_fold = true");
     bf_hist_put_s(o, "\nstarting_stacks = ");
     for (int k = 0; k < n; k++)
         v[k] = r->stack[x->order[k]];
@@ -228,6 +252,9 @@ int bf_hist_import_hand(rec_t *r, replay_t *x, out_t *o, int64_t first_line, int
     }
     if (sum_won - sum_collected - sum_returned != r->rake ||
         r->total_pot != put_in - sum_returned)
+        return 0;
+    /* checks.check_rake: at most a tenth of the pot, none in a tournament */
+    if (r->rake > (sum_won - sum_returned + 9) / 10 || (r->tournament.s && r->rake))
         return 0;
     for (int i = 0; i < r->nlabels; i++)
         if (!bf_hist_label_agrees(r->label[i], r->shown_cards[r->label_seat[i]]))

@@ -41,9 +41,7 @@ int bf_hist_bet_step(replay_t *x, const step_t *st)
     bf_state_options(hs, seat, &o, 1);
     bf_choice choice = {0, 0};
     switch (st->kind) {
-    case S_FOLD:
-        if (o.to_call <= 0)
-            return 0;
+    case S_FOLD: /* with nothing to call too: the importer's rules have free_fold */
         choice.kind = BF_ACT_FOLD;
         break;
     case S_CHECK:
@@ -60,6 +58,11 @@ int bf_hist_bet_step(replay_t *x, const step_t *st)
     case S_RAISE: {
         int64_t put_in = st->total ? st->amount - hs->round_bets[seat] : st->amount;
         if (put_in <= 0 || !o.bet_kind || put_in < o.least || put_in > o.most)
+            return 0;
+        /* fixed limit, an all-in short of a full bet: the C hand state plays the half-bet
+         * rule, the room completes to the next level (Rules.short_all_in): Python's */
+        int64_t bet = hs->round_index < 2 ? x->spec.small_bet : x->spec.big_bet;
+        if (x->spec.structure == BF_GAME_FIXED_LIMIT && put_in < o.to_call + bet)
             return 0;
         choice.kind = o.bet_kind, choice.amount = put_in;
         if (hs->round_index == BF_ROUNDS - 1)
@@ -121,6 +124,7 @@ int bf_hist_draw_step(replay_t *x, const step_t *st)
     }
     if (nthrown != st->count)
         return 0;
+
     uint8_t thrown[4], kept[4], received[4], hs_thrown[4];
     int nkept = 0;
     for (int i = 0; i < 4; i++) {
@@ -148,6 +152,10 @@ int bf_hist_draw_step(replay_t *x, const step_t *st)
     }
     memcpy(hand, kept, (size_t)nkept);
     memcpy(hand + nkept, received, (size_t)nthrown);
+    if (st->has_kept) /* replay._act: the kept cards it names are among those it holds now */
+        for (int k = 0; k < st->nkept; k++)
+            if (!bf_hist_in_set(hand, 4, st->kept[k]))
+                return 0;
     bf_state_draw(&x->hs, seat, hs_thrown, nthrown);
     /* _ActionWriter.discard */
     for (int i = 0; i < x->npend; i++)

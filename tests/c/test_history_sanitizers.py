@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from support.pokerstars import played_file
+from support.pokerstars_lines import HANDS
 
 FIXTURES = Path(__file__).resolve().parents[1] / "notation" / "histories" / "fixtures"
 
@@ -20,7 +21,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "notation" / "histories" / "fix
 def test_the_c_history_reader_is_clean_under_address_and_undefined_behaviour_sanitizers(
     run_sanitized: Callable[..., str], tmp_path: Path
 ) -> None:
-    texts = [played_file(3, 300)]
+    texts = [played_file(3, 300), *HANDS]  # and the lines of issue 32
     for name in ("pokerstars_cash.txt", "pokerstars_tournament.txt", "pokerstars_features.txt"):
         text = (FIXTURES / name).read_text(encoding="utf-8")
         texts.append(text[text.index("PokerStars") :])  # from its first hand

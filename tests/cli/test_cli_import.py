@@ -101,3 +101,34 @@ def test_replay_plays_an_imported_hand_with_unknown_cards(
     assert main(["replay", str(folder / "pokerstars-10000000001.phh")]) == 0
     out = capsys.readouterr().out
     assert "?? ?? ?? ??" in out and "As 3h 8h 6s" in out
+
+
+def test_the_same_hand_twice_is_reported_and_counted_once(
+    fixtures: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = str(fixtures / "pokerstars_cash.txt")
+    assert main(["import", "--no-progress", "--json", source, source]) == 0
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    assert (report["read"], report["imported"], report["repeated"]) == (2, 1, 1)
+    assert report["players"]["Park"]["hands"] == 1
+    assert (
+        f"badugi: {source}:line 1: pokerstars hand #10000000001 repeats the hand at "
+        f"{source}:line 1: counted once"
+    ) in captured.err
+    assert main(["import", "--no-progress", source, source]) == 0
+    assert (
+        "1 imported, 0 skipped (0 of a game the library does not play, 0 with problems), "
+        "1 repeated (counted once)" in capsys.readouterr().out
+    )
+
+
+def test_a_folder_is_refused_as_a_folder_and_a_device_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["import", "--no-progress", str(tmp_path)]) == 2
+    assert f"badugi: A folder, not a history file: {tmp_path}" in capsys.readouterr().err
+    assert main(["import", "--no-progress", str(tmp_path / "none.txt")]) == 2
+    assert "No such file" in capsys.readouterr().err
+    assert main(["import", "--no-progress", "/dev/null"]) == 0
+    assert capsys.readouterr().out.startswith("0 hands read: 0 imported")

@@ -24,9 +24,12 @@ _SKIPPED = ": skipped: "  # an unsupported game, not a problem of the file
 
 def _hands(args: argparse.Namespace) -> Iterator[ImportedHand]:
     for name in args.files:
-        if not Path(name).is_file():
+        path = Path(name)
+        if path.is_dir():
+            raise IsADirectoryError(21, "A folder, not a history file", name)
+        if not path.exists():
             raise FileNotFoundError(2, "No such file", name)
-        yield from read_histories(Path(name), site=args.site)
+        yield from read_histories(path, site=args.site)  # a device or a pipe: read as it is
 
 
 def _file_name(hand: ImportedHand, taken: set[str]) -> str:
@@ -80,8 +83,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     report = sys.stderr if args.out == "-" else stdout
     writer = _Writer(args.out, stdout)
     imported: list[ImportedHand] = []
-    read = skipped = unsupported = 0
+    read = skipped = unsupported = repeated = 0
     reasons: list[str] = []
+    first_seen: dict[tuple[str, str], tuple[str, int]] = {}  # (room, hand id) -> its source
     hands = _hands(args)
     if not args.json and not args.no_progress and sys.stderr.isatty():
         from tqdm import tqdm  # type: ignore[import-untyped]
@@ -97,29 +101,42 @@ def cmd_import(args: argparse.Namespace) -> int:
                 for problem in hand.problems:
                     print(f"badugi: {problem}", file=sys.stderr)
                 continue
+            key = (hand.site, hand.hand_id or "")
+            if key in first_seen:  # the same file twice, or exports that overlap
+                repeated += 1
+                file, line = first_seen[key]
+                print(f"badugi: {hand.source[0]}:line {hand.source[1]}: {hand.site} hand "
+                      f"#{hand.hand_id} repeats the hand at {file}:line {line}: counted once",
+                      file=sys.stderr)  # fmt: skip
+                continue
+            first_seen[key] = hand.source
             writer.write(hand)
             imported.append(hand)
     finally:
         writer.close()
     figures = summarize(imported, player=args.player)
-    _report(args, report, read, len(imported), skipped, unsupported, figures)
+    counts = (read, len(imported), skipped, unsupported, repeated)
+    _report(args, report, counts, figures)
     return EXIT_OK if skipped == unsupported else EXIT_BAD_INPUT
 
 
-def _report(args: argparse.Namespace, out: TextIO, read: int, imported: int, skipped: int,
-            unsupported: int, figures: dict[str, PlayerSummary]) -> None:  # fmt: skip
+def _report(args: argparse.Namespace, out: TextIO, counts: tuple[int, int, int, int, int],
+            figures: dict[str, PlayerSummary]) -> None:  # fmt: skip
+    read, imported, skipped, unsupported, repeated = counts
     if args.json:
         print(dump({
             "read": read,
             "imported": imported,
             "skipped": skipped,
             "unsupported": unsupported,
+            "repeated": repeated,
             "players": {name: s.as_dict() for name, s in sorted(figures.items())},
         }), file=out)  # fmt: skip
         return
+    again = f", {repeated} repeated (counted once)" if repeated else ""
     print(f"{read} hands read: {imported} imported, {skipped} skipped "
           f"({unsupported} of a game the library does not play, "
-          f"{skipped - unsupported} with problems)", file=out)  # fmt: skip
+          f"{skipped - unsupported} with problems){again}", file=out)  # fmt: skip
     if figures:
         print(table(figures), file=out)
 

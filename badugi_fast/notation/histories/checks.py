@@ -10,6 +10,7 @@ from ...game.actions import ActionKind
 from ...game.state import Game
 from ...hands.hand import describe
 from .model import HandRecord, hand_problem
+from .table_setup import forced_bets
 
 K = ActionKind
 _LABEL_SIZES = {
@@ -27,9 +28,11 @@ _LABEL_RANK = re.compile(r"10|[AKQJT2-9]")
 
 
 def check_posts(record: HandRecord, game: Game, index: dict[str, int]) -> None:
-    """The forced bets the rules posted are the ones the file lists."""
-    posted = sorted((e.seat, e.amount) for e in game.history if e.kind in (K.POST, K.ANTE))
-    listed = sorted((index[p.name], p.amount) for p in record.posts)
+    """The forced bets the rules posted (and the blinds out of turn) are the ones the file
+    lists."""
+    forced = (K.POST, K.ANTE)
+    posted = sorted((e.seat, e.amount) for e in game.history if e.kind in forced and e.amount)
+    listed = forced_bets(record, game.rules.big_blind_amount, index)
     if posted != listed:
         raise hand_problem(
             record.line, f"the posts ({listed}) are not the rules' forced bets ({posted})"
@@ -66,6 +69,7 @@ def check_winnings(record: HandRecord, game: Game, index: dict[str, int]) -> Non
     if rake != record.rake:
         raise hand_problem(record.line, f"the pots less what was collected leave {rake}, "
                     f"but the file's rake is {record.rake}")  # fmt: skip
+    check_rake(record, rake, sum(won) - sum(returned))
     put_in = [game.starting_stacks[s] - game.stacks[s] + won[s] for s in range(n)]
     if record.total_pot is not None and record.total_pot != sum(put_in) - sum(returned):
         raise hand_problem(record.line, f"the total pot is {record.total_pot}, the replay's "
@@ -75,6 +79,22 @@ def check_winnings(record: HandRecord, game: Game, index: dict[str, int]) -> Non
         expected = game.starting_stacks[seat] - put_in[seat] + collected[seat] + returned[seat]
         if final != expected:
             raise hand_problem(record.line, f"{name} ends with {final}, the replay with {expected}")
+
+
+def check_rake(record: HandRecord, rake: int, pot: int) -> None:
+    """A rake the rooms could have taken: none in a tournament, and at most a tenth of the
+    pot (rounded up to a whole unit), twice what the rooms' published rake tables charge at most
+    (PokerStars' and Bodog's rake pages: 5 % of the pot or less, capped by the hand). More
+    means amounts the file lost (a winner's line, an uncalled bet returned), as a Merge file,
+    which writes no rake, would otherwise take them for rake."""
+    if record.tournament is not None and rake:
+        raise hand_problem(record.line, f"a tournament hand takes no rake, but {rake} is left")
+    if rake > (pot + 9) // 10:
+        raise hand_problem(
+            record.line,
+            f"a rake of {rake} is more than a tenth of the pot of {pot}, which no room takes "
+            "(5 % at most, as their rake tables publish it): amounts of the hand are missing",
+        )
 
 
 def _seat(index: dict[str, int], name: str, record: HandRecord) -> int:
@@ -111,6 +131,7 @@ def check_label_of_each_shown_hand(record: HandRecord) -> None:
 __all__ = [
     "check_label_of_each_shown_hand",
     "check_posts",
+    "check_rake",
     "check_winnings",
     "label_ranks",
     "won_by_seat",

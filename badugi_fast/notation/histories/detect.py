@@ -3,7 +3,9 @@ its lines, read a chunk at a time so that a file of any size costs about one chu
 
 Encodings: UTF-8 with or without a BOM, UTF-16 with a BOM (as Full Tilt writes), and UTF-16
 without one when every other byte of the start is zero. Bytes that are not text in the
-encoding become U+FFFD and the lines holding them are reported like any line not understood.
+encoding become U+FFFD and the lines holding them are reported like any line not understood;
+bytes left at the end that make no whole character (the odd byte of a UTF-16 file) make a line
+of their own, which the reader reports as the file's (reader.py).
 Line ends: ``\\n``, ``\\r\\n`` or ``\\r``. A line longer than ``MAX_LINE`` characters is cut
 there (the rest, up to the next line end, is dropped) so that binary noise cannot grow a line
 without bound.
@@ -50,10 +52,16 @@ def _decoded(chunks: Iterator[bytes]) -> Iterator[str]:
             break
         first += more
     decoder = codecs.getincrementaldecoder(_encoding(first))(errors="replace")
-    yield decoder.decode(first)
+    last = decoder.decode(first)
+    yield last
     for chunk in chunks:
-        yield decoder.decode(chunk)
-    yield decoder.decode(b"", final=True)
+        text = decoder.decode(chunk)
+        last = text or last
+        yield text
+    tail = decoder.decode(b"", final=True)  # bytes left that end no character: not text
+    if tail and last and not last.endswith(("\n", "\r")):
+        tail = "\n" + tail  # a line of their own, not the end of the file's last line
+    yield tail
 
 
 def _read(file: IO[Any]) -> Iterator[Any]:
@@ -96,9 +104,15 @@ def _file_texts(path: Path) -> Iterator[str]:
         yield from _decoded(_read(file))
 
 
-def lines_of(texts: Iterable[str]) -> Iterator[Line]:
+def lines_of(texts: Iterable[str], pieces: bool = False) -> Iterator[Line]:
     """(line number, text) of every line, from 1, blank lines included; a BOM read as text
-    (U+FEFF at the start) is dropped."""
+    (U+FEFF at the start) is dropped. A line of MAX_LINE characters or more is cut there (the
+    rest dropped), or with ``pieces`` (for XML, where a whole file may be one line) given in
+    pieces of the same line number: every piece but the last exactly MAX_LINE characters, the
+    last shorter (maybe empty), so a piece of MAX_LINE characters always goes on."""
+    if pieces:
+        yield from _pieces(texts)
+        return
     pending = ""
     number = 0
     skipping = False  # within an over-long line, up to its end
@@ -126,6 +140,35 @@ def lines_of(texts: Iterable[str]) -> Iterator[Line]:
     pending = pending.removesuffix("\r")  # the file's last line end (old Mac line ends)
     if pending and not skipping:
         yield number + 1, pending[:MAX_LINE]
+
+
+def _pieces(texts: Iterable[str]) -> Iterator[Line]:
+    """lines_of with ``pieces``: as lines_of, but a long line's pieces instead of its start."""
+    pending = ""
+    number = 1
+    first = True
+    for chunk in texts:
+        if first and chunk:
+            chunk, first = chunk.removeprefix("\ufeff"), False
+        pending += chunk
+        held = ""
+        if pending.endswith("\r"):  # it may be the first half of "\r\n"
+            pending, held = pending[:-1], "\r"
+        parts = _BREAK.split(pending)
+        for part in parts[:-1]:
+            while len(part) >= MAX_LINE:
+                yield number, part[:MAX_LINE]
+                part = part[MAX_LINE:]
+            yield number, part
+            number += 1
+        pending = parts[-1]
+        while len(pending) >= MAX_LINE:
+            yield number, pending[:MAX_LINE]
+            pending = pending[MAX_LINE:]
+        pending += held
+    pending = pending.removesuffix("\r")
+    if pending:
+        yield number, pending
 
 
 def texts_of(source: Source) -> tuple[str, Iterator[str]]:

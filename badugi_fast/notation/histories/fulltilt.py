@@ -61,6 +61,7 @@ class FullTilt(PokerStars):
         hand.structure = structure_of(game)
         hand.currency = "USD" if "$" in stakes["sb"] else None
         self.scale = 100 if hand.currency else 1
+        self.dollars = hand.currency is not None
         hand.small_bet, hand.big_bet = (
             self.money(stakes["sb"], line),
             self.money(stakes["bb"], line),
@@ -87,7 +88,7 @@ class FullTilt(PokerStars):
             (re.compile(r"\*\*\* (?P<street>[A-Z ]+) \*\*\*(?: \((?:Total )?Pot: .*\))?"),
              self.street),
             (re.compile(r"The button is in seat #(?P<button>[0-9]+)"), self.button),
-            (re.compile(rf"Seat (?P<seat>[0-9]+): {n} \((?P<a>{_A})\)(?P<out>, is sitting out)?"),
+            (re.compile(rf"Seat (?P<seat>[0-9]+): {n} \((?P<a>{_A})\)(?P<out>,? is sitting out)?"),
              self.seat),
             (re.compile(rf"{n} posts (?:the )?(?P<kind>small blind|big blind) of (?P<a>{_A})"
                         rf"{_ALL_IN}"), self.post),
@@ -95,6 +96,7 @@ class FullTilt(PokerStars):
             (re.compile(rf"Total pot (?P<a>{_A})(?: Main pot {_A}\.)?(?: Side pot(?:-[0-9]+)? "
                         rf"{_A}\.)* \| Rake (?P<rake>{_A})"), self.total),
             (re.compile(r"Seat [0-9]+: .*"), self.summary_seat),
+            (re.compile(rf"{n} is sitting out"), self.sits_out),
         ]  # fmt: skip
 
     def button(self, match: re.Match[str], line: int) -> None:

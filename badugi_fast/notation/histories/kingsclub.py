@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from .lines import Rule, TextParser, noise, structure_of
-from .model import Post, Seat, Step
+from .model import Post, Seat, Step, seat_range
 
 START = re.compile(r"#[0-9]+: ")
 _A = r"[0-9][0-9,]*(?:\.[0-9]{1,2})?"
@@ -96,6 +96,8 @@ class KingsClub(TextParser):
             self.hand.finishing[name] = stack
         elif match["net"] is not None:
             raise self.problem(line, "a seat with a net before the summary")
+        elif int(match["seat"]) not in seat_range(self.site, None):
+            raise self.problem(line, f"seat {match['seat']} is not a seat of the table (1 to 10)")
         else:
             self.hand.seats.append(Seat(int(match["seat"]), match["name"], stack))
 

@@ -22,6 +22,13 @@ Rule = tuple[re.Pattern[str], Handler] | tuple[re.Pattern[str], Handler, tuple[s
 _Entry = tuple[re.Pattern[str], Callable[..., None], tuple[str, ...]]
 
 _CARD = re.compile(r"[AKQJT98765432][cdhs]")
+# control characters (escape sequences start with one) and U+FFFD, what bytes that are not text
+# in the file's encoding decode to: no room writes them, so a line holding one is corrupt
+NOT_TEXT = re.compile(r"[\x00-\x1f\x7f-\x9f\ufffd]")
+NOT_TEXT_REASON = (
+    "a line holding control characters or bytes that are not text in the file's encoding "
+    "(shown as U+FFFD): a corrupt line, names included"
+)
 _UNKNOWN_VARIANTS = ("badacey", "badeucey", "triple draw", "2-7", "a-5", "a5", "hold", "omaha")
 
 
@@ -91,6 +98,9 @@ class TextParser:
         line, text = lines[0]
         self.hand = HandRecord(self.site, "", line, text)
         self.scale = 100
+        # amounts written with a dollar sign (True: a cash game's), without (False: chips), or
+        # either (None: the room writes no sign); set by header()
+        self.dollars: bool | None = None
         self.round = 0
         self.text = ""  # the line being read
 
@@ -116,11 +126,15 @@ class TextParser:
         hand is then not imported), an unsupported game raises Unsupported."""
         line, text = self.lines[0]
         self.text = text
+        if NOT_TEXT.search(text):
+            raise LineProblem(line, text, NOT_TEXT_REASON)
         self.header(line, text)
         table = self._table()
         for line, text in self.lines[1:]:
             self.text = text
             try:
+                if NOT_TEXT.search(text):
+                    raise LineProblem(line, text, NOT_TEXT_REASON)
                 for pattern, handle, needs in table:
                     for literal in needs:
                         if literal in text:
@@ -146,6 +160,15 @@ class TextParser:
         return LineProblem(line, self.text, reason)
 
     def money(self, text: str, line: int) -> int:
+        if self.dollars is not None and text.startswith("$") is not self.dollars:
+            raise LineProblem(
+                line,
+                self.text,
+                f"a cash game's amounts are dollars, not {text!r}"
+                if self.dollars
+                else f"amounts in chips (a tournament, play money) carry no dollar sign, "
+                f"not {text!r}",
+            )
         try:  # money() inlined: the parsers read ~20 amounts a hand
             return amount(text, self.scale)
         except ValueError as error:
@@ -155,4 +178,15 @@ class TextParser:
         return cards(text, line, self.text, unknown)
 
 
-__all__ = ["Line", "Rule", "TextParser", "Unsupported", "cards", "money", "noise", "structure_of"]
+__all__ = [
+    "NOT_TEXT",
+    "NOT_TEXT_REASON",
+    "Line",
+    "Rule",
+    "TextParser",
+    "Unsupported",
+    "cards",
+    "money",
+    "noise",
+    "structure_of",
+]

@@ -1,7 +1,8 @@
 """Merge Network Badugi histories (XML, one ``<game>`` per hand; the game and its stakes in a
 ``<description>`` before them).
 
-The XML is read with the standard library's expat, fed a line at a time, and nothing is ever
+The XML is read with the standard library's expat, fed a line at a time (a long line in pieces
+of ``detect.MAX_LINE`` characters: a whole file may be one line), and nothing is ever
 expanded or fetched: a document type declaration (where entities are declared) is refused,
 so is any entity but XML's five, and elements nest at most ``MAX_DEPTH`` deep. Seats are the
 ``seat`` numbers, the button the ``dealer``; ``DRAW`` events give the count, the hero's
@@ -17,8 +18,9 @@ import re
 from collections.abc import Iterator
 from xml.parsers import expat
 
-from .lines import Line, Unsupported, cards, money, structure_of
-from .model import HandRecord, ImportedHand, LineProblem, Post, Seat, Step
+from .detect import MAX_LINE
+from .lines import NOT_TEXT, NOT_TEXT_REASON, Line, Unsupported, cards, money, structure_of
+from .model import HandRecord, ImportedHand, LineProblem, Post, Seat, Step, seat_range
 from .replay import import_hand
 
 START = re.compile(r"\s*<")
@@ -114,6 +116,10 @@ class _Game:
         seat, name = attrs.get("seat", ""), attrs.get("nickname", "")
         if not seat.isdigit() or not name:
             raise LineProblem(line, whole, "a player needs a seat number and a nickname")
+        if NOT_TEXT.search(name):
+            raise LineProblem(line, whole, NOT_TEXT_REASON)
+        if int(seat) not in seat_range("merge", None):
+            raise LineProblem(line, whole, f"seat {seat} is not a seat of the table (0 to 9)")
         if attrs.get("dealtin", "true") != "true":
             return
         stack = self.amount(attrs.get("balance", ""), line, whole)
@@ -278,10 +284,10 @@ def read(name: str, first: Line, lines: Iterator[Line]) -> Iterator[ImportedHand
     text = re.sub(r"^\s*<\?xml[^>]*\?>", "", text)
     reader = _Reader(name, number - 1)
     try:
-        reader.parser.Parse(f"<{_ROOT}>" + text + "\n", False)
+        reader.parser.Parse(f"<{_ROOT}>" + _piece(text), False)
         yield from _drain(reader)
         for _, text in lines:
-            reader.parser.Parse(text + "\n", False)
+            reader.parser.Parse(_piece(text), False)
             yield from _drain(reader)
         reader.parser.Parse(f"</{_ROOT}>", True)
         yield from _drain(reader)
@@ -295,6 +301,12 @@ def read(name: str, first: Line, lines: Iterator[Line]) -> Iterator[ImportedHand
             (name, reader.line),
             problems=[f"{name}:line {reader.line}: XML the importer cannot read: {reason}"],
         )
+
+
+def _piece(text: str) -> str:
+    """A line, or a piece of a long one (detect.lines_of's ``pieces``: one of MAX_LINE
+    characters goes on), as the parser is fed it: its line end put back."""
+    return text if len(text) == MAX_LINE else text + "\n"
 
 
 def _drain(reader: _Reader) -> Iterator[ImportedHand]:

@@ -16,6 +16,16 @@ from typing import ClassVar
 from ...game.state import Game
 
 SITES = ("pokerstars", "fulltilt", "kingsclub", "merge")
+MOST_SEATS = 10  # a table's seats when its file does not say (no room seats more)
+
+
+def seat_range(site: str, seat_count: int | None) -> range:
+    """The seat numbers a room's table has: from 1 (Merge: from 0), as many as the file's
+    ``N-max`` says, else MOST_SEATS."""
+    first = 0 if site == "merge" else 1
+    return range(first, first + (seat_count or MOST_SEATS))
+
+
 MAX_LINE = 2_000  # characters of a line kept in a problem's text
 
 
@@ -93,7 +103,10 @@ class HandRecord:
     date: str | None = None
     time_zone: str | None = None
     seat_count: int | None = None
-    seats: list[Seat] = field(default_factory=list)  # every seat dealt in, in seat order
+    seats: list[Seat] = field(default_factory=list)  # every seat listed, in seat order
+    # names the file marks sitting out (on the seat line or a notice): such a seat is dealt in
+    # only when it posts or acts (a tournament deals the absent in, a cash game does not)
+    sitting_out: set[str] = field(default_factory=set)
     button: int | None = None  # the site's seat number of the button
     posts: list[Post] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
@@ -295,6 +308,7 @@ def amount(text: str, scale: int) -> int:
 
 
 __all__ = [
+    "MOST_SEATS",
     "SITES",
     "HandProblem",
     "HandRecord",
@@ -306,4 +320,5 @@ __all__ = [
     "Step",
     "amount",
     "hand_problem",
+    "seat_range",
 ]

@@ -1,7 +1,8 @@
 """PokerStars Badugi histories (text; hands start with ``PokerStars Game #`` or, in newer
 files, ``PokerStars Hand #``).
 
-Cash games write dollars (read as cents), tournaments whole chips; the header's two amounts
+Cash games write dollars (read as cents), tournaments and play money whole chips (a cash
+game's amounts carry the dollar sign, the others' never); the header's two amounts
 are the small and big bet, the blinds are read from the ``posts`` lines. Actions are
 ``NAME: verb``; ``calls X`` and ``bets X`` put X in, ``raises X to Y`` brings the round's total
 to Y. Draws: ``discards N card(s)`` (the hero's with the cards, in older files) or ``stands
@@ -13,7 +14,7 @@ from __future__ import annotations
 import re
 
 from .lines import Rule, TextParser, Unsupported, noise, structure_of
-from .model import Post, Seat, Step
+from .model import Post, Seat, Step, seat_range
 
 START = re.compile(r"PokerStars (?:Game|Hand) #")
 _A = r"\$?[0-9][0-9,]*(?:\.[0-9]{1,2})?"  # an amount as written
@@ -48,6 +49,7 @@ NOISE = noise(
         r".+? will be allowed to play after the button",
         rf".+? finished the tournament in [0-9]+(?:st|nd|rd|th) place(?: and received {_A}\.)?",
         rf".+? wins the tournament and receives {_A} - congratulations!",
+        r"Betting is capped",  # after the raise that reached the cap
     ]
 )
 
@@ -66,7 +68,11 @@ class PokerStars(TextParser):
             match = _CASH.fullmatch(text)
             if match is None:
                 raise self.problem(line, "not a PokerStars hand's first line")
-            hand.currency = match["cur"] or "USD"
+            if match["cur"] is None and not match["sb"].startswith("$"):
+                self.scale = 1  # stakes without a currency: play money, whole chips
+            else:
+                hand.currency = match["cur"] or "USD"
+        self.dollars = hand.currency is not None  # a cash game's amounts carry the sign
         hand.hand_id = match["id"]
         game = match["game"]
         if hand.tournament is not None:  # "$2.00+$0.20 USD Badugi Limit": the buy-in first
@@ -86,7 +92,8 @@ class PokerStars(TextParser):
              self.raise_to, (": raises ",)),
             (re.compile(rf"{n}: discards (?P<count>[0-4])(?: cards?)?(?: \[(?P<cards>[^]]*)\])?"),
              self.discard, (": discards ",)),
-            (re.compile(rf"{n}: stands pat"), self.stand_pat, (": stands pat",)),
+            (re.compile(rf"{n}: stands pat(?: on \[(?P<cards>[^]]*)\])?"), self.stand_pat,
+             (": stands pat",)),
             (re.compile(r"Dealt to (?P<name>.+?) \[(?P<a>[^]]*)\](?: \[(?P<b>[^]]*)\])?"),
              self.dealt, ("Dealt to ",)),
             (re.compile(rf"{n}: shows \[(?P<cards>[^]]*)\](?: \((?P<label>.*)\))?"), self.shows,
@@ -111,6 +118,8 @@ class PokerStars(TextParser):
                         rf"{_A}\.)* \| Rake (?P<rake>{_A})"), self.total,
              ("Total pot ",)),
             (re.compile(r"Seat [0-9]+: .*"), self.summary_seat, ("Seat ",)),
+            (re.compile(rf"{n}:? (?:is sitting out|sits out)"), self.sits_out,
+             (" is sitting out", " sits out")),
         ]  # fmt: skip
 
     # -- the table ----------------------------------------------------------------------------
@@ -126,11 +135,24 @@ class PokerStars(TextParser):
             return
         if any(seat.number == int(match["seat"]) for seat in self.hand.seats):
             raise self.problem(line, f"seat {match['seat']} is listed twice")
-        if match["out"]:
-            return  # not dealt in
+        self.check_seat(int(match["seat"]), line)
+        out = match["out"]
+        if out and "sitting out" not in out:
+            return  # "out of hand": not dealt in
         self.hand.seats.append(
             Seat(int(match["seat"]), match["name"], self.money(match["a"], line))
         )
+        if out:  # dealt in only if it posts or acts (table_setup.dealt_in)
+            self.hand.sitting_out.add(match["name"])
+
+    def check_seat(self, number: int, line: int) -> None:
+        seats = seat_range(self.site, self.hand.seat_count)
+        if number not in seats:
+            raise self.problem(line, f"seat {number} is not a seat of the table "
+                                     f"({seats[0]} to {seats[-1]})")  # fmt: skip
+
+    def sits_out(self, match: re.Match[str], line: int) -> None:
+        self.hand.sitting_out.add(match["name"])
 
     def post(self, match: re.Match[str], line: int) -> None:
         kinds = {"small blind": "small", "big blind": "big", "small & big blinds": "both"}
@@ -181,7 +203,15 @@ class PokerStars(TextParser):
         self.draw(line, match["name"], count, thrown)
 
     def stand_pat(self, match: re.Match[str], line: int) -> None:
+        """``stands pat``, or ``stands pat on [4h 3s 8c 9d]``: the hero's hand, kept whole."""
+        kept = None
+        named = match.groupdict().get("cards")  # Full Tilt's line names none
+        if named is not None:
+            kept = self.cards(named, line)
+            if len(kept) != 4:
+                raise self.problem(line, f"a pat hand is four cards, not {len(kept)}")
         self.draw(line, match["name"], 0, ())
+        self.hand.steps[-1].kept = kept
 
     def draw(self, line: int, name: str, count: int, thrown: tuple[str, ...] | None) -> None:
         if self.round < 1:

@@ -49,7 +49,19 @@ def read_histories(source: Source, *, site: str | None = None) -> Iterator[Impor
     name, texts = texts_of(source)
     if C_READER and site in (None, "pokerstars"):
         return _fast_hands(name, texts, site)
-    return _hands(name, lines_of(texts), site)
+    return _hands(name, _lines(texts, site), site)
+
+
+def _lines(texts: Iterator[str], site: str | None) -> Iterator[Line]:
+    """The file's lines; an XML file's (Merge, told by its first character that is not white
+    space) with its long lines in pieces: a Merge export may hold every game on one line."""
+    head = ""
+    for chunk in texts:
+        head += chunk
+        if head.lstrip("\ufeff \t\r\n") or len(head) > FIRST_HAND_WITHIN:
+            break
+    xml = site == "merge" or (site is None and head.lstrip("\ufeff \t\r\n").startswith("<"))
+    return lines_of(chain([head], texts), pieces=xml)
 
 
 def _site_of(text: str) -> str | None:
@@ -102,13 +114,34 @@ def _text_hands(name: str, site: str, first: Line, lines: Iterator[Line]) -> Ite
         if not text.strip():
             continue
         if start.match(text):
-            yield _text_hand(name, site, hand, dropped)
+            yield from _text_hand_and_stray(name, site, hand, dropped)
             hand, dropped = [(line, text)], 0
         elif len(hand) < MAX_HAND_LINES:
             hand.append((line, text))
         else:
             dropped += 1
-    yield _text_hand(name, site, hand, dropped)
+    yield from _text_hand_and_stray(name, site, hand, dropped)
+
+
+_NOT_TEXT = re.compile(r"[\ufffd\x00-\x20\x7f-\x9f]*")  # undecodable bytes, controls, spaces
+
+
+def _text_hand_and_stray(
+    name: str, site: str, lines: list[Line], dropped: int
+) -> Iterator[ImportedHand]:
+    """The hand, then the lines after its last that hold no text at all (bytes that are not
+    text in the file's encoding, such as the odd byte that ends some UTF-16 files, or control
+    characters): those lie between hands, and are reported as the file's, not the hand's."""
+    end = len(lines)
+    while end > 1 and _NOT_TEXT.fullmatch(lines[end - 1][1]):
+        end -= 1
+    yield _text_hand(name, site, lines[:end], dropped)
+    if end < len(lines):
+        first, text = lines[end]
+        yield ImportedHand(site, None, (name, first), problems=[
+            f"{name}:line {first}: {len(lines) - end} line(s) between hands that are not "
+            f"text (bytes the file's encoding does not read), the first {text[:200]!r}"
+        ])  # fmt: skip
 
 
 def _text_hand(name: str, site: str, lines: list[Line], dropped: int) -> ImportedHand:
@@ -151,7 +184,7 @@ def _fast_hands(name: str, texts: Iterator[str], site: str | None) -> Iterator[I
     body = head.removeprefix("\ufeff")
     before = _before_first_hand(body[: found.start()], site) if found is not None else None
     if found is None or body.startswith("\ufeff") or before is None:
-        yield from _hands(name, lines_of(chain([head], texts)), site)
+        yield from _hands(name, _lines(chain([head], texts), site), site)
         return
     first_line, stray, stray_count = before
     if stray_count:
@@ -189,7 +222,10 @@ def _c_hands(name: str, data: bytes, line: int, texts: Iterator[str]) -> Iterato
     while True:
         status, consumed, line, hands = scanner.scan(data, final, line)
         for hand in hands:
-            yield hand if isinstance(hand, ImportedHand) else _given_back(name, hand)
+            if isinstance(hand, ImportedHand):
+                yield hand
+            else:
+                yield from _given_back(name, hand)
         data = data[consumed:]
         if status == fast.DONE:
             return
@@ -207,8 +243,9 @@ def _c_hands(name: str, data: bytes, line: int, texts: Iterator[str]) -> Iterato
                 data += fast.encode(chunk)
 
 
-def _given_back(name: str, hand: fast.GivenBack) -> ImportedHand:
-    """A hand the C reader gave back, through ``_text_hand`` as ``_text_hands`` reads it."""
+def _given_back(name: str, hand: fast.GivenBack) -> Iterator[ImportedHand]:
+    """A hand the C reader gave back, through ``_text_hand`` as ``_text_hands`` reads it (and
+    the lines after it that are not text, reported apart)."""
     if hand.last:
         numbered = list(lines_of([hand.text]))
     else:  # "P": as the next hand's first line ends the last line
@@ -222,12 +259,13 @@ def _given_back(name: str, hand: fast.GivenBack) -> ImportedHand:
             lines.append((number + hand.line - 1, text))
         else:
             dropped += 1
-    return _text_hand(name, "pokerstars", lines, dropped)
+    return _text_hand_and_stray(name, "pokerstars", lines, dropped)
 
 
 def _bytes_hand(name: str, data: bytes, line: int, last: bool) -> ImportedHand:
     """The Python import of a hand the C reader imported (its ``game`` and ``record``)."""
-    return _given_back(name, fast.GivenBack(data.decode("utf-8", "surrogatepass"), line, last))
+    (hand,) = _given_back(name, fast.GivenBack(data.decode("utf-8", "surrogatepass"), line, last))
+    return hand  # the C reader imported it: no line of it is stray
 
 
 __all__ = ["MAX_HAND_LINES", "read_histories"]

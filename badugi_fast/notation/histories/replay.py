@@ -15,11 +15,10 @@ from __future__ import annotations
 from ...cards import DECK, Card, parse_cards
 from ...game.actions import BET_KINDS, Action, ActionKind, IllegalActionError
 from ...game.hidden import HiddenCard
-from ...game.rules import Rules
 from ...game.state import Game
 from .checks import check_label_of_each_shown_hand, check_posts, check_winnings, label_ranks
 from .model import HandProblem, HandRecord, ImportedHand, LineProblem, Step, hand_problem
-from .table_setup import dealt_deck, table_rules
+from .table_setup import Table, dealt_deck, dealt_in, table_rules
 from .to_phh import to_phh
 
 K = ActionKind
@@ -28,6 +27,7 @@ _BY_TEXT = {str(card): card for card in DECK}
 
 def import_hand(record: HandRecord, file: str, unit: str = "") -> ImportedHand:
     """The record replayed and checked, or with its problems and no game."""
+    dealt_in(record)
     imported = ImportedHand(
         record.site,
         record.hand_id or None,
@@ -57,7 +57,7 @@ def import_hand(record: HandRecord, file: str, unit: str = "") -> ImportedHand:
 
 
 def _replay(record: HandRecord) -> tuple[Game, int]:
-    rules, button = table_rules(record)
+    rules, button, extra_blinds = table_rules(record)
     seats = record.seats
     index = {seat.name: i for i, seat in enumerate(seats)}
     shown = {index[n]: _cards(c) for n, c in record.shown.items() if n in index}
@@ -69,14 +69,14 @@ def _replay(record: HandRecord) -> tuple[Game, int]:
     conceded = {index[n] for n in record.conceded if n in index}
     winners = {index[n] for n in record.collected if n in index} - set(shown) - conceded
     try:
-        game = _play(record, rules, button, index, shown, winners)
+        game = _play(record, (rules, button, extra_blinds), index, shown, winners)
     except HandProblem as problem:
         if not winners:
             raise
         # a winner that did not show ("doesn't show hand") may have won only a pot nobody
         # else contested: then it is beaten by every shown hand, as if it had mucked
         try:
-            game = _play(record, rules, button, index, shown, set())
+            game = _play(record, (rules, button, extra_blinds), index, shown, set())
         except HandProblem:
             raise problem from None
     return game, rules.blinds[1] or rules.ante
@@ -84,19 +84,20 @@ def _replay(record: HandRecord) -> tuple[Game, int]:
 
 def _play(
     record: HandRecord,
-    rules: Rules,
-    button: int,
+    table: Table,
     index: dict[str, int],
     shown: dict[int, list[Card]],
     winners: set[int],
 ) -> Game:
     """The hand replayed, the seats of ``winners`` (unknown hands) beating every shown hand;
     HandProblem where it is not what the file says."""
+    rules, button, extra_blinds = table
     try:
         game = Game(
             [seat.stack for seat in record.seats],
             rules,
             button=button,
+            extra_blinds=extra_blinds,
             deck=dealt_deck(record, button),
             show=shown,
             reveal=shown,
@@ -131,6 +132,9 @@ def _act(game: Game, step: Step, index: dict[str, int]) -> None:
         game.act(_action(game, seat, step))
     except IllegalActionError as error:
         raise hand_problem(step.line, f"{step.name} may not {step.kind} here: {error}") from None
+    if step.kind == "draw" and step.kept is not None:  # "stands pat on [..]", "[kept] [new]"
+        if not set(step.kept) <= set(map(str, game.hands[seat])):
+            raise hand_problem(step.line, f"{step.name} keeps cards it does not hold")
     if step.kind == "draw" and step.received is not None:
         event = next(e for e in reversed(game.history) if e.kind == K.DRAW)
         if sorted(map(str, event.received)) != sorted(step.received):

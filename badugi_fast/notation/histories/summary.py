@@ -89,11 +89,18 @@ def _unit(hand: ImportedHand) -> str:
 
 def summarize(hands: Iterable[ImportedHand], player: str | None = None) -> dict[str, PlayerSummary]:
     """Each player's figures (one player's when ``player`` is given), by name. A hand the C
-    reader imported carries its figures (``ImportedHand.figures``) and is not replayed."""
+    reader imported carries its figures (``ImportedHand.figures``) and is not replayed. A hand
+    of a room and id already counted (the same file read twice, exports that overlap) counts
+    once."""
     players: dict[str, PlayerSummary] = {}
+    counted: set[tuple[str, str]] = set()
     for hand in hands:
         if not hand.imported:
             continue
+        if hand.hand_id is not None:
+            if (hand.site, hand.hand_id) in counted:
+                continue
+            counted.add((hand.site, hand.hand_id))
         figures = hand.figures if hand.figures is not None else seat_figures(hand)
         for name, figure in zip(hand.players.values(), figures, strict=True):
             if player is None or name == player:

@@ -6,11 +6,29 @@ from __future__ import annotations
 
 from ...game.hidden import HIDDEN
 from ...game.rules import Rules
-from .model import HandProblem, HandRecord, hand_problem
+from .model import HandProblem, HandRecord, Post, hand_problem
 
 
-def table_rules(record: HandRecord) -> tuple[Rules, int]:
-    """The rules the posts show, and the replay's button seat."""
+def dealt_in(record: HandRecord) -> None:
+    """Drops the seats marked sitting out that neither post, act, show, muck nor collect: a
+    cash game deals them no cards; a tournament deals the absent in, posting their blinds
+    and folding their hands for them, and the file then writes those posts and folds."""
+    if not record.sitting_out:
+        return
+    taking_part = {p.name for p in record.posts} | {s.name for s in record.steps}
+    taking_part |= record.shown.keys() | record.collected.keys() | record.returned.keys()
+    taking_part |= record.mucked | {record.hero or ""}
+    record.seats = [
+        s for s in record.seats if s.name not in record.sitting_out or s.name in taking_part
+    ]
+
+
+Table = tuple[Rules, int, dict[int, tuple[int, int]]]  # rules, button, blinds out of turn
+
+
+def table_rules(record: HandRecord) -> Table:
+    """The rules the posts show, the replay's button seat, and the blinds posted out of turn
+    (``Game``'s ``extra_blinds``)."""
     try:
         return _table_rules(record)
     except (ValueError, TypeError) as error:  # the rules refuse the amounts: 0 bets, ...
@@ -19,54 +37,109 @@ def table_rules(record: HandRecord) -> tuple[Rules, int]:
         raise hand_problem(record.line, f"the stakes or blinds are not a game: {error}") from None
 
 
-def _table_rules(record: HandRecord) -> tuple[Rules, int]:
+def _table_rules(record: HandRecord) -> Table:
     seats = record.seats
     if len(seats) < 2:
         raise hand_problem(record.line, f"{len(seats)} seat(s) dealt in; a hand needs two")
     index = {seat.name: i for i, seat in enumerate(seats)}
-    blinds: dict[str, tuple[int, int]] = {}
-    antes = []
+    posts: dict[str, list[tuple[int, Post]]] = {"small": [], "big": [], "both": [], "ante": []}
     for post in record.posts:
         if post.name not in index:
             raise hand_problem(post.line, f"{post.name} posts but is not dealt in")
-        if post.kind == "ante":
-            antes.append(post)
-        elif post.kind in blinds or post.kind == "both":
-            raise hand_problem(
-                post.line, "a second blind of its kind (a dead blind): not played here"
-            )
-        else:
-            blinds[post.kind] = (index[post.name], post.amount)
-    ante = max((p.amount for p in antes), default=0)
-    if "small" in blinds and "big" in blinds:
-        sb, big = blinds["small"], blinds["big"]
-        n = len(seats)
-        if big[0] != (sb[0] + 1) % n:
+        posts[post.kind].append((index[post.name], post))
+    ante = max((p.amount for _, p in posts["ante"]), default=0)
+    n = len(seats)
+    if posts["small"] and posts["big"]:
+        sb, small = posts["small"][0]
+        big = next((b for b in posts["big"] if b[0] == (sb + 1) % n), None)
+        if big is None:
             raise hand_problem(record.line, "the big blind does not sit next to the small blind")
-        button = sb[0] if n == 2 else (sb[0] - 1) % n
-        rules = _stakes(record.small_bet, record.big_bet, sb[1], big[1], record.structure, ante)
-        return rules, button
-    if blinds:
+        others = [b for b in posts["big"] if b is not big]
+        extra = _extra_blinds(posts["small"][1:], others, posts["both"], big[1].amount)
+        _check_button(record, sb)
+        button = sb if n == 2 else (sb - 1) % n
+        return _stakes(record, small.amount, big[1].amount, ante), button, extra
+    if posts["small"] or posts["big"] or posts["both"]:
         raise hand_problem(record.line, "one blind alone: a hand needs both blinds, or none")
     if not ante:
         raise hand_problem(record.line, "no blinds and no antes: nothing to play for")
     numbers = [seat.number for seat in seats]
     if record.button not in numbers:
         raise hand_problem(record.line, f"the button (seat {record.button}) is not dealt in")
-    rules = _stakes(record.small_bet, record.big_bet, 0, 0, record.structure, ante)
-    return rules, numbers.index(record.button)
+    return _stakes(record, 0, 0, ante), numbers.index(record.button), {}
 
 
-_RULES: dict[tuple[int, int, int, int, str, int], Rules] = {}  # a file plays a few stakes
+def _check_button(record: HandRecord, sb: int) -> None:
+    """The file's button agrees with the small blind: the small blind is the first seat dealt
+    in after it (heads-up, the button itself), so seats between them are not dealt in; the
+    button's own seat may be empty (a dead button)."""
+    if record.button is None:
+        return
+    numbers = sorted(seat.number for seat in record.seats)
+    small = record.seats[sb].number
+    after = [x for x in numbers if x > record.button] + [x for x in numbers if x <= record.button]
+    heads_up_on_the_button = len(numbers) == 2 and record.button == small
+    if after[0] != small and not heads_up_on_the_button:
+        raise hand_problem(record.line, f"the button (seat {record.button}) is not where the "
+                           f"blinds say: the small blind (seat {small}) is not the first seat "
+                           "dealt in after it")  # fmt: skip
 
 
-def _stakes(small_bet: int, big_bet: int, small: int, big: int, structure: str, ante: int) -> Rules:
-    """``Rules`` of these stakes, made (and checked) once: a rule set is immutable, so the
-    hands of one stake share it. A refused one raises each time, as ``Rules`` does."""
-    key = (small_bet, big_bet, small, big, structure, ante)
+def _extra_blinds(
+    smalls: list[tuple[int, Post]],
+    bigs: list[tuple[int, Post]],
+    both: list[tuple[int, Post]],
+    big_blind: int,
+) -> dict[int, tuple[int, int]]:
+    """The blinds posted out of turn (a new or returning cash-game player's), seat -> (live,
+    dead): a second big blind is live (its poster has the option), a second small blind dead,
+    "small & big blinds" the big blind live and the rest (the small blind) dead."""
+    extra: dict[int, tuple[int, int]] = {}
+    posted = [(seat, p.amount, 0) for seat, p in bigs] + [(seat, 0, p.amount) for seat, p in smalls]
+    posted += [(s, min(p.amount, big_blind), max(p.amount - big_blind, 0)) for s, p in both]
+    for seat, live, dead in posted:
+        was = extra.get(seat, (0, 0))
+        extra[seat] = (was[0] + live, was[1] + dead)
+    return extra
+
+
+def forced_bets(record: HandRecord, big_blind: int, index: dict[str, int]) -> list[tuple[int, int]]:
+    """The forced bets the file lists, (seat, chips) sorted, as ``Game`` records them: "small &
+    big blinds" as its live big blind and its dead small blind."""
+    listed = []
+    for post in record.posts:
+        if post.kind == "both":
+            live = min(post.amount, big_blind)
+            listed += [(index[post.name], live), (index[post.name], post.amount - live)]
+        else:
+            listed.append((index[post.name], post.amount))
+    return sorted(p for p in listed if p[1])
+
+
+_RULES: dict[tuple[int, int, int, int, str, int, str], Rules] = {}  # a file plays a few stakes
+# how each room answers a short all-in in fixed limit (Rules.short_all_in): PokerStars completes
+# to the next full level, as its histories show; the others' files show no such hand
+_SHORT_ALL_IN = {"pokerstars": "complete"}
+
+
+def _stakes(record: HandRecord, small: int, big: int, ante: int) -> Rules:
+    """``Rules`` of the record's stakes and room, made (and checked) once: a rule set is
+    immutable, so the hands of one stake share it. A refused one raises each time, as ``Rules``
+    does. Every room lets a player fold with nothing to call (``free_fold``)."""
+    short_all_in = _SHORT_ALL_IN.get(record.site, Rules.short_all_in)
+    key = (record.small_bet, record.big_bet, small, big, record.structure, ante, short_all_in)
     rules = _RULES.get(key)
     if rules is None:
-        rules = Rules(small_bet, big_bet, small, big, structure=structure, ante=ante)
+        rules = Rules(
+            record.small_bet,
+            record.big_bet,
+            small,
+            big,
+            structure=record.structure,
+            ante=ante,
+            short_all_in=short_all_in,
+            free_fold=True,
+        )
         if len(_RULES) >= 256:
             _RULES.clear()
         _RULES[key] = rules
@@ -89,4 +162,4 @@ def dealt_deck(record: HandRecord, button: int) -> list[str]:
     return deck
 
 
-__all__ = ["dealt_deck", "table_rules"]
+__all__ = ["Table", "dealt_deck", "dealt_in", "forced_bets", "table_rules"]

@@ -80,6 +80,17 @@ def _forced_bets(data: dict[str, Any], n: int) -> tuple[list[int], list[int]]:
     return antes, blinds
 
 
+def read_extra_blinds(data: dict[str, Any], n: int) -> dict[int, tuple[int, int]]:
+    """``_live_blinds`` and ``_dead_blinds`` as ``Game``'s ``extra_blinds`` (player k+1 is the
+    replay's seat k)."""
+    live = toml_array(data, "_live_blinds", int, [0] * n)
+    dead = toml_array(data, "_dead_blinds", int, [0] * n)
+    for name, values in (("_live_blinds", live), ("_dead_blinds", dead)):
+        if len(values) != n:
+            raise ValueError(f"{name} has {len(values)} entries for {n} players")
+    return {k: (live[k], dead[k]) for k in range(n) if live[k] or dead[k]}
+
+
 def read_rules(data: dict[str, Any], n: int) -> tuple[RuleSet, int | None]:
     """The rules from the standard's fields and ours (see ``phh``'s docstring)."""
     antes, blinds = _forced_bets(data, n)
@@ -103,6 +114,8 @@ def read_rules(data: dict[str, Any], n: int) -> tuple[RuleSet, int | None]:
         toml_field(data, "_burn", bool, False),
         ante=antes[0],
         cap_heads_up=toml_field(data, "_cap_heads_up", bool, False),
+        short_all_in=toml_field(data, "_short_all_in", str, Rules.short_all_in),
+        free_fold=toml_field(data, "_free_fold", bool, False),
     )
     return rules, None
 
@@ -132,6 +145,7 @@ __all__ = [
     "MAX_TEXT",
     "check_seat_fields",
     "parse_toml",
+    "read_extra_blinds",
     "read_rules",
     "short_repr",
     "toml_array",

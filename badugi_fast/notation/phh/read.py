@@ -26,6 +26,7 @@ from .fields import MAX_TEXT as MAX_TEXT  # the longest text loads reads
 from .fields import (
     check_seat_fields,
     parse_toml,
+    read_extra_blinds,
     read_rules,
     short_repr,
     toml_array,
@@ -68,6 +69,7 @@ def loads(text: str, *, unknown_cards: bool = False) -> Game:
         deck=deals[: len(DECK)],
         reshuffle=replay_reshuffle(deals[len(DECK) :]),
         show=showing_seats(actions),
+        extra_blinds=read_extra_blinds(data, len(stacks)),
         **(unknown_showdown(actions, deals, len(stacks)) if hidden else {}),
     )
     deals_seen: dict[int, int] = {}

@@ -22,6 +22,12 @@ starting with an underscore, which the standard tells other readers to ignore):
   true): the cap binds with two players left too, the online rule (absent: no cap heads-up,
   the live casino rule). ``_burn = true`` and ``_burns`` (the burned cards in order, ``??`` in
   an observer's history): the casino option of a burn card before each draw.
+  ``_short_all_in = "complete"``: a short all-in in fixed limit is completed to the next full
+  level, not raised over (absent: the half-bet rule); ``_free_fold = true``: a player with
+  nothing to call may fold (both as ``Rules`` has them; imported histories carry them).
+  ``_live_blinds`` and ``_dead_blinds`` (one entry a player, written when any is posted): blinds
+  posted out of turn after the blinds, as a cash game's new or returning player posts them
+  (``Game(extra_blinds=...)``): the live part is the player's bet, the dead part the pot's.
 - ``_rules = "korean"``: the Korean room rules. The ante is the standard ``antes``
   field, one for every player (the required ``small_bet`` and ``big_bet`` repeat it), and there
   are no blinds; as with blinds, these are the rules' amounts and a short stack posts less.
@@ -143,6 +149,7 @@ def history_lines(
         ("antes", antes),
         ("blinds_or_straddles", blinds),
         *_rule_fields(game, number, observer=bool(hide)),
+        *_extra_blind_fields(game, order),
         ("starting_stacks", [game.starting_stacks[s] for s in order]),
         ("actions", actions),
     ]
@@ -186,6 +193,14 @@ def _forced_bets(game: Game, number: dict[int, int]) -> tuple[list[int], list[in
     return antes, blinds
 
 
+def _extra_blind_fields(game: Game, order: list[int]) -> list[tuple[str, object]]:
+    """``_live_blinds`` and ``_dead_blinds``: each player's blinds posted out of turn."""
+    if not game.extra_blinds:
+        return []
+    posted = [game.extra_blinds.get(seat, (0, 0)) for seat in order]
+    return [("_live_blinds", [p[0] for p in posted]), ("_dead_blinds", [p[1] for p in posted])]
+
+
 def _rule_fields(game: Game, number: dict[int, int], observer: bool) -> list[tuple[str, object]]:
     """The standard's bet sizes, and the user-defined fields for everything it does not name
     (an observer's history writes the burn cards as unknown)."""
@@ -216,6 +231,10 @@ def _rule_fields(game: Game, number: dict[int, int], observer: bool) -> list[tup
     if rules.burn:
         burned = [event.cards[0] for event in game.history if event.kind == ActionKind.BURN]
         fields += [("_burn", True), ("_burns", [_cards_text([c], observer) for c in burned])]
+    if rules.short_all_in != Rules.short_all_in:
+        fields.append(("_short_all_in", rules.short_all_in))
+    if rules.free_fold:
+        fields.append(("_free_fold", True))
     return fields
 
 

@@ -12,72 +12,43 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.histories import assert_same, both, read_in_c
 from support.pokerstars import played_file
 
 from badugi_fast.notation import phh
-from badugi_fast.notation.histories import ImportedHand, read_histories, reader
-from badugi_fast.notation.histories.summary import seat_figures
+from badugi_fast.notation.histories import read_histories
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-def _both(source: object) -> tuple[list[ImportedHand], list[ImportedHand]]:
-    try:
-        reader.C_READER = True
-        through_c = list(read_histories(source))  # type: ignore[arg-type]
-        reader.C_READER = False
-        in_python = list(read_histories(source))  # type: ignore[arg-type]
-    finally:
-        reader.C_READER = True
-    return through_c, in_python
-
-
-def _read_in_c(hand: ImportedHand) -> bool:
-    return hand._lazy is not None  # imported by the C reader, its game not made yet
-
-
-def _assert_same(through_c: list[ImportedHand], in_python: list[ImportedHand]) -> None:
-    """The same fields, and for a hand read in C: the same game, record and summary figures
-    (what C computed against summary.seat_figures of the Python replay)."""
-    assert through_c == in_python
-    for fast, slow in zip(through_c, in_python, strict=True):
-        assert slow.figures is None
-        if _read_in_c(fast):
-            assert fast.figures is not None and fast.figures == seat_figures(slow)
-            game, again = fast.game, slow.game
-            assert game is not None and again is not None
-            assert game.history == again.history and game.stacks == again.stacks
-            assert fast.record == slow.record
-
-
 @pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.iterdir()))
 def test_every_fixture_imports_the_same_through_the_c_reader_and_in_python(name: str) -> None:
-    _assert_same(*_both(FIXTURES / name))
+    assert_same(*both(FIXTURES / name))
 
 
 def test_the_c_reader_imports_every_clean_pokerstars_badugi_fixture_hand_itself() -> None:
     hands = []
     for name in ("pokerstars_cash.txt", "pokerstars_tournament.txt", "pokerstars_features.txt"):
         hands += list(read_histories(FIXTURES / name))
-    fast = [h.hand_id for h in hands if _read_in_c(h)]
-    given_back = [h.hand_id for h in hands if not _read_in_c(h)]
+    fast = [h.hand_id for h in hands if read_in_c(h)]
+    given_back = [h.hand_id for h in hands if not read_in_c(h)]
     assert len(fast) == 6 and given_back == ["10000000007"]  # the 2-7 triple draw hand
 
 
-def test_a_hand_read_in_c_replays_its_game_only_when_asked() -> None:
+def test_a_handread_in_c_replays_its_game_only_when_asked() -> None:
     (hand,) = read_histories(FIXTURES / "pokerstars_cash.txt")
-    assert hand.imported and _read_in_c(hand)
-    assert hand.game is not None and hand.game.done and not _read_in_c(hand)
+    assert hand.imported and read_in_c(hand)
+    assert hand.game is not None and hand.game.done and not read_in_c(hand)
     assert hand.record is not None and hand.record.hand_id == hand.hand_id
 
 
 def test_hands_of_random_play_import_the_same_and_mostly_in_c() -> None:
-    through_c, in_python = _both(played_file(1, 300))
-    read_in_c = sum(map(_read_in_c, through_c))
-    _assert_same(through_c, in_python)
+    through_c, in_python = both(played_file(1, 300))
+    in_c = sum(map(read_in_c, through_c))
+    assert_same(through_c, in_python)
     imported = [h for h in in_python if h.imported]
     assert len(imported) > 250
-    assert read_in_c >= 0.9 * len(imported)
+    assert in_c >= 0.9 * len(imported)
 
 
 # Three-handed, the short stack all-in: the other two bet on, one folds, and the one left
@@ -133,8 +104,8 @@ def test_a_player_who_loses_the_main_pot_collects_the_side_pot_nobody_contested(
     whether it mucked or declined to show (a winner that does not show is first taken to beat
     every shown hand, and the file's amounts then say otherwise)."""
     text = SIDE_POT.replace("Lee: mucks hand", line)
-    through_c, in_python = _both(text)
-    _assert_same(through_c, in_python)
+    through_c, in_python = both(text)
+    assert_same(through_c, in_python)
     (hand,) = in_python
     assert hand.problems == [] and hand.game is not None and hand.phh is not None
     assert hand.winnings == {3: 15, 6: 10}
@@ -208,7 +179,7 @@ def test_a_mutated_pokerstars_file_imports_the_same_through_the_c_reader(
     source: object = data if form == "bytes" else data.decode("utf-8", "replace")
     if isinstance(source, str) and "\n" not in source and "\r" not in source:
         source = source + "\n"  # a str without a line end would be a path
-    _assert_same(*_both(source))
+    assert_same(*both(source))
 
 
 def _chunks(text: str, size: int) -> Iterator[str]:
@@ -238,4 +209,4 @@ def test_the_c_reader_reads_a_file_given_a_few_characters_at_a_time(size: int) -
     assert [[p.replace("chunked.txt", "<text>") for p in h.problems] for h in parts] == [
         h.problems for h in whole
     ]
-    assert sum(map(_read_in_c, parts)) == sum(map(_read_in_c, whole)) > 0
+    assert sum(map(read_in_c, parts)) == sum(map(read_in_c, whole)) > 0

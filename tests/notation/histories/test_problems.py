@@ -101,10 +101,10 @@ def test_the_hero_s_unnamed_discards_are_reported_not_guessed(cash: str) -> None
     assert any("Hero's discards are not named" in p for p in problems), problems
 
 
-def test_a_dead_blind_is_reported_as_not_played(cash: str) -> None:
+def test_a_big_blind_posted_out_of_turn_is_live_so_calling_it_again_is_refused(cash: str) -> None:
     text = _changed(cash, "Hero: posts big blind $0.25\n",
                     "Hero: posts big blind $0.25\nLee: posts big blind $0.25\n")  # fmt: skip
-    assert any("a dead blind" in p for p in _problems(text))
+    assert any("line 12: Lee may not call here" in p for p in _problems(text))
 
 
 def test_lines_outside_any_hand_are_one_problem_and_the_hands_still_import(cash: str) -> None:
@@ -113,3 +113,10 @@ def test_lines_outside_any_hand_are_one_problem_and_the_hands_still_import(cash:
     assert "2 line(s) outside any hand" in hands[0].problems[0]
     assert "'garbage one'" in hands[0].problems[0]
     assert hands[1].game is not None
+
+
+def test_a_kingsclub_seat_off_the_table_is_refused(fixtures: Path) -> None:
+    text = (fixtures / "kingsclub.txt").read_text(encoding="utf-8")
+    text = text.replace("Seat 5: Hero (600)", "Seat 11: Hero (600)", 1)
+    first = next(iter(read_histories(text)))
+    assert ":line 6: seat 11 is not a seat of the table (1 to 10)" in first.problems[0]

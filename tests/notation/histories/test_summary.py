@@ -79,3 +79,9 @@ def test_the_table_and_the_json_carry_every_figure(cash: Figures) -> None:
     assert any(row.startswith("Park") and "+960.0" in row for row in rows)
     data = json.loads(json.dumps(cash["Park"].as_dict()))
     assert data["vpip"] == 1.0 and data["net"] == {"USD cent": 240} and data["stood_pat"] == 3
+
+
+def test_a_hand_read_twice_counts_once(fixtures: Path) -> None:
+    hands = list(read_histories(fixtures / "pokerstars_cash.txt"))
+    once, twice = summarize(hands), summarize(hands + hands)
+    assert twice == once and twice["Park"].hands == 1

@@ -1,0 +1,205 @@
+"""Hands written in PokerStars' line shapes for the lines real files hold beyond the format
+notes (issue 32): a tournament player sitting out, ``Betting is capped``, ``stands pat on
+[..]``, a short all-in completed to the next level, a fold where checking was free, blinds
+posted out of turn. The tests of the importers (tests/notation/histories/) vary them; the C
+reader's sanitizer run (tests/c/) reads every one of ``HANDS``."""
+
+from __future__ import annotations
+
+# A sit-and-go hand, three players and one seat sitting out (in the variants below): Choi's
+# small blind, the hero standing pat on a badugi, a capped first round.
+TOURNAMENT = """\
+PokerStars Hand #200000001: Tournament #900001, $2.00+$0.20 USD Badugi Limit - Level III \
+(30/60) - 2012/03/04 21:10:05 ET
+Table '900001 4' 8-max Seat #2 is the button
+Seat 1: Ahn (2000 in chips)
+Seat 2: Baek (1500 in chips)
+Seat 3: Choi (1140 in chips)
+Seat 5: Hero (1800 in chips)
+Choi: posts small blind 15
+Hero: posts big blind 30
+*** DEALING HANDS ***
+Dealt to Hero [4h 3s 8c 9d]
+Ahn: raises 30 to 60
+Baek: calls 60
+Choi: folds
+Hero: calls 30
+*** FIRST DRAW ***
+Hero: stands pat
+Ahn: discards 1 card
+Baek: discards 2 cards
+Hero: bets 30
+Ahn: raises 30 to 60
+Baek: raises 30 to 90
+Hero: raises 30 to 120
+Ahn: calls 60
+Baek: calls 30
+*** SECOND DRAW ***
+Hero: stands pat
+Ahn: stands pat
+Baek: discards 1 card
+Hero: bets 60
+Ahn: folds
+Baek: calls 60
+*** THIRD DRAW ***
+Hero: stands pat
+Baek: discards 1 card
+Hero: bets 60
+Baek: folds
+Uncalled bet (60) returned to Hero
+Hero collected 675 from pot
+*** SUMMARY ***
+Total pot 675 | Rake 0
+Seat 1: Ahn folded on the Second Draw
+Seat 2: Baek (button) folded on the Third Draw
+Seat 3: Choi (small blind) folded before the Draw
+Seat 5: Hero (big blind) collected (675)
+"""
+
+# Fixed limit, 100/200: Hero raises to 200, Dae all-in to 270 (short of a full raise), Ahn
+# completes to the next level, 300; Dae wins the main pot, Hero the side pot Ahn folded out of.
+SHORT_ALL_IN = """\
+PokerStars Hand #200000011: Tournament #900002, $5.00+$0.50 USD Badugi Limit - Level V \
+(100/200) - 2012/03/05 22:00:00 ET
+Table '900002 1' 6-max Seat #1 is the button
+Seat 1: Ahn (3000 in chips)
+Seat 2: Baek (3000 in chips)
+Seat 3: Choi (3000 in chips)
+Seat 4: Hero (3000 in chips)
+Seat 5: Dae (270 in chips)
+Baek: posts small blind 50
+Choi: posts big blind 100
+*** DEALING HANDS ***
+Dealt to Hero [2c 5d 9h Kc]
+Hero: raises 100 to 200
+Dae: raises 70 to 270 and is all-in
+Ahn: raises 30 to 300
+Baek: folds
+Choi: folds
+Hero: calls 100
+*** FIRST DRAW ***
+Hero: discards 1 card [Kc]
+Dealt to Hero [2c 5d 9h] [7s]
+Dae: discards 2 cards
+Ahn: discards 1 card
+Hero: checks
+Ahn: bets 100
+Hero: calls 100
+*** SECOND DRAW ***
+Hero: stands pat on [2c 5d 9h 7s]
+Dae: discards 1 card
+Ahn: stands pat
+Hero: checks
+Ahn: checks
+*** THIRD DRAW ***
+Hero: stands pat on [2c 5d 9h 7s]
+Dae: stands pat
+Ahn: discards 1 card
+Hero: bets 200
+Ahn: folds
+Uncalled bet (200) returned to Hero
+*** SHOW DOWN ***
+Hero: shows [2c 5d 9h 7s] (Badugi: 9,7,5,2)
+Dae: shows [Ac 3d 4h 6s] (Badugi: 6,4,3,A)
+Hero collected 260 from side pot
+Dae collected 960 from main pot
+*** SUMMARY ***
+Total pot 1220 Main pot 960. Side pot 260. | Rake 0
+"""
+
+CHECKED_AROUND = """\
+PokerStars Game #200000021:  Badugi Limit ($0.10/$0.20 USD) - 2012/03/06 10:00:00 ET
+Table 'Beta' 6-max Seat #1 is the button
+Seat 1: Ahn ($4 in chips)
+Seat 2: Baek ($4 in chips)
+Seat 3: Hero ($4 in chips)
+Baek: posts small blind $0.05
+Hero: posts big blind $0.10
+*** DEALING HANDS ***
+Dealt to Hero [Kc Kd Qh Js]
+Ahn: calls $0.10
+Baek: calls $0.05
+Hero: checks
+*** FIRST DRAW ***
+Baek: discards 1 card
+Hero: discards 2 cards [Kd Js]
+Dealt to Hero [Kc Qh] [2d 3s]
+Ahn: stands pat
+Baek: bets $0.10
+Hero: folds
+Ahn: folds
+Uncalled bet ($0.10) returned to Baek
+Baek collected $0.30 from pot
+*** SUMMARY ***
+Total pot $0.30 | Rake $0
+"""
+
+# A cash game: Hero posts a big blind out of turn (live: Hero checks it, then calls the raise
+# with 0.25 more), Dae posts small and big blinds (0.25 live, the 0.10 small blind dead).
+OUT_OF_TURN = """\
+PokerStars Game #200000031:  Badugi Limit ($0.25/$0.50 USD) - 2012/03/07 11:00:00 ET
+Table 'Gamma' 6-max Seat #1 is the button
+Seat 1: Ahn ($10 in chips)
+Seat 2: Baek ($10 in chips)
+Seat 3: Choi ($10 in chips)
+Seat 4: Hero ($10 in chips)
+Seat 5: Dae ($10 in chips)
+Baek: posts small blind $0.10
+Choi: posts big blind $0.25
+Hero: posts big blind $0.25
+Dae: posts small & big blinds $0.35
+*** DEALING HANDS ***
+Dealt to Hero [Ah 2c 3d Ks]
+Hero: checks
+Dae: checks
+Ahn: raises $0.25 to $0.50
+Baek: calls $0.40
+Choi: calls $0.25
+Hero: calls $0.25
+Dae: calls $0.25
+*** FIRST DRAW ***
+Baek: discards 2 cards
+Choi: discards 1 card
+Hero: discards 1 card [Ks]
+Dealt to Hero [Ah 2c 3d] [4s]
+Dae: discards 3 cards
+Ahn: stands pat
+Baek: checks
+Choi: checks
+Hero: bets $0.25
+Dae: folds
+Ahn: folds
+Baek: folds
+Choi: folds
+Uncalled bet ($0.25) returned to Hero
+Hero collected $2.50 from pot
+*** SUMMARY ***
+Total pot $2.60 | Rake $0.10
+"""
+
+SITTING_OUT = ("Seat 3: Choi (1140 in chips)", "Seat 3: Choi (1140 in chips) is sitting out")
+CAPPED = ("Hero: raises 30 to 120\n", "Hero: raises 30 to 120\nBetting is capped\n")
+PAT_ON = ("Hero: stands pat\n", "Hero: stands pat on [4h 3s 8c 9d]\n")
+
+
+def _all_of(text: str, *changes: tuple[str, str]) -> str:
+    for old, new in changes:
+        text = text.replace(old, new)
+    return text
+
+
+FOLDED_FREE = _all_of(
+    CHECKED_AROUND,
+    ("Hero: checks", "Hero: folds"),
+    ("Hero: discards 2 cards [Kd Js]\n", ""),
+    ("Dealt to Hero [Kc Qh] [2d 3s]\n", ""),
+    ("Hero: folds\nAhn: folds", "Ahn: folds"),
+)
+# every hand, each class of line in it
+HANDS = [
+    _all_of(TOURNAMENT, SITTING_OUT, CAPPED, PAT_ON),
+    SHORT_ALL_IN,
+    CHECKED_AROUND,
+    FOLDED_FREE,
+    OUT_OF_TURN,
+]
