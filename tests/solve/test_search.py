@@ -148,3 +148,14 @@ def test_refusals(shipped_search, small_blueprint):
         SearchBot(trainer.blueprint())
     assert shipped_search.c_seat_form() is None
     assert "SearchBot(safe=True" in repr(shipped_search)
+
+
+def test_it_pickles_without_its_solves_and_plays_alike(small_blueprint):
+    import pickle
+
+    bot = SearchBot(small_blueprint, iterations=20)
+    first = bot.solve_line(LINES[0], 0)
+    copy = pickle.loads(pickle.dumps(bot))
+    assert copy.solves == bot.solves and copy.blueprint == bot.blueprint
+    again = copy.solve_line(LINES[0], 0)
+    np.testing.assert_array_equal(again.solution.tables[0], first.solution.tables[0])

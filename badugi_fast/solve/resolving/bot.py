@@ -104,6 +104,19 @@ class SearchBot:
         self._lock = threading.Lock()
         self.solves = 0
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (for a distributed simulation) without its lock and kept solves: the copy
+        solves again what it meets, to the same numbers."""
+        state = dict(self.__dict__)
+        for name in ("_lock", "_solved", "_believed"):
+            del state[name]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._solved, self._believed = OrderedDict(), OrderedDict()
+        self._lock = threading.Lock()
+
     def __repr__(self) -> str:
         return (f"SearchBot(safe={self.safe}, iterations={self.iterations}, cut={self.cut}, "
                 f"blueprint={self.blueprint.iterations} iterations)")  # fmt: skip
