@@ -210,3 +210,36 @@ def test_the_blueprint_file_is_a_strategy_too(shipped):
     lines = by_bot.describe(1, 3, korean=True)
     assert len(lines) == 3 and all("%" in line for line in lines)
     assert by_bot.range(0).weights.sum() == pytest.approx(1.0)
+
+
+def test_histories_as_events_and_views_and_a_pair_of_strategies(shipped):
+    from badugi_fast.game import Game
+
+    table = Table()
+    for seed in range(100):  # the first deal the blueprint plays to the second round
+        game = Game([200, 200], table.rules, button=1, seed=seed)
+        while not game.done and (game.round_index < 1 or game.phase.value != "betting"):
+            game.act(shipped(game.view(game.actor)))
+        if not game.done:
+            break
+    view = game.view(game.actor)
+    by_view = beliefs((shipped, shipped), view, table=table)
+    by_events = beliefs(shipped, list(view.history), rules=table.rules)
+    for p in (0, 1):
+        np.testing.assert_array_equal(by_view.weights[p], by_events.weights[p])
+    with pytest.raises(TypeError, match="a history holds Events"):
+        beliefs(shipped, ["rc"])
+    with pytest.raises(TypeError, match="table is a solve.lbr Table"):
+        beliefs(shipped, "rc", table="big")
+    drawer_view = beliefs(ThresholdStrategy(drawer), "rc")  # a strategy of no blueprint
+    assert drawer_view.weights[0].sum() == pytest.approx(1.0)
+
+
+def test_an_event_out_of_turn_is_refused_naming_it(shipped):
+    from badugi_fast.game.actions import Event
+
+    raise_ = Event("raise", 1, 3)
+    with pytest.raises(ValueError, match="is to bet, not to draw"):
+        beliefs(shipped, [raise_, Event("draw", 0, 1)])
+    with pytest.raises(ValueError, match="is to draw, not to check"):
+        beliefs(shipped, [raise_, Event("call", 0, 2), Event("check", 0, 0)])

@@ -159,3 +159,32 @@ def test_it_pickles_without_its_solves_and_plays_alike(small_blueprint):
     assert copy.solves == bot.solves and copy.blueprint == bot.blueprint
     again = copy.solve_line(LINES[0], 0)
     np.testing.assert_array_equal(again.solution.tables[0], first.solution.tables[0])
+
+
+def test_the_cache_keeps_the_latest_solves_and_the_gadget_checks_its_values(small_blueprint):
+    bot = SearchBot(small_blueprint, iterations=5, cache=1)
+    first = bot.solve_line(LINES[0], 0)
+    bot.solve_line(LINES[1], 0)
+    assert bot.solve_line(LINES[0], 0) is not first  # pushed out by the second
+    assert bot.solves == 3
+    problem = first.solution.problem
+    with pytest.raises(ValueError, match="one value per row"):
+        from badugi_fast.solve.resolving import resolve
+
+        resolve(problem, 0, np.zeros(problem.rows(1) + 1), 3)
+
+
+def test_hands_the_cut_leaves_out_play_the_blueprint(shipped_search):
+    bot = SearchBot(shipped_search.blueprint, iterations=5, cut=0.5)
+    resolved = bot.solve_line("rc/11/bc/11/bc/11", 0)
+    outside = np.flatnonzero(resolved.row_of < 0)
+    assert len(outside) > 1000  # half the weight left out
+    played = play(bot._table, "rc/11/bc/11/bc/11/")
+    spot = public_view(bot._table.view(played.game, 0))
+    from badugi_fast.hands.universe import colex_hands
+
+    hands = np.ascontiguousarray(colex_hands()[outside[:50]])
+    dead = np.zeros(len(hands), dtype=np.uint64)
+    np.testing.assert_array_equal(
+        bot.betting(spot, hands, dead), bot._strategy.betting(spot, hands, dead)
+    )

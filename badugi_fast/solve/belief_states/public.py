@@ -85,10 +85,10 @@ def _moves_of_events(events: Sequence[Event]) -> list[tuple[ActionKind, int]]:
     for event in events:
         if not isinstance(event, Event):
             raise TypeError(f"a history holds Events, not {type(event).__name__}")
-        if event.kind is K.DRAW:
+        if event.kind == K.DRAW:
             moves.append((K.DRAW, event.amount))
         elif event.kind in _BETTING:
-            moves.append((event.kind, 0))
+            moves.append((K(event.kind), 0))
     return moves
 
 

@@ -22,7 +22,6 @@ import numpy as np
 import numpy.typing as npt
 
 from ...blueprint import Blueprint
-from ...blueprint.strategy import MIN_STACK_BETS
 from ...draws import Range
 from ...game.actions import ActionKind
 from ..belief_states.public import Step
@@ -102,9 +101,4 @@ def round_spot(
     return RoundSpot(line, problem, tables)
 
 
-def deep_stack(blueprint: Blueprint) -> int:
-    """The stack the blueprint's game deals (its least)."""
-    return MIN_STACK_BETS * blueprint.small_bet
-
-
-__all__ = ["RoundSpot", "deep_stack", "line_of", "pooled", "round_spot"]
+__all__ = ["RoundSpot", "line_of", "pooled", "round_spot"]
