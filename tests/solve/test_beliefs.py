@@ -229,7 +229,7 @@ def test_histories_as_events_and_views_and_a_pair_of_strategies(shipped):
         np.testing.assert_array_equal(by_view.weights[p], by_events.weights[p])
     with pytest.raises(TypeError, match="a history holds Events"):
         beliefs(shipped, ["rc"])
-    with pytest.raises(TypeError, match="table is a solve.lbr Table"):
+    with pytest.raises(TypeError, match=r"table is a solve\.lbr Table"):
         beliefs(shipped, "rc", table="big")
     drawer_view = beliefs(ThresholdStrategy(drawer), "rc")  # a strategy of no blueprint
     assert drawer_view.weights[0].sum() == pytest.approx(1.0)
