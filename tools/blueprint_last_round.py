@@ -72,8 +72,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{args.file.name}: {blueprint.iterations:,} iterations, seed {blueprint.seed}; "
         f"deck of {blueprint.ranks} ranks x {blueprint.suits} suits, {blueprint.draws} draws; "
         "ranges "
-        + ("exact or by the beliefs" if args.samples is None
-           else f"by {args.samples:,} samples (seed {args.seed})")  # fmt: skip
+        + (
+            "exact or by the beliefs"
+            if args.samples is None
+            else f"by {args.samples:,} samples (seed {args.seed})"
+        )  # fmt: skip
     )
     print()
     print(HEADER)
