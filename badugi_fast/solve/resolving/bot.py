@@ -153,11 +153,7 @@ class SearchBot:
 
     def _last_round(self, view: View) -> bool:
         """Whether ``view`` is a betting decision after the game's last draw."""
-        return (
-            view.phase is Phase.BETTING
-            and self._table.draws_to_come(view) == 0
-            and (view.draws_left < 3)
-        )
+        return view.phase is Phase.BETTING and self._table.draws_to_come(view) == 0
 
     def _found(self, view: View) -> tuple[Resolved, list[Action], int] | None:
         """The re-solve of the view's round, its betting so far and the searcher's player
