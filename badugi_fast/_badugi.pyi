@@ -265,6 +265,9 @@ class _Lib:
     def bf_vector_finished_actions(
         self, v: Any, t: int, number: Any, indices: Any, exact: Any, /
     ) -> int: ...
+    def bf_vector_current_actions(
+        self, v: Any, t: int, number: Any, indices: Any, exact: Any, /
+    ) -> int: ...
     def bf_vector_bot_draws(
         self,
         policy: Any,

@@ -13,7 +13,15 @@ from ..game.bots import ThresholdBot, drawer
 from ..play.vector.engine import VectorGame, VectorPolicy
 from ..play.vector.policies import split, threshold_policy
 from ..play.vector.seats import c_form
-from ..play.vector.spec import EXACT, N_ACTIONS, NO_ACTION, PHASE_DONE, Obs, field_specs
+from ..play.vector.spec import (
+    DISCARDS,
+    EXACT,
+    N_ACTIONS,
+    NO_ACTION,
+    PHASE_DONE,
+    Obs,
+    field_specs,
+)
 
 
 def observation_space(seats: int) -> spaces.Dict:
@@ -41,6 +49,53 @@ def row(obs: Obs, index: int) -> Obs:
     return {key: value[index, ...].copy() for key, value in obs.items()}
 
 
+class ViewSeat:
+    """A bot that reads a ``View`` (one with no C form, such as the search bot) in one seat:
+    at each of its decisions the engine's hand in play is replayed by the reference
+    (``VectorGame.current_table``), the bot is asked with that seat's view, and its Action is
+    turned back into the action index the engine steps."""
+
+    def __init__(self, bot: Any, seat: int) -> None:
+        self.bot, self.seat = bot, seat
+
+    def actions(self, game: VectorGame, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        actions = np.full(game.tables, NO_ACTION, dtype=np.int64)
+        amounts = np.zeros(game.tables, dtype=np.int64)
+        for t in np.flatnonzero(rows):
+            table = game.current_table(int(t))
+            action = self.bot(table.game.view(self.seat))
+            actions[t], amounts[t] = _index_of(table, action, self.bot)
+        return actions, amounts
+
+
+def _index_of(table: Any, action: Any, bot: Any) -> tuple[int, int]:
+    """The engine's action index (and EXACT's chips) of ``action`` at ``table``'s decision."""
+    legal = table.legal()
+    if getattr(action, "kind", None) == "draw":
+        hand = sorted(int(c) for c in table.game.hands[table.game.actor])
+        thrown = {int(c) for c in action.cards}
+        if thrown <= set(hand):
+            mask = sum(1 << i for i, card in enumerate(hand) if card in thrown)
+            if mask in legal:
+                return mask, 0
+    else:
+        for index, legal_action in legal.items():
+            if index >= DISCARDS and index != EXACT and legal_action == action:
+                return index, 0
+        exact = legal.get(EXACT)
+        if exact is not None and exact.kind == getattr(action, "kind", None):
+            if exact.amount <= action.amount <= (exact.max_amount or exact.amount):
+                return EXACT, int(action.amount)
+    raise ValueError(f"the opponent {bot!r} took {action!r}, which is not legal there")
+
+
+def reads_views(bot: object) -> bool:
+    """Whether a bot takes a seat by its views: one that says it may have a C form but has
+    none (``c_seat_form()`` None: the search bot, a solution bot over another bot)."""
+    ask = getattr(bot, "c_seat_form", None)
+    return callable(ask) and not isinstance(bot, ThresholdBot) and c_form(bot) is None
+
+
 class Opponents(NamedTuple):
     """The other seats: ``policies`` a vector policy per seat the adapter asks (None at the
     agent's seat and at the engine's), ``bots`` the ``VectorGame(bots=...)`` entries of the
@@ -50,11 +105,15 @@ class Opponents(NamedTuple):
     bots: list[object] | None
 
 
-def opponents_for(seats: int, seat: int, rules: RuleSet, opponents: Any) -> Opponents:
+def opponents_for(
+    seats: int, seat: int, rules: RuleSet, opponents: Any, stacks: Sequence[int] = ()
+) -> Opponents:
     """The opponents of the agent at ``seat``: one for all others, one per other seat in seat
     order, or by default the drawer. Each is a vector policy, a ThresholdBot (played as its
-    ``threshold_policy``), or a bot with a table form (``blueprint_bot()``,
-    ``solve.bots.solution(...)``), which the engine plays in C as a seat of its own."""
+    ``threshold_policy``), a bot with a table form (``blueprint_bot()``,
+    ``solve.bots.solution(...)``), which the engine plays in C as a seat of its own, or a bot
+    that has none (the search bot: ``ViewSeat``), asked with its views and checked for the
+    game (``check_game(rules, stacks)``, ``stacks`` each seat's start)."""
     if opponents is None:
         assert isinstance(drawer, ThresholdBot)
         opponents = drawer
@@ -66,14 +125,28 @@ def opponents_for(seats: int, seat: int, rules: RuleSet, opponents: Any) -> Oppo
     chosen.insert(seat, None)
     policies: list[VectorPolicy | None] = []
     bots: list[object] = []
-    for one in chosen:
-        in_engine = one is not None and not isinstance(one, ThresholdBot) and c_form(one)
+    for at, one in enumerate(chosen):
+        viewer = one is not None and reads_views(one)
+        in_engine = (
+            one is not None and not viewer and not isinstance(one, ThresholdBot) and c_form(one)
+        )
         bots.append(one if in_engine else None)
         if isinstance(one, ThresholdBot):
             policies.append(threshold_policy(one, rules))
+        elif viewer:
+            check = getattr(one, "check_game", None)
+            if callable(check):
+                check(rules, list(stacks))
+            policies.append(ViewSeat(one, at))  # type: ignore[arg-type]
         else:
             policies.append(None if in_engine else one)
-    return Opponents(policies, bots if any(b is not None for b in bots) else None)
+    engine_bots = bots if any(b is not None for b in bots) else None
+    if engine_bots is not None and any(isinstance(p, ViewSeat) for p in policies):
+        raise ValueError(
+            "a bot read by its views sits at a table whose other bots the engine plays "
+            "itself: give those as vector policies (threshold_policy) instead"
+        )
+    return Opponents(policies, engine_bots)
 
 
 def opponent_actions(
@@ -84,7 +157,10 @@ def opponent_actions(
     amounts = np.zeros(game.tables, dtype=np.int64)
     for seat, policy in enumerate(policies):
         rows = waiting & (obs["seat"] == seat) & (obs["phase"] != PHASE_DONE)
-        if policy is not None and rows.any():
+        if isinstance(policy, ViewSeat) and rows.any():
+            chosen, chips = policy.actions(game, rows)
+            actions[rows], amounts[rows] = chosen[rows], chips[rows]
+        elif policy is not None and rows.any():
             chosen, chips = split(policy(obs), game.tables)
             actions[rows], amounts[rows] = chosen[rows], chips[rows]
     return actions, amounts

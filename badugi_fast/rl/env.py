@@ -73,7 +73,7 @@ class BadugiEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise ValueError(f"seat is 0..{seats - 1}, not {seat}")
         self.seats, self.seat, self.rules = seats, seat, self._game.rules
         self._opponents, self._settings["bots"] = opponents_for(
-            seats, seat, self._game.rules, opponents
+            seats, seat, self._game.rules, opponents, self._game.start
         )
         if self._settings["bots"] is not None:  # the engine's seats, checked for the game now
             self._game = VectorGame(1, seats, rules, seed=0, **self._settings)

@@ -61,7 +61,7 @@ class BadugiVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             raise ValueError(f"seat is 0..{seats - 1}, not {seat}")
         self.num_envs, self.seats, self.seat, self.rules = num_envs, seats, seat, self._game.rules
         self._opponents, self._settings["bots"] = opponents_for(
-            seats, seat, self._game.rules, opponents
+            seats, seat, self._game.rules, opponents, self._game.start
         )
         if self._settings["bots"] is not None:  # the engine's seats, checked for the game now
             self._game = VectorGame(num_envs, seats, rules, seed=0, **self._settings)

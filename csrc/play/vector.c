@@ -565,18 +565,32 @@ static inline void prefetch_table(const bf_vector *v, int64_t t)
 #endif
 }
 
+/* A hand's log copied out: how many actions, or -2 when the hand outgrew it. */
+static int copy_log(const hand_log *log, uint8_t *indices, int64_t *exact)
+{
+    if (log->count > BF_VEC_LOG_ACTIONS || log->exact_count > BF_VEC_LOG_EXACT)
+        return -2;
+    memcpy(indices, log->index, (size_t)log->count);
+    memcpy(exact, log->exact, sizeof *exact * (size_t)log->exact_count);
+    return log->count;
+}
+
 int bf_vector_finished_actions(const bf_vector *v, int64_t t, uint64_t *number, uint8_t *indices,
                                int64_t *exact)
 {
     if (t < 0 || t >= v->tables || !v->has_finished[t])
         return -1;
-    const hand_log *log = &v->finished_log[t];
-    if (log->count > BF_VEC_LOG_ACTIONS || log->exact_count > BF_VEC_LOG_EXACT)
-        return -2;
     *number = v->finished[t].number;
-    memcpy(indices, log->index, (size_t)log->count);
-    memcpy(exact, log->exact, sizeof *exact * (size_t)log->exact_count);
-    return log->count;
+    return copy_log(&v->finished_log[t], indices, exact);
+}
+
+int bf_vector_current_actions(const bf_vector *v, int64_t t, uint64_t *number, uint8_t *indices,
+                              int64_t *exact)
+{
+    if (t < 0 || t >= v->tables)
+        return -1;
+    *number = v->now[t].number;
+    return copy_log(&v->log[t], indices, exact);
 }
 
 void bf_vector_apply(bf_vector *v, int64_t lo, int64_t hi, uint8_t *out)

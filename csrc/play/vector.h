@@ -97,6 +97,12 @@ void bf_vector_observe(const bf_vector *v, int64_t lo, int64_t hi, const int64_t
 int bf_vector_finished_actions(const bf_vector *v, int64_t t, uint64_t *number, uint8_t *indices,
                                int64_t *exact);
 
+/* The hand in play at table t, as bf_vector_finished_actions gives a finished one: its number
+ * and the caller's action indices so far (what a seat the engine plays took is not logged);
+ * -1 when t is out of range, -2 when the hand outgrew the log. */
+int bf_vector_current_actions(const bf_vector *v, int64_t t, uint64_t *number, uint8_t *indices,
+                              int64_t *exact);
+
 /* The first table whose round seat or player met a decision it does not cover (since the table
  * last dealt from its hand 0), its hand, seat and reason into *refusal; -1 when none has. */
 int64_t bf_vector_refused(const bf_vector *v, bf_game_refusal *refusal);

@@ -284,6 +284,10 @@ static void check_batch(const bf_game_spec *spec, int k)
         if ((t < 0 || t == TABLES) ? count != -1 : count < -2 || count > BF_VEC_LOG_ACTIONS)
             fail("batch %d: bf_vector_finished_actions gave %d for table %lld", k, count,
                  (long long)t);
+        count = bf_vector_current_actions(v, t, &number, indices, exact);
+        if ((t < 0 || t == TABLES) ? count != -1 : count < -2 || count > BF_VEC_LOG_ACTIONS)
+            fail("batch %d: bf_vector_current_actions gave %d for table %lld", k, count,
+                 (long long)t);
     }
     bf_vector_restart(v, 0, TABLES, 0);
     bf_vector_restart(v, 0, TABLES, 1);

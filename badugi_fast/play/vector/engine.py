@@ -274,19 +274,29 @@ class VectorGame(Settings):
         took (the reference decodes them: vector_reference.Table): its history, for
         ``phh.dumps``. ValueError when the table has finished no hand, or the hand took more
         than 64 actions (or 8 exact amounts), which the engine does not keep."""
+        replay = self._replay(table, lib.bf_vector_finished_actions, "has finished no hand")
+        if not replay.game.done:
+            raise AssertionError(f"table {table}: the replay of its last hand does not end")
+        return replay.game
+
+    @one_thread("replayed")
+    def current_table(self, table: int) -> Table:
+        """The hand in play at ``table`` replayed by the reference (vector_reference.Table:
+        its ``game``, and ``legal()``, the action of each index): how a bot that reads a
+        ``View`` takes a seat of the environment (badugi_fast.rl). ValueError as
+        ``finished_game``."""
+        return self._replay(table, lib.bf_vector_current_actions, "is out of range")
+
+    def _replay(self, table: int, read: Any, missing: str) -> Table:
         t = whole("table", table, 0, self.tables - 1)
         if self._bot_seats:
-            raise ValueError("finished_game replays hands the caller played every seat of")
+            raise ValueError("the engine replays hands the caller played every seat of")
         number = ffi.new("uint64_t *")
         indices = ffi.new("uint8_t[]", int(lib.BF_VEC_LOG_ACTIONS))
         exact = ffi.new("int64_t[]", int(lib.BF_VEC_LOG_EXACT))
-        count = lib.bf_vector_finished_actions(self._engine, t, number, indices, exact)
+        count = read(self._engine, t, number, indices, exact)
         if count < 0:
-            why = (
-                "has finished no hand"
-                if count == -1
-                else "'s last hand took more actions than are kept"
-            )
+            why = missing if count == -1 else "'s hand took more actions than are kept"
             raise ValueError(f"table {t} {why}")
         replay = Table(self.first_table + t, self.rules, self.seed, self.start, 0, number[0])
         amounts = iter(exact[0 : lib.BF_VEC_LOG_EXACT])
@@ -295,9 +305,7 @@ class VectorGame(Settings):
             if isinstance(action, str):  # the engine and its specification disagree
                 raise AssertionError(f"table {t}: the replay refuses action {index}: {action}")
             replay.apply(action)
-        if not replay.game.done:
-            raise AssertionError(f"table {t}: the replay of its last hand does not end")
-        return replay.game
+        return replay
 
     def _observe(self, seats: npt.ArrayLike | None, finished: bool) -> Obs:
         chosen = ffi.NULL

@@ -151,14 +151,20 @@ def beliefs(
     observer: View | tuple[int, Any] | None = None,
     rules: Rules | None = None,
     table: Table | None = None,
+    tremble: float = 0.0,
 ) -> Beliefs:
     """Each player's belief after ``history`` when both play ``strategy`` (see the module).
-    ValueError naming the action the rules do not allow, or a strategy that cannot have played
-    the history (every hand's weight 0)."""
+    ``tremble``: a share of uniform play mixed into the strategy at every decision (each
+    legal action, each allowed discard), so that a history the strategy never plays still has
+    beliefs (the search bot trembles 1e-4 against players who leave the blueprint). ValueError
+    naming the action the rules do not allow, or one the strategy never plays with any hand
+    left (without a tremble)."""
+    if isinstance(tremble, bool) or not isinstance(tremble, int | float) or not 0 <= tremble < 1:
+        raise ValueError(f"tremble is a share, 0 <= tremble < 1, not {tremble!r}")
     strategies = _strategies(strategy)
     game_table = table_for(strategy, rules, table)
     played = play(game_table, history)
-    return beliefs_after(strategies, game_table, played.steps, _observer(observer))
+    return beliefs_after(strategies, game_table, played.steps, _observer(observer), tremble)
 
 
 def start(table: Table, observer: tuple[int, int, int] | None) -> list[Floats]:
@@ -181,18 +187,19 @@ def advance(
     step: Step,
     observer: tuple[int, int, int] | None,
     at: int,
+    tremble: float = 0.0,
 ) -> None:
     """``weights`` and ``chance`` (each player's) carried through ``step``, the ``at``-th action
-    of the history, in place."""
+    of the history, in place (``tremble``: as ``beliefs``)."""
     p = step.seat
     if observer is not None and observer[0] == p:
         return  # the observer's own cards are known: its actions say nothing more
     if step.kind is ActionKind.DRAW:
         outside = ((1 << 52) - 1) & ~table.deck_mask
         blocked = outside | (observer[1] if observer else 0)
-        after = draw(weights[p], strategies[p], step.spot, step.count, blocked)
+        after = draw(weights[p], strategies[p], step.spot, step.count, blocked, tremble)
     else:
-        after = bet(weights[p], strategies[p], step.spot, step.kind)
+        after = bet(weights[p], strategies[p], step.spot, step.kind, tremble)
     total = float(after.sum())
     if not total > 0:
         raise ValueError(
@@ -208,12 +215,13 @@ def beliefs_after(
     table: Table,
     steps: tuple[Step, ...],
     observer: tuple[int, int, int] | None,
+    tremble: float = 0.0,
 ) -> Beliefs:
     """The beliefs after ``steps`` (beliefs' work once the history is read)."""
     weights = start(table, observer)
     chance = [1.0, 1.0]
     for at, step in enumerate(steps, start=1):
-        advance(weights, chance, strategies, table, step, observer, at)
+        advance(weights, chance, strategies, table, step, observer, at, tremble)
     if observer is not None:
         own = np.zeros(len(weights[0]))
         own[lex_index(np.array([_cards(observer[2])]))] = 1.0

@@ -20,7 +20,7 @@ import numpy.typing as npt
 from ..._badugi import ffi, lib
 from ...game.actions import View
 from ...hands.universe import all_hands, colex_indices
-from ..lbr.arrays import MASKS
+from ..lbr.arrays import MASKS, POPCOUNT
 from ..lbr.blueprint import BlueprintStrategy
 from ..lbr.particles import _checked, card_masks
 from ..lbr.strategy import HandStrategy
@@ -56,14 +56,20 @@ def _asked(strategy: HandStrategy, method: str, spot: View, live: npt.NDArray[np
     return getattr(strategy, method)(spot, hands, dead)
 
 
-def bet(weights: Floats, strategy: HandStrategy, spot: View, kind: str) -> Floats:
-    """``weights`` times each hand's probability of ``kind`` at ``spot``."""
+def bet(
+    weights: Floats, strategy: HandStrategy, spot: View, kind: str, tremble: float = 0.0
+) -> Floats:
+    """``weights`` times each hand's probability of ``kind`` at ``spot`` (with ``tremble``: of
+    that probability mixed with uniform play, ``(1 - tremble) p + tremble / actions``)."""
     live = np.flatnonzero(weights > 0)
     kinds = [a.kind for a in spot.legal]
     hands = all_hands()[live]
     probs = _checked(_asked(strategy, "betting", spot, live), "betting", spot, hands, len(kinds))
+    chosen = probs[:, kinds.index(kind)]
+    if tremble:
+        chosen = (1.0 - tremble) * chosen + tremble / len(kinds)
     out = np.zeros_like(weights)
-    out[live] = weights[live] * probs[:, kinds.index(kind)]
+    out[live] = weights[live] * chosen
     return out
 
 
@@ -73,12 +79,17 @@ def draw(
     spot: View,
     count: int,
     blocked: int,
+    tremble: float = 0.0,
 ) -> Floats:
     """The weights after throwing ``count`` cards at ``spot``: each hand's chance of throwing
-    that many, carried to the hands the throw and the deal make (see the module)."""
+    that many, carried to the hands the throw and the deal make (see the module); with
+    ``tremble``, each hand's discards mixed with a uniform choice of the discards allowed."""
     live = np.flatnonzero(weights > 0)
     hands = all_hands()[live]
     probs = _checked(_asked(strategy, "discards", spot, live), "discards", spot, hands, MASKS)
+    if tremble:
+        allowed = POPCOUNT <= spot.legal[0].amount
+        probs = (1.0 - tremble) * probs + np.where(allowed, tremble / allowed.sum(), 0.0)
     probs = np.ascontiguousarray(probs)  # the C pass reads the throws of `count` cards alone
     cards = np.ascontiguousarray(hands, dtype=np.uint8)
     chosen = np.ascontiguousarray(weights[live], dtype=np.float64)

@@ -45,6 +45,10 @@ from .spot import RoundSpot, round_spot
 K = ActionKind
 _UNIT = 2.0**-53
 BELIEFS_KEPT = 32  # public histories whose beliefs are kept: 4.3 MB each
+# the share of uniform play the beliefs mix into the blueprint: a player who leaves the
+# blueprint (a person, the local best response) still has a belief, and one who follows it
+# moves the beliefs by about this much
+TREMBLE = 1e-4
 
 
 @dataclass
@@ -236,7 +240,7 @@ class SearchBot:
             weights, chance = start(self._table, None), [1.0, 1.0]
         strategies = (self._strategy, self._strategy)
         for at in range(done, len(key)):
-            advance(weights, chance, strategies, self._table, steps[at], None, at + 1)
+            advance(weights, chance, strategies, self._table, steps[at], None, at + 1, TREMBLE)
             with self._lock:
                 self._believed[key[: at + 1]] = (tuple(weights), tuple(chance))
                 if len(self._believed) > BELIEFS_KEPT:
