@@ -11,9 +11,8 @@ from badugi_fast.blueprint import blueprint_bot
 from badugi_fast.game import Rules
 from badugi_fast.game.bots import random_bot
 from badugi_fast.rl import BadugiEnv, BadugiVectorEnv
-from badugi_fast.solve import search
+from badugi_fast.solve import search, solve_last_round
 from badugi_fast.solve.bots import solution
-from badugi_fast.solve import solve_last_round
 
 
 class Recording:
@@ -33,15 +32,15 @@ class Recording:
 
 def _play(env, hands, seed):
     rng = np.random.default_rng(seed)
-    obs, info = env.reset(seed=seed)
+    obs, _ = env.reset(seed=seed)
     rewards = []
     for _ in range(hands):
         done = False
         while not done:
             legal = np.flatnonzero(obs["action_mask"])
-            obs, reward, done, _, info = env.step(int(rng.choice(legal)))
+            obs, reward, done, _, _ = env.step(int(rng.choice(legal)))
         rewards.append(reward)
-        obs, info = env.reset()
+        obs, _ = env.reset()
     return rewards
 
 

@@ -243,3 +243,15 @@ def test_an_event_out_of_turn_is_refused_naming_it(shipped):
         beliefs(shipped, [raise_, Event("draw", 0, 1)])
     with pytest.raises(ValueError, match="is to draw, not to check"):
         beliefs(shipped, [raise_, Event("call", 0, 2), Event("check", 0, 0)])
+
+
+def test_a_tremble_gives_beliefs_where_the_strategy_never_goes():
+    strategy = ThresholdStrategy(drawer)
+    trembling = beliefs(strategy, "rc/2", table=Table(), tremble=1e-3)
+    assert trembling.weights[0].sum() == pytest.approx(1.0)
+    assert 0 < trembling.chance[0] < 1e-3  # only the tremble plays it
+    on_line = beliefs(strategy, "rc/1", table=Table())
+    near = beliefs(strategy, "rc/1", table=Table(), tremble=1e-6)
+    assert 0.5 * np.abs(near.weights[0] - on_line.weights[0]).sum() < 1e-4
+    with pytest.raises(ValueError, match="tremble is a share"):
+        beliefs(strategy, "rc/1", table=Table(), tremble=1.0)

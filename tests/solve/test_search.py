@@ -56,8 +56,6 @@ def test_the_gadget_never_lets_the_opponent_gain_more_than_against_the_blueprint
     resolved = bot.solve_line(line, searcher)
     problem, blueprint_tables = resolved.solution.problem, resolved.spot.blueprint_tables
     opponent = 1 - searcher
-    against_blueprint = counterfactual_best(problem, opponent, blueprint_tables[searcher])
-    against_search = counterfactual_best(problem, opponent, resolved.solution.tables[searcher])
     assert _excess(resolved, searcher) <= _SLACK * problem.pot
     whole_blueprint = best_response(problem, opponent, blueprint_tables[searcher])[1]
     whole_search = best_response(problem, opponent, resolved.solution.tables[searcher])[1]
