@@ -64,3 +64,24 @@ def test_a_hand_longer_than_the_log_is_refused_not_cut_short() -> None:
         obs, _, done, _ = game.step(np.where(obs["phase"] == 1, 0, action))
     with pytest.raises(ValueError, match="more actions than are kept"):
         game.finished_game(0)
+
+
+@pytest.mark.parametrize("name", ["fixed, burn", "korean"])
+def test_the_hand_in_play_replays_to_what_each_table_shows(name: str) -> None:
+    """``current_table``: the hand in play, replayed by the reference from the engine's log,
+    is the one the observation shows (the actor's cards, the pot, the legal indices)."""
+    rules = RULE_SETS[name]
+    game = VectorGame(3, 3, rules, seed=7, stacks=[60, 80, 100])
+    obs, policy = game.reset(), random_policy(3)
+    for _ in range(40):
+        for t in range(game.tables):
+            table = game.current_table(t)
+            seat = table.game.actor
+            assert seat == obs["seat"][t]
+            view = table.view(seat)
+            assert view[0] == obs["cards"][t].tolist()
+            assert table.game.pot == obs["pot"][t]
+            assert sorted(table.legal()) == np.flatnonzero(obs["action_mask"][t]).tolist()
+        obs, *_ = game.step(*policy(obs))
+    with pytest.raises(ValueError, match="table"):
+        game.current_table(3)
