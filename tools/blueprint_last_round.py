@@ -3,11 +3,12 @@
 For each line (``badugi_fast.solve.comparison``: betting rounds and draw counts up to
 the last betting round, such as ``rc/11/bc/11/bc/11``), the ranges the blueprint reaches there
 are computed (exact on a small deck, else by the public beliefs' pass, or by Monte Carlo over
-``--samples`` private histories a player from ``--seed`` when given), the spot is solved exactly (``solve_last_round`` to ``--target`` of
-the pot) and the blueprint's own last-round play is measured in it by best responses. Prints a
-markdown table: how often the line comes (about), the hands in each range, the pot, the
-blueprint's exploitability (chips a hand and % of the pot) beside the equilibrium's, and each
-player's value from the round's start under the blueprint and at the equilibrium.
+``--samples`` private histories a player from ``--seed`` when given), the spot is solved
+exactly (``solve_last_round`` to ``--target`` of the pot) and the blueprint's own last-round
+play is measured in it by best responses. Prints a markdown table: how often the line comes
+(about), the hands in each range, the pot, the blueprint's exploitability (chips a hand and %
+of the pot) beside the equilibrium's, and each player's value from the round's start under the
+blueprint and at the equilibrium.
 
 Usage:
     python tools/blueprint_last_round.py blueprint.bin
@@ -64,6 +65,12 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _ranges_by(samples: int | None, seed: int) -> str:
+    if samples is None:
+        return "ranges exact or by the beliefs"
+    return f"ranges by {samples:,} samples (seed {seed})"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     blueprint = load_blueprint(args.file)
@@ -71,12 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"{args.file.name}: {blueprint.iterations:,} iterations, seed {blueprint.seed}; "
         f"deck of {blueprint.ranks} ranks x {blueprint.suits} suits, {blueprint.draws} draws; "
-        "ranges "
-        + (
-            "exact or by the beliefs"
-            if args.samples is None
-            else f"by {args.samples:,} samples (seed {args.seed})"
-        )  # fmt: skip
+        + _ranges_by(args.samples, args.seed)
     )
     print()
     print(HEADER)
