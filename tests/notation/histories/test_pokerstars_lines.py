@@ -2,10 +2,11 @@
 written in the room's line shapes (support/pokerstars_lines.py): a tournament player sitting out
 is dealt in and folded by the room, ``Betting is capped``, ``stands pat on [..]``, a short
 all-in completed to the next level, a fold where checking was free, blinds posted out of turn,
-bytes after the last hand; and what must be refused, naming its line: amounts with the wrong
-sign for the game, a rake no room takes, corrupt names, a header at odds with its table. Every
-hand imports the same through the C reader and in Python (its specification); the C reader
-imports the ordinary ones itself and gives the rest to Python."""
+a hand without a small blind (its seat emptied), bytes after the last hand; and what must be
+refused, naming its line: amounts with the wrong sign for the game, a rake no room takes,
+corrupt names, a header at odds with its table. Every hand imports the same through the C
+reader and in Python (its specification); the C reader imports the ordinary ones itself and
+gives the rest to Python."""
 
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ from support.pokerstars_lines import (
     CAPPED,
     CHECKED_AROUND,
     FOLDED_FREE,
+    NO_SMALL_BLIND,
+    NO_SMALL_BLIND_HEADS_UP,
+    NO_SMALL_BLIND_TOURNAMENT,
+    NO_SMALL_BLIND_TOURNAMENT_HEADS_UP,
     OUT_OF_TURN,
     PAT_ON,
     SHORT_ALL_IN,
@@ -197,6 +202,91 @@ def test_blinds_out_of_turn_that_do_not_add_up_are_refused(old: str, new: str, r
     assert_same(through_c, in_python)
     (hand,) = in_python
     assert not hand.imported and reason in hand.problems[0]
+
+
+# -- a hand without a small blind: its seat emptied, the big blind posts alone ---------------
+
+
+@pytest.mark.parametrize(
+    ("text", "winnings", "blinds", "first"),
+    [
+        (NO_SMALL_BLIND, {4: 190}, "[25, 0, 0, 0]", "p2 cbr 50"),
+        (NO_SMALL_BLIND_TOURNAMENT, {2: 340}, "[20, 0, 0]", "p2 cc"),
+        (NO_SMALL_BLIND_HEADS_UP, {5: 38}, "[0, 10]", "p2 cbr 20"),
+        (NO_SMALL_BLIND_TOURNAMENT_HEADS_UP, {3: 300}, "[0, 50]", "p2 cc"),
+    ],
+    ids=["cash", "tournament", "cash-heads-up", "tournament-heads-up"],
+)
+def test_a_hand_without_a_small_blind_imports_as_the_room_dealt_it(
+    text: str, winnings: dict[int, int], blinds: str, first: str
+) -> None:
+    """The big blind posts alone, left of the button (heads-up, the button posts nothing): the
+    first round opens after it, the later ones at it. The C reader gives such a hand to Python,
+    which replays it with ``Game(no_small_blind=True)``; the PHH replays to the same stacks."""
+    through_c, in_python = both(text)
+    (hand,) = through_c
+    assert not read_in_c(hand)
+    assert_same(through_c, in_python)
+    assert hand.problems == [] and hand.imported and hand.winnings == winnings
+    assert hand.game is not None and hand.game.no_small_blind
+    assert hand.phh is not None
+    lines = hand.phh.splitlines()
+    assert f"blinds_or_straddles = {blinds}" in lines
+    actions = [line.strip(' ",') for line in lines if line.startswith('  "p')]
+    assert actions[0] == first  # the seat after the big blind (p1) opens
+    again = phh.loads(hand.phh, unknown_cards=True)
+    order = [(hand.game.button + k) % hand.game.seats for k in range(1, hand.game.seats + 1)]
+    assert again.stacks == [hand.game.stacks[s] for s in order]
+
+
+def test_a_cash_seat_sitting_out_where_the_small_blind_would_post_is_skipped() -> None:
+    """A seat sitting out in the small blind's place posts nothing and is not dealt in."""
+    text = NO_SMALL_BLIND.replace(
+        "Seat 3: Choi", "Seat 2: Baek ($10 in chips) is sitting out\nSeat 3: Choi"
+    )
+    hand = _one_in_python(text)
+    assert 2 not in hand.players and hand.winnings == {4: 190}
+
+
+def _one_in_python(text: str) -> ImportedHand:
+    through_c, in_python = both(text)
+    (hand,) = through_c
+    assert not read_in_c(hand)
+    assert_same(through_c, in_python)
+    assert hand.problems == [] and hand.imported
+    return hand
+
+
+@pytest.mark.parametrize(
+    ("text", "old", "new", "reason"),
+    [
+        (NO_SMALL_BLIND, "Seat #1 is the button", "Seat #3 is the button",
+         "the button (seat 3) is not where the blinds say: the big blind (seat 3), posted "
+         "without a small blind, is not the first seat dealt in after it"),
+        (NO_SMALL_BLIND, "Seat #1 is the button", "Seat #4 is the button",
+         "the big blind (seat 3), posted without a small blind, is not the first seat"),
+        (NO_SMALL_BLIND, "Seat 3: Choi", "Seat 2: Baek ($10 in chips)\nSeat 3: Choi",
+         "the big blind (seat 3), posted without a small blind, is not the first seat"),
+        (NO_SMALL_BLIND_HEADS_UP, "Seat #5 is the button", "Seat #2 is the button",
+         "the big blind (seat 2), posted without a small blind, is not the first seat"),
+        (NO_SMALL_BLIND, "Choi: posts big blind $0.25", "Choi: posts small blind $0.10",
+         "blinds without a big blind: only the small blind may be missing (its seat empty)"),
+        (NO_SMALL_BLIND, "Choi: posts big blind $0.25", "Choi: posts small & big blinds $0.35",
+         "blinds without a big blind"),
+    ],
+)  # fmt: skip
+def test_a_big_blind_alone_at_odds_with_the_button_is_refused(
+    text: str, old: str, new: str, reason: str
+) -> None:
+    """The big blind posted without a small blind must be the first seat dealt in after the
+    button: a seat between them dealt in (its small blind lost), the button elsewhere, or
+    heads-up the big blind on the button is a header the room did not write."""
+    changed = text.replace(old, new)
+    through_c, in_python = both(changed)
+    assert_same(through_c, in_python)
+    (hand,) = in_python
+    assert not hand.imported and len(hand.problems) == 1
+    assert hand.problems[0].startswith("<text>:line 1: ") and reason in hand.problems[0]
 
 
 # -- silent wrong data (issue 32): refused, naming the line ---------------------------------
