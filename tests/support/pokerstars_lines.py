@@ -1,9 +1,9 @@
 """Hands written in PokerStars' line shapes for the lines real files hold beyond the format
 notes (issue 32): a tournament player sitting out, ``Betting is capped``, ``stands pat on
 [..]``, a short all-in completed to the next level, a fold where checking was free, blinds
-posted out of turn, hands without a small blind (its seat emptied). The tests of the importers
-(tests/notation/histories/) vary them; the C reader's sanitizer run (tests/c/) reads every one
-of ``HANDS``."""
+posted out of turn, hands without a small blind (its seat emptied), rebuys and add-ons. The
+tests of the importers (tests/notation/histories/) vary them; the C reader's sanitizer run
+(tests/c/) reads every one of ``HANDS``."""
 
 from __future__ import annotations
 
@@ -322,6 +322,53 @@ Seat 1: Ahn (button) folded on the Second Draw
 Seat 3: Hero (big blind) collected (300)
 """
 
+# A rebuy tournament: Dae, all-in, loses and re-buys; Ahn re-buys too, and after the summary two
+# players take the add-on (one for StarsCoin). The lines' shapes are public trackers' parsers'
+# (the format notes give none); the chips are for later hands.
+REBUYS = """\
+PokerStars Hand #200000081: Tournament #900005, $1.00+$0.10 USD Badugi Limit - Level II \
+(20/40) - 2012/03/12 21:00:00 ET
+Table '900005 1' 6-max Seat #1 is the button
+Seat 1: Ahn (1500 in chips)
+Seat 2: Baek (1500 in chips)
+Seat 3: Hero (1500 in chips)
+Seat 4: Dae (60 in chips)
+Baek: posts small blind 10
+Hero: posts big blind 20
+*** DEALING HANDS ***
+Dealt to Hero [3c 5d 8h Ks]
+Dae: raises 20 to 40
+Ahn: folds
+Baek: folds
+Hero: calls 20
+*** FIRST DRAW ***
+Hero: discards 1 card [Ks]
+Dealt to Hero [3c 5d 8h] [2s]
+Dae: discards 1 card
+Hero: bets 20
+Dae: calls 20 and is all-in
+*** SECOND DRAW ***
+Hero: stands pat on [3c 5d 8h 2s]
+Dae: discards 1 card
+*** THIRD DRAW ***
+Hero: stands pat on [3c 5d 8h 2s]
+Dae: discards 2 cards
+*** SHOW DOWN ***
+Hero: shows [3c 5d 8h 2s] (Badugi: 8,5,3,2)
+Dae: shows [Kc Qd 4h 7c] (3-card: Q,7,4)
+Hero collected 130 from pot
+Dae re-buys and receives 1500 chips for $1.00
+Ahn re-buys and receives 1500 chips for $1.00
+*** SUMMARY ***
+Total pot 130 | Rake 0
+Seat 1: Ahn (button) folded before the Draw (didn't bet)
+Seat 2: Baek (small blind) folded before the Draw
+Seat 3: Hero (big blind) showed [3c 5d 8h 2s] and won (130) with a Badugi: 8,5,3,2
+Seat 4: Dae showed [Kc Qd 4h 7c] and lost with a 3-card: Q,7,4
+Hero takes the add-on and receives 3000 chips for $1.00
+Baek takes the add-on and receives 3000 chips for 100 StarsCoin
+"""
+
 SITTING_OUT = ("Seat 3: Choi (1140 in chips)", "Seat 3: Choi (1140 in chips) is sitting out")
 CAPPED = ("Hero: raises 30 to 120\n", "Hero: raises 30 to 120\nBetting is capped\n")
 PAT_ON = ("Hero: stands pat\n", "Hero: stands pat on [4h 3s 8c 9d]\n")
@@ -351,4 +398,5 @@ HANDS = [
     NO_SMALL_BLIND_TOURNAMENT,
     NO_SMALL_BLIND_HEADS_UP,
     NO_SMALL_BLIND_TOURNAMENT_HEADS_UP,
+    REBUYS,
 ]

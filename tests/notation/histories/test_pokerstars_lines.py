@@ -2,7 +2,8 @@
 written in the room's line shapes (support/pokerstars_lines.py): a tournament player sitting out
 is dealt in and folded by the room, ``Betting is capped``, ``stands pat on [..]``, a short
 all-in completed to the next level, a fold where checking was free, blinds posted out of turn,
-a hand without a small blind (its seat emptied), bytes after the last hand; and what must be
+a hand without a small blind (its seat emptied), a tournament's rebuys and add-ons, bytes after
+the last hand; and what must be
 refused, naming its line: amounts with the wrong sign for the game, a rake no room takes,
 corrupt names, a header at odds with its table. Every hand imports the same through the C
 reader and in Python (its specification); the C reader imports the ordinary ones itself and
@@ -22,6 +23,7 @@ from support.pokerstars_lines import (
     NO_SMALL_BLIND_TOURNAMENT_HEADS_UP,
     OUT_OF_TURN,
     PAT_ON,
+    REBUYS,
     SHORT_ALL_IN,
     SITTING_OUT,
     TOURNAMENT,
@@ -287,6 +289,57 @@ def test_a_big_blind_alone_at_odds_with_the_button_is_refused(
     (hand,) = in_python
     assert not hand.imported and len(hand.problems) == 1
     assert hand.problems[0].startswith("<text>:line 1: ") and reason in hand.problems[0]
+
+
+# -- rebuys and add-ons: notices of chips for later hands ------------------------------------
+
+
+def test_rebuys_and_add_ons_are_notices_the_c_reader_reads_too() -> None:
+    """After the pots and after the summary: the hand is what it was without them."""
+    hand = _one(REBUYS)
+    assert hand.winnings == {3: 130} and hand.stacks == {1: 1500, 2: 1500, 3: 1500, 4: 60}
+    bare = "\n".join(line for line in REBUYS.splitlines() if " receives " not in line) + "\n"
+    assert hand.phh == _one(bare).phh
+
+
+@pytest.mark.parametrize(
+    "notice",
+    [
+        "Dae re-buys and receives 1500 chips for $1.00",
+        "Dae re-buys and receives 1500 chips for $1",
+        "Dae re-buys and receives 1500 chips for 100 StarsCoin",
+        "Hero takes the add-on and receives 3000 chips for $2.00",
+        "Hero takes the add-on and receives 3000 chips for 200 StarsCoin",
+        "Ahn Jr. re-buys and receives 1500 chips for $1.00",  # a name with spaces
+        "Hero takes the add-on and receives 10,000 chips for $5.00",
+    ],
+)
+@pytest.mark.parametrize("where", ["Seat 1: Ahn", "*** DEALING HANDS ***", "*** SUMMARY ***"])
+def test_a_rebuy_or_an_add_on_is_a_notice_wherever_it_is_written(notice: str, where: str) -> None:
+    """Before the seats (written between hands), in the play, before the summary."""
+    assert _one(REBUYS.replace(where, f"{notice}\n{where}", 1)).winnings == {3: 130}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Dae re-buys and receives chips for $1.00",
+        "Dae re-buys and receives 1500 chips for 1.00",
+        "Dae re-buys and receives 1500 chips",
+        "Dae re-buys and receives 1500 chips for $1.00 and 5 StarsCoin",
+        "Dae takes the add-on and receives 1500 chips for StarsCoin",
+        "Dae takes the add-on and receives ,500 chips for $1.00",
+        " re-buys and receives 1500 chips for $1.00",
+    ],
+)
+def test_a_rebuy_line_of_another_shape_is_refused_naming_it(line: str) -> None:
+    """Only the shapes known are notices: anything else is a line the importer does not know."""
+    text = REBUYS.replace("*** SUMMARY ***", f"{line}\n*** SUMMARY ***", 1)
+    through_c, in_python = both(text)
+    assert_same(through_c, in_python)
+    (hand,) = in_python
+    number = text.splitlines().index(line) + 1
+    assert hand.problems == [f"<text>:line {number}: a line the importer does not know: {line!r}"]
 
 
 # -- silent wrong data (issue 32): refused, naming the line ---------------------------------
