@@ -369,6 +369,61 @@ Hero takes the add-on and receives 3000 chips for $1.00
 Baek takes the add-on and receives 3000 chips for 100 StarsCoin
 """
 
+# The format notes' line kinds no other hand here holds: two side pots (``from side pot-1``,
+# ``Side pot-2``), the ``2-card`` and ``1-card`` labels; Bob all-in on his call, Cal on a call
+# after the first draw. Bob's badugi takes the main pot, Cal's 3-card side pot 1, Hero's 2-card
+# side pot 2 from Ann, who mucks (or shows a 1-card hand: SIDE_POTS_SHOWN).
+SIDE_POTS = """\
+PokerStars Hand #300000001: Tournament #800001, $2.00+$0.20 USD Badugi Limit - Level II \
+(20/40) - 2012/03/12 21:00:00 ET
+Table '800001 1' 6-max Seat #1 is the button
+Seat 1: Ann (1000 in chips)
+Seat 2: Bob (15 in chips)
+Seat 3: Hero (1000 in chips)
+Seat 4: Cal (50 in chips)
+Bob: posts small blind 10
+Hero: posts big blind 20
+*** DEALING HANDS ***
+Dealt to Hero [9h 3c 3h 9c]
+Cal: raises 20 to 40
+Ann: calls 40
+Bob: calls 5 and is all-in
+Hero: calls 20
+*** FIRST DRAW ***
+Bob: discards 1 card
+Hero: stands pat
+Cal: discards 2 cards
+Ann: discards 3 cards
+Hero: bets 20
+Cal: calls 10 and is all-in
+Ann: calls 20
+*** SECOND DRAW ***
+Bob: stands pat
+Hero: stands pat
+Cal: discards 1 card
+Ann: discards 1 card
+Hero: checks
+Ann: checks
+*** THIRD DRAW ***
+Bob: stands pat
+Hero: stands pat
+Cal: stands pat
+Ann: stands pat
+Hero: checks
+Ann: checks
+*** SHOW DOWN ***
+Bob: shows [Ad 2s 5h 7c] (Badugi: 7,5,2,A)
+Hero: shows [9h 3c 3h 9c] (2-card: 9,3)
+Cal: shows [4d 6s 8h Qh] (3-card: 8,6,4)
+Ann: mucks hand
+Hero collected 20 from side pot-2
+Cal collected 105 from side pot-1
+Bob collected 60 from main pot
+*** SUMMARY ***
+Total pot 185 Main pot 60. Side pot-1 105. Side pot-2 20. | Rake 0
+"""
+SIDE_POTS_SHOWN = SIDE_POTS.replace("Ann: mucks hand", "Ann: shows [Ks Kd Kc Kh] (1-card: K)")
+
 SITTING_OUT = ("Seat 3: Choi (1140 in chips)", "Seat 3: Choi (1140 in chips) is sitting out")
 CAPPED = ("Hero: raises 30 to 120\n", "Hero: raises 30 to 120\nBetting is capped\n")
 PAT_ON = ("Hero: stands pat\n", "Hero: stands pat on [4h 3s 8c 9d]\n")
@@ -399,4 +454,6 @@ HANDS = [
     NO_SMALL_BLIND_HEADS_UP,
     NO_SMALL_BLIND_TOURNAMENT_HEADS_UP,
     REBUYS,
+    SIDE_POTS,
+    SIDE_POTS_SHOWN,
 ]

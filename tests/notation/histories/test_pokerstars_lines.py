@@ -25,6 +25,8 @@ from support.pokerstars_lines import (
     PAT_ON,
     REBUYS,
     SHORT_ALL_IN,
+    SIDE_POTS,
+    SIDE_POTS_SHOWN,
     SITTING_OUT,
     TOURNAMENT,
 )
@@ -340,6 +342,25 @@ def test_a_rebuy_line_of_another_shape_is_refused_naming_it(line: str) -> None:
     (hand,) = in_python
     number = text.splitlines().index(line) + 1
     assert hand.problems == [f"<text>:line {number}: a line the importer does not know: {line!r}"]
+
+
+# -- the format notes' line kinds no other hand holds --------------------------------------
+
+
+@pytest.mark.parametrize("text", [SIDE_POTS, SIDE_POTS_SHOWN], ids=["mucked", "shown"])
+def test_two_side_pots_and_the_smaller_hands_labels_import_as_written(text: str) -> None:
+    """``collected .. from side pot-1`` and ``-2``, ``Side pot-2`` in the total, the ``2-card``
+    and ``1-card`` labels, all-in calls: the pots go where the file says, each label checked."""
+    through_c, in_python = both(text)
+    assert_same(through_c, in_python)
+    (hand,) = in_python
+    assert hand.problems == [] and hand.imported
+    assert hand.winnings == {2: 60, 3: 20, 4: 105}
+    assert hand.labels[3] == "2-card: 9,3"
+    assert (hand.labels.get(1) == "1-card: K") == (text is SIDE_POTS_SHOWN)
+    wrong = text.replace("(2-card: 9,3)", "(2-card: 9,4)")
+    (bad,) = read_histories(wrong)
+    assert "Hero's hand 9h 3c 3h 9c is labelled '2-card: 9,4'" in bad.problems[0]
 
 
 # -- silent wrong data (issue 32): refused, naming the line ---------------------------------
