@@ -220,3 +220,9 @@ def test_a_hand_without_a_small_blind_is_written_to_phh_and_read_back(
     assert again.no_small_blind == (seats > 2) and again.rules.blinds == (0, 2)
     assert again.round_bets == [2, 4] + [0] * (seats - 2)
     assert phh.dumps(again).split("_seats")[0] == text.split("_seats")[0]
+
+
+def test_the_korean_rules_read_no_blinds_from_phh_so_never_a_missing_small_blind() -> None:
+    text = phh.dumps(Game([100] * 3, KoreanRules(), button=0, seed=2))
+    odd = text.replace("blinds_or_straddles = [0, 0, 0]", "blinds_or_straddles = [2, 0, 0]")
+    assert odd != text and not phh.loads(odd).no_small_blind

@@ -100,8 +100,9 @@ def _no_small_blind(blinds: list[int]) -> bool:
 
 
 def read_no_small_blind(data: dict[str, Any], n: int) -> bool:
-    """Whether the hand has no small blind (``Game``'s ``no_small_blind``)."""
-    return _no_small_blind(_forced_bets(data, n)[1])
+    """Whether the hand has no small blind (``Game``'s ``no_small_blind``): casino rules only,
+    as the Korean rules' reader never reads the blinds."""
+    return "_rules" not in data and _no_small_blind(_forced_bets(data, n)[1])
 
 
 def read_rules(data: dict[str, Any], n: int) -> tuple[RuleSet, int | None]:
