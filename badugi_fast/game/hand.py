@@ -20,6 +20,7 @@ class HandState:
     seats: int
     button: int
     first: int
+    no_small_blind: bool  # the small blind's seat is empty this hand (rules.py reads it)
     show: frozenset[int]  # seats that show at showdown whatever they hold
     stacks: list[int]
     starting_stacks: list[int]

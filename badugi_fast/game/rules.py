@@ -56,6 +56,15 @@ def _check_text(name: str, value: object, allowed: tuple[str, ...], said: str) -
         raise ValueError(f"{name} is {said}, not {value!r}")
 
 
+def _no_small_blind(game: object) -> bool:
+    """The hand has no small blind: its seat is empty, its player gone (Robert's Rules' dead
+    button: "the small blind and button are positioned accordingly, even if this means the small
+    blind or the button is placed in front of an empty seat"). A fact of one hand's table,
+    ``Game(no_small_blind=True)``; read here rather than declared in betting.py's contract, which
+    the last round's spot (no blinds to post) keeps too."""
+    return getattr(game, "no_small_blind", False) is True
+
+
 def someone_can_call(game: BettingState, seat: int) -> bool:
     """Another player in the hand has chips behind (else a seat with nothing to call has nothing
     to decide)."""
@@ -168,11 +177,17 @@ class Rules:
 
     @staticmethod
     def small_blind_seat(game: BettingState) -> int:
-        """Left of the button; heads-up the button itself. The big blind sits next to it."""
-        return game.button if game.seats == 2 else (game.button + 1) % game.seats
+        """Left of the button; heads-up the button itself. The big blind sits next to it. A
+        hand without a small blind (``Game(no_small_blind=True)``: its seat is empty) has the
+        big blind left of the button, as heads-up: this is then the button's seat, which posts
+        nothing."""
+        if game.seats == 2 or _no_small_blind(game):
+            return game.button
+        return (game.button + 1) % game.seats
 
     def post_forced(self, game: ForcedBets) -> None:
-        """The antes first (seat 0 up), then the blinds."""
+        """The antes first (seat 0 up), then the blinds (the big blind alone in a hand without
+        a small blind)."""
         if self.ante:
             for seat in range(game.seats):
                 game.post_forced_bet(seat, self.ante, K.ANTE)
@@ -180,8 +195,9 @@ class Rules:
             return
         small, big = self.blinds
         sb = self.small_blind_seat(game)
-        for seat, blind in ((sb, small), ((sb + 1) % game.seats, big)):
-            game.post_forced_bet(seat, blind, K.POST)
+        if not _no_small_blind(game):
+            game.post_forced_bet(sb, small, K.POST)
+        game.post_forced_bet((sb + 1) % game.seats, big, K.POST)
 
     def opening_bet(self, game: BettingState) -> tuple[int, int]:
         """Before the first draw the big blind is the opening bet, the full big blind even when

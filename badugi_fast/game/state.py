@@ -51,7 +51,7 @@ from .betting_round import BettingRounds
 from .hidden import HIDDEN, HiddenCard, check_reveal
 from .rules import RuleSet, check_rules
 from .stub import Dealer
-from .table import check_extra_blinds, check_table, seat_set
+from .table import check_extra_blinds, check_no_small_blind, check_table, seat_set
 
 K = ActionKind
 
@@ -64,7 +64,10 @@ class Game(BettingRounds, Dealer):
     bits (``View.stream``; default: ``seed``, else drawn at random). ``extra_blinds`` (seat ->
     (live, dead) chips) are blinds posted out of turn after the blinds, as a cash game's new or
     returning player posts them: the live part is that seat's bet, as a big blind is (it may
-    check its option), the dead part goes to the pot and counts for nobody's bet."""
+    check its option), the dead part goes to the pot and counts for nobody's bet.
+    ``no_small_blind``: the small blind's seat is empty this hand (its player left; Robert's
+    Rules' dead button), so nobody posts it: the big blind sits left of the button (heads-up
+    too: the button posts nothing), and the first round starts after it, as ever."""
 
     def __init__(
         self,
@@ -81,10 +84,12 @@ class Game(BettingRounds, Dealer):
         reveal: Mapping[int, Sequence[CardLike]] | None = None,
         unshown_winners: Iterable[int] = (),
         extra_blinds: Mapping[int, tuple[int, int]] | None = None,
+        no_small_blind: bool = False,
     ) -> None:
         self.rules = check_rules(rules)
         self.seats, self.button, self.first, self.show = check_table(stacks, button, first, show)
         self.extra_blinds = check_extra_blinds(extra_blinds, self.rules, self.seats)
+        self.no_small_blind = check_no_small_blind(no_small_blind, self.rules)
         self._reveal = check_reveal(reveal, self.seats)
         self._unshown_winners = seat_set("unshown_winners", unshown_winners, self.seats)
         self.stacks = list(stacks)

@@ -73,6 +73,15 @@ def check_extra_blinds(
     return checked
 
 
+def check_no_small_blind(absent: object, rules: RuleSet) -> bool:
+    """``Game``'s ``no_small_blind``: True or False; True only under casino rules with blinds."""
+    if not isinstance(absent, bool):
+        raise TypeError(f"no_small_blind is True or False, not {type(absent).__name__}")
+    if absent and (not isinstance(rules, Rules) or not rules.has_blinds):
+        raise ValueError("no_small_blind is about blinds: it needs casino rules with blinds")
+    return absent
+
+
 def start_stacks(rules: RuleSet, stacks: int | Sequence[int] | None, seats: int) -> list[int]:
     """Every seat's chips at the start of each hand of a simulation or a batched game: one
     number for all or one per seat, 100 units (big blinds, or antes) when None; every stack,

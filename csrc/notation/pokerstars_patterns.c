@@ -338,6 +338,25 @@ int bf_hist_sits_out_line(const char *s, int n, span *name)
     return 0;
 }
 
+/* "[0-9][0-9,]* chips for " and pokerstars._PRICE ("$X" or "N StarsCoin"), all of s[0 .. n) */
+static int chips_for_price(const char *s, int n)
+{
+    if (n < 1 || !is_digit(s[0]))
+        return 0;
+    int q = 1;
+    while (q < n && (is_digit(s[q]) || s[q] == ','))
+        q++;
+    if (!has(s, n, q, " chips for "))
+        return 0;
+    q += 11;
+    if (q < n && s[q] == '$')
+        return is_amount_text(s + q, n - q);
+    int d0 = q;
+    while (q < n && is_digit(s[q]))
+        q++;
+    return q > d0 && has(s, n, q, " StarsCoin") && q + 10 == n;
+}
+
 /* pokerstars.NOISE */
 int bf_hist_noise_line(const char *s, int n)
 {
@@ -374,6 +393,13 @@ int bf_hist_noise_line(const char *s, int n)
         if (has(s, n, q, " and received ") && s[n - 1] == '.' &&
             is_amount_text(s + q + 14, n - q - 15))
             return 1;
+    }
+    static const char *const buys[] = {" re-buys and receives ", " takes the add-on and receives "};
+    for (size_t k = 0; k < sizeof buys / sizeof *buys; k++) {
+        int m = (int)strlen(buys[k]);
+        for (int i = after_name(s, n, buys[k], 1); i >= 0; i = after_name(s, n, buys[k], i + 1))
+            if (chips_for_price(s + i + m, n - i - m))
+                return 1;
     }
     for (int i = after_name(s, n, " wins the tournament and receives ", 1); i >= 0;
          i = after_name(s, n, " wins the tournament and receives ", i + 1)) {

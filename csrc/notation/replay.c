@@ -50,6 +50,8 @@ static int table_rules(replay_t *x)
             return 0;
         x->button = n == 2 ? small : (small + n - 1) % n;
     } else {
+        /* a blind alone (a hand without a small blind: Game(no_small_blind=True)), or no blind
+         * and no ante: Python's to replay or to report */
         if (small >= 0 || big >= 0 || !ante)
             return 0;
         x->button = -1;

@@ -2,7 +2,9 @@
 ("complete": PokerStars' fixed-limit games complete a short all-in raise to the next full level;
 "half-bet": Robert's Rules' half-bet rule, the default) and ``free_fold`` (a fold with nothing
 to call, as the rooms allow; off by default). Both are written to PHH and read back, and the C
-hand loop, which plays neither, refuses them by name."""
+hand loop, which plays neither, refuses them by name. And what a room's table may hold for one
+hand: blinds posted out of turn (``Game(extra_blinds=...)``) and no small blind, its seat empty
+(``Game(no_small_blind=True)``)."""
 
 from __future__ import annotations
 
@@ -163,3 +165,64 @@ def test_blinds_out_of_turn_are_written_to_phh_and_read_back() -> None:
     assert phh.loads(text).extra_blinds == {2: (2, 0), 3: (2, 1)}
     with pytest.raises(ValueError, match="_dead_blinds has 3 entries for 4 players"):
         phh.loads(text.replace("_dead_blinds = [0, 0, 0, 1]", "_dead_blinds = [0, 0, 1]"))
+
+
+def test_without_a_small_blind_the_big_blind_posts_left_of_the_button_and_opens_after_it() -> None:
+    """Four seats, button 0, the small blind's seat empty: seat 1 posts the big blind alone,
+    seat 2 opens, seat 1 has its option; after the first round seat 1 draws and bets first."""
+    game = Game([100] * 4, Rules(small_bet=2), button=0, no_small_blind=True)
+    assert game.round_bets == [0, 2, 0, 0] and game.pot == 2 and game.actor == 2
+    assert [(e.kind, e.seat, e.amount) for e in game.history[:1]] == [(K.POST, 1, 2)]
+    for _ in range(3):  # seats 2, 3 and 0 call the big blind
+        game.act(Action(K.CALL))
+    assert game.actor == 1 and K.CHECK in _legal(game) and K.RAISE in _legal(game)
+    game.act(Action(K.CHECK))
+    assert game.actor == 1 and game.phase.value == "draw"
+    for _ in range(4):
+        game.act(Action.draw([]))
+    assert game.actor == 1 and game.round_index == 1
+
+
+def test_without_a_small_blind_heads_up_the_button_posts_nothing_and_acts_first() -> None:
+    game = Game([100, 100], Rules(small_bet=2), button=1, no_small_blind=True)
+    assert game.round_bets == [2, 0] and game.actor == 1
+    assert _legal(game) == {K.FOLD: 0, K.CALL: 2, K.RAISE: 4}
+    game.act(Action(K.CALL))
+    game.act(Action(K.CHECK))
+    assert game.actor == 0  # the big blind draws first, and bets first after the draw
+
+
+@pytest.mark.parametrize(
+    ("value", "rules", "error", "message"),
+    [
+        (1, Rules(small_bet=2), TypeError, "no_small_blind is True or False, not int"),
+        (True, Rules(small_bet=2, small_blind=0, big_blind=0, ante=1), ValueError,
+         "no_small_blind is about blinds: it needs casino rules with blinds"),
+        (True, KoreanRules(), ValueError, "casino rules with blinds"),
+    ],
+)  # fmt: skip
+def test_no_small_blind_is_checked(value: object, rules: object, error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        Game([100] * 3, rules, no_small_blind=value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("seats", "blinds"), [(4, "[2, 0, 0, 0]"), (2, "[0, 2]")])
+def test_a_hand_without_a_small_blind_is_written_to_phh_and_read_back(
+    seats: int, blinds: str
+) -> None:
+    """p1 (left of the button) posts the big blind; heads-up the list is [small, big] as ever,
+    which reads back as the same game with a small blind of 0."""
+    game = Game([100] * seats, Rules(small_bet=2), button=0, no_small_blind=True, seed=5)
+    game.act(Action(K.RAISE))
+    text = phh.dumps(game)
+    assert f"blinds_or_straddles = {blinds}" in text.splitlines()
+    again = phh.loads(text)  # p1 the big blind, p2 the raiser
+    assert again.no_small_blind == (seats > 2) and again.rules.blinds == (0, 2)
+    assert again.round_bets == [2, 4] + [0] * (seats - 2)
+    assert phh.dumps(again).split("_seats")[0] == text.split("_seats")[0]
+
+
+def test_the_korean_rules_read_no_blinds_from_phh_so_never_a_missing_small_blind() -> None:
+    text = phh.dumps(Game([100] * 3, KoreanRules(), button=0, seed=2))
+    odd = text.replace("blinds_or_straddles = [0, 0, 0]", "blinds_or_straddles = [2, 0, 0]")
+    assert odd != text and not phh.loads(odd).no_small_blind

@@ -39,7 +39,9 @@ def sample_hand() -> Game:
     return game
 
 
-def random_game(seed: int, seats: int, rules: RuleSet | None = None) -> Game:
+def random_game(
+    seed: int, seats: int, rules: RuleSet | None = None, no_small_blind: bool = False
+) -> Game:
     """A hand of random legal actions (draws of up to the cap), on random stacks."""
     rng = random.Random(seed)
     game = Game(
@@ -48,6 +50,7 @@ def random_game(seed: int, seats: int, rules: RuleSet | None = None) -> Game:
         button=seed % seats,
         first=rng.randrange(seats) if isinstance(rules, KoreanRules) else None,
         seed=seed,
+        no_small_blind=no_small_blind,
     )
     while not game.done:
         choice = rng.choice(game.legal_actions())

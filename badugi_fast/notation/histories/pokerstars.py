@@ -18,6 +18,7 @@ from .model import Post, Seat, Step, seat_range
 
 START = re.compile(r"PokerStars (?:Game|Hand) #")
 _A = r"\$?[0-9][0-9,]*(?:\.[0-9]{1,2})?"  # an amount as written
+_PRICE = r"(?:\$[0-9][0-9,]*(?:\.[0-9]{1,2})?|[0-9]+ StarsCoin)"  # what a rebuy costs
 _WHEN = (
     r"(?P<date>[0-9]{4}/[0-9]{1,2}/[0-9]{1,2}) (?P<time>[0-9]{1,2}:[0-9]{2}:[0-9]{2})"
     r" (?P<tz>[A-Z]{1,5})"
@@ -50,6 +51,10 @@ NOISE = noise(
         rf".+? finished the tournament in [0-9]+(?:st|nd|rd|th) place(?: and received {_A}\.)?",
         rf".+? wins the tournament and receives {_A} - congratulations!",
         r"Betting is capped",  # after the raise that reached the cap
+        # a rebuy tournament's rebuys and add-ons, written between hands (before the seats, or
+        # after the pots and the summary): chips for later hands. The shapes are public
+        # trackers' parsers' (the format notes give none): "for $1.00" or "for 100 StarsCoin".
+        rf".+? (?:re-buys|takes the add-on) and receives [0-9][0-9,]* chips for {_PRICE}",
     ]
 )
 

@@ -57,7 +57,8 @@ def import_hand(record: HandRecord, file: str, unit: str = "") -> ImportedHand:
 
 
 def _replay(record: HandRecord) -> tuple[Game, int]:
-    rules, button, extra_blinds = table_rules(record)
+    table = table_rules(record)
+    rules = table[0]
     seats = record.seats
     index = {seat.name: i for i, seat in enumerate(seats)}
     shown = {index[n]: _cards(c) for n, c in record.shown.items() if n in index}
@@ -69,14 +70,14 @@ def _replay(record: HandRecord) -> tuple[Game, int]:
     conceded = {index[n] for n in record.conceded if n in index}
     winners = {index[n] for n in record.collected if n in index} - set(shown) - conceded
     try:
-        game = _play(record, (rules, button, extra_blinds), index, shown, winners)
+        game = _play(record, table, index, shown, winners)
     except HandProblem as problem:
         if not winners:
             raise
         # a winner that did not show ("doesn't show hand") may have won only a pot nobody
         # else contested: then it is beaten by every shown hand, as if it had mucked
         try:
-            game = _play(record, (rules, button, extra_blinds), index, shown, set())
+            game = _play(record, table, index, shown, set())
         except HandProblem:
             raise problem from None
     return game, rules.blinds[1] or rules.ante
@@ -91,13 +92,14 @@ def _play(
 ) -> Game:
     """The hand replayed, the seats of ``winners`` (unknown hands) beating every shown hand;
     HandProblem where it is not what the file says."""
-    rules, button, extra_blinds = table
+    rules, button, extra_blinds, no_small_blind = table
     try:
         game = Game(
             [seat.stack for seat in record.seats],
             rules,
             button=button,
             extra_blinds=extra_blinds,
+            no_small_blind=no_small_blind,
             deck=dealt_deck(record, button),
             show=shown,
             reveal=shown,

@@ -23,12 +23,14 @@ def dealt_in(record: HandRecord) -> None:
     ]
 
 
-Table = tuple[Rules, int, dict[int, tuple[int, int]]]  # rules, button, blinds out of turn
+# rules, button, blinds out of turn, no small blind
+Table = tuple[Rules, int, dict[int, tuple[int, int]], bool]
 
 
 def table_rules(record: HandRecord) -> Table:
-    """The rules the posts show, the replay's button seat, and the blinds posted out of turn
-    (``Game``'s ``extra_blinds``)."""
+    """The rules the posts show, the replay's button seat, the blinds posted out of turn
+    (``Game``'s ``extra_blinds``) and whether the hand has no small blind (``Game``'s
+    ``no_small_blind``)."""
     try:
         return _table_rules(record)
     except (ValueError, TypeError) as error:  # the rules refuse the amounts: 0 bets, ...
@@ -56,33 +58,43 @@ def _table_rules(record: HandRecord) -> Table:
             raise hand_problem(record.line, "the big blind does not sit next to the small blind")
         others = [b for b in posts["big"] if b is not big]
         extra = _extra_blinds(posts["small"][1:], others, posts["both"], big[1].amount)
-        _check_button(record, sb)
+        _check_button(record, sb, "small blind")
         button = sb if n == 2 else (sb - 1) % n
-        return _stakes(record, small.amount, big[1].amount, ante), button, extra
-    if posts["small"] or posts["big"] or posts["both"]:
-        raise hand_problem(record.line, "one blind alone: a hand needs both blinds, or none")
+        return _stakes(record, small.amount, big[1].amount, ante), button, extra, False
+    if posts["big"]:
+        # no small blind: its seat is empty (its player left), so the big blind posts alone,
+        # left of the button (the regular big blind is listed first, as the small blind is)
+        bb, big_post = posts["big"][0]
+        extra = _extra_blinds([], posts["big"][1:], posts["both"], big_post.amount)
+        _check_button(record, bb, "big blind")
+        return _stakes(record, 0, big_post.amount, ante), (bb - 1) % n, extra, True
+    if posts["small"] or posts["both"]:
+        raise hand_problem(record.line, "blinds without a big blind: only the small blind may "
+                           "be missing (its seat empty)")  # fmt: skip
     if not ante:
         raise hand_problem(record.line, "no blinds and no antes: nothing to play for")
     numbers = [seat.number for seat in seats]
     if record.button not in numbers:
         raise hand_problem(record.line, f"the button (seat {record.button}) is not dealt in")
-    return _stakes(record, 0, 0, ante), numbers.index(record.button), {}
+    return _stakes(record, 0, 0, ante), numbers.index(record.button), {}, False
 
 
-def _check_button(record: HandRecord, sb: int) -> None:
-    """The file's button agrees with the small blind: the small blind is the first seat dealt
-    in after it (heads-up, the button itself), so seats between them are not dealt in; the
-    button's own seat may be empty (a dead button)."""
+def _check_button(record: HandRecord, first: int, blind: str) -> None:
+    """The file's button agrees with the blinds: the small blind (in a hand without one, the
+    big blind) is the first seat dealt in after it (heads-up, the small blind is the button
+    itself), so seats between them are not dealt in; the button's own seat may be empty (a dead
+    button)."""
     if record.button is None:
         return
     numbers = sorted(seat.number for seat in record.seats)
-    small = record.seats[sb].number
+    posted = record.seats[first].number
     after = [x for x in numbers if x > record.button] + [x for x in numbers if x <= record.button]
-    heads_up_on_the_button = len(numbers) == 2 and record.button == small
-    if after[0] != small and not heads_up_on_the_button:
+    small_on_the_button = blind == "small blind" and len(numbers) == 2 and record.button == posted
+    if after[0] != posted and not small_on_the_button:
+        alone = ", posted without a small blind," if blind == "big blind" else ""
         raise hand_problem(record.line, f"the button (seat {record.button}) is not where the "
-                           f"blinds say: the small blind (seat {small}) is not the first seat "
-                           "dealt in after it")  # fmt: skip
+                           f"blinds say: the {blind} (seat {posted}){alone} is not the first "
+                           "seat dealt in after it")  # fmt: skip
 
 
 def _extra_blinds(

@@ -91,6 +91,20 @@ def read_extra_blinds(data: dict[str, Any], n: int) -> dict[int, tuple[int, int]
     return {k: (live[k], dead[k]) for k in range(n) if live[k] or dead[k]}
 
 
+def _no_small_blind(blinds: list[int]) -> bool:
+    """``blinds_or_straddles`` of a hand without a small blind (``Game(no_small_blind=True)``)
+    at three players or more: p1, left of the button, posts the big blind, nobody else a blind
+    (pokerkit's reading too: the first round opens after p1, the later ones at p1). Heads-up,
+    ``[0, big]`` says the same of the game with a small blind of 0, which is read."""
+    return len(blinds) > 2 and blinds[0] > 0 and not any(blinds[1:])
+
+
+def read_no_small_blind(data: dict[str, Any], n: int) -> bool:
+    """Whether the hand has no small blind (``Game``'s ``no_small_blind``): casino rules only,
+    as the Korean rules' reader never reads the blinds."""
+    return "_rules" not in data and _no_small_blind(_forced_bets(data, n)[1])
+
+
 def read_rules(data: dict[str, Any], n: int) -> tuple[RuleSet, int | None]:
     """The rules from the standard's fields and ours (see ``phh``'s docstring)."""
     antes, blinds = _forced_bets(data, n)
@@ -102,7 +116,9 @@ def read_rules(data: dict[str, Any], n: int) -> tuple[RuleSet, int | None]:
     if len(set(antes)) != 1:
         raise ValueError(f"the casino rules have one ante for all, not {sorted(set(antes))}")
     small, big = blinds[:2]  # heads-up too: [small, big]
-    if any(blinds[2:]):
+    if _no_small_blind(blinds):
+        small, big = 0, blinds[0]
+    elif any(blinds[2:]):
         raise ValueError(f"blinds_or_straddles: straddles are not played here, got {blinds}")
     rules = Rules(
         toml_field(data, "small_bet", int),
@@ -146,6 +162,7 @@ __all__ = [
     "check_seat_fields",
     "parse_toml",
     "read_extra_blinds",
+    "read_no_small_blind",
     "read_rules",
     "short_repr",
     "toml_array",

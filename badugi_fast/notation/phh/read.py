@@ -27,6 +27,7 @@ from .fields import (
     check_seat_fields,
     parse_toml,
     read_extra_blinds,
+    read_no_small_blind,
     read_rules,
     short_repr,
     toml_array,
@@ -70,6 +71,7 @@ def loads(text: str, *, unknown_cards: bool = False) -> Game:
         reshuffle=replay_reshuffle(deals[len(DECK) :]),
         show=showing_seats(actions),
         extra_blinds=read_extra_blinds(data, len(stacks)),
+        no_small_blind=read_no_small_blind(data, len(stacks)),
         **(unknown_showdown(actions, deals, len(stacks)) if hidden else {}),
     )
     deals_seen: dict[int, int] = {}

@@ -28,6 +28,9 @@ starting with an underscore, which the standard tells other readers to ignore):
   ``_live_blinds`` and ``_dead_blinds`` (one entry a player, written when any is posted): blinds
   posted out of turn after the blinds, as a cash game's new or returning player posts them
   (``Game(extra_blinds=...)``): the live part is the player's bet, the dead part the pot's.
+  A hand without a small blind (``Game(no_small_blind=True)``: its seat is empty) is written
+  in the standard field as pokerkit reads it: p1 posts the big blind, nobody a small blind
+  (``[big, 0, 0]``; heads-up ``[0, big]``, the game with a small blind of 0).
 - ``_rules = "korean"``: the Korean room rules. The ante is the standard ``antes``
   field, one for every player (the required ``small_bet`` and ``big_bet`` repeat it), and there
   are no blinds; as with blinds, these are the rules' amounts and a short stack posts less.
@@ -186,6 +189,8 @@ def _forced_bets(game: Game, number: dict[int, int]) -> tuple[list[int], list[in
     blinds = [0] * game.seats
     if isinstance(game.rules, Rules) and game.rules.has_blinds:
         small, big = game.rules.blinds
+        if game.no_small_blind:  # p1 posts the big blind, the button nothing
+            small = 0
         sb = number[Rules.small_blind_seat(game)] - 1
         blinds[sb], blinds[(sb + 1) % game.seats] = small, big
         if game.seats == 2:  # heads-up the list is [small, big] though p1 (the big) is first

@@ -1,10 +1,12 @@
 """Full Tilt lines that real files hold beyond the format notes (issue 32), in a hand written
 here in the room's line shapes: a seat sitting out between the blinds (the blinds skip it), and
-a UTF-16 file whose odd last byte makes no character (reported as the file's, the hand kept)."""
+a UTF-16 file whose odd last byte makes no character (reported as the file's, the hand kept);
+and a line kind of the format notes no fixture held: a 3-card hand's label."""
 
 from __future__ import annotations
 
 import codecs
+from pathlib import Path
 
 import pytest
 
@@ -102,3 +104,15 @@ def test_a_hand_without_a_button_line_takes_the_button_from_the_blinds() -> None
 def test_a_first_line_with_a_control_character_is_refused_naming_it() -> None:
     (hand,) = _hands(HAND.replace("Table Maple", "Table\x1bMaple"))
     assert hand.problems[0].startswith("<text>:line 1: a line holding control characters")
+
+
+def test_a_three_card_hand_shown_carries_full_tilts_label() -> None:
+    """``a 3-Card: K, 7, 5`` (the format notes' shape), checked as the library names the hand;
+    the first hand of the fixture, with the loser showing instead of mucking."""
+    text = (Path(__file__).parent / "fixtures" / "fulltilt.txt").read_text(encoding="utf-8")
+    first = text[: text.index("\n\n") + 1]
+    shown = first.replace("Choi mucks", "Choi shows [Kd Ks 7h 5c] a 3-Card: K, 7, 5")
+    (hand,) = _hands(shown)
+    assert hand.problems == [] and hand.labels[1] == "a 3-Card: K, 7, 5"
+    (bad,) = _hands(shown.replace("a 3-Card: K, 7, 5", "a 3-Card: K, 7, 4"))
+    assert "Choi's hand Kd Ks 7h 5c is labelled 'a 3-Card: K, 7, 4'" in bad.problems[0]

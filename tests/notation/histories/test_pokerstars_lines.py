@@ -2,10 +2,12 @@
 written in the room's line shapes (support/pokerstars_lines.py): a tournament player sitting out
 is dealt in and folded by the room, ``Betting is capped``, ``stands pat on [..]``, a short
 all-in completed to the next level, a fold where checking was free, blinds posted out of turn,
-bytes after the last hand; and what must be refused, naming its line: amounts with the wrong
-sign for the game, a rake no room takes, corrupt names, a header at odds with its table. Every
-hand imports the same through the C reader and in Python (its specification); the C reader
-imports the ordinary ones itself and gives the rest to Python."""
+a hand without a small blind (its seat emptied), a tournament's rebuys and add-ons, bytes after
+the last hand; and what must be
+refused, naming its line: amounts with the wrong sign for the game, a rake no room takes,
+corrupt names, a header at odds with its table. Every hand imports the same through the C
+reader and in Python (its specification); the C reader imports the ordinary ones itself and
+gives the rest to Python."""
 
 from __future__ import annotations
 
@@ -15,9 +17,16 @@ from support.pokerstars_lines import (
     CAPPED,
     CHECKED_AROUND,
     FOLDED_FREE,
+    NO_SMALL_BLIND,
+    NO_SMALL_BLIND_HEADS_UP,
+    NO_SMALL_BLIND_TOURNAMENT,
+    NO_SMALL_BLIND_TOURNAMENT_HEADS_UP,
     OUT_OF_TURN,
     PAT_ON,
+    REBUYS,
     SHORT_ALL_IN,
+    SIDE_POTS,
+    SIDE_POTS_SHOWN,
     SITTING_OUT,
     TOURNAMENT,
 )
@@ -197,6 +206,161 @@ def test_blinds_out_of_turn_that_do_not_add_up_are_refused(old: str, new: str, r
     assert_same(through_c, in_python)
     (hand,) = in_python
     assert not hand.imported and reason in hand.problems[0]
+
+
+# -- a hand without a small blind: its seat emptied, the big blind posts alone ---------------
+
+
+@pytest.mark.parametrize(
+    ("text", "winnings", "blinds", "first"),
+    [
+        (NO_SMALL_BLIND, {4: 190}, "[25, 0, 0, 0]", "p2 cbr 50"),
+        (NO_SMALL_BLIND_TOURNAMENT, {2: 340}, "[20, 0, 0]", "p2 cc"),
+        (NO_SMALL_BLIND_HEADS_UP, {5: 38}, "[0, 10]", "p2 cbr 20"),
+        (NO_SMALL_BLIND_TOURNAMENT_HEADS_UP, {3: 300}, "[0, 50]", "p2 cc"),
+    ],
+    ids=["cash", "tournament", "cash-heads-up", "tournament-heads-up"],
+)
+def test_a_hand_without_a_small_blind_imports_as_the_room_dealt_it(
+    text: str, winnings: dict[int, int], blinds: str, first: str
+) -> None:
+    """The big blind posts alone, left of the button (heads-up, the button posts nothing): the
+    first round opens after it, the later ones at it. The C reader gives such a hand to Python,
+    which replays it with ``Game(no_small_blind=True)``; the PHH replays to the same stacks."""
+    through_c, in_python = both(text)
+    (hand,) = through_c
+    assert not read_in_c(hand)
+    assert_same(through_c, in_python)
+    assert hand.problems == [] and hand.imported and hand.winnings == winnings
+    assert hand.game is not None and hand.game.no_small_blind
+    assert hand.phh is not None
+    lines = hand.phh.splitlines()
+    assert f"blinds_or_straddles = {blinds}" in lines
+    actions = [line.strip(' ",') for line in lines if line.startswith('  "p')]
+    assert actions[0] == first  # the seat after the big blind (p1) opens
+    again = phh.loads(hand.phh, unknown_cards=True)
+    order = [(hand.game.button + k) % hand.game.seats for k in range(1, hand.game.seats + 1)]
+    assert again.stacks == [hand.game.stacks[s] for s in order]
+
+
+def test_a_cash_seat_sitting_out_where_the_small_blind_would_post_is_skipped() -> None:
+    """A seat sitting out in the small blind's place posts nothing and is not dealt in."""
+    text = NO_SMALL_BLIND.replace(
+        "Seat 3: Choi", "Seat 2: Baek ($10 in chips) is sitting out\nSeat 3: Choi"
+    )
+    hand = _one_in_python(text)
+    assert 2 not in hand.players and hand.winnings == {4: 190}
+
+
+def _one_in_python(text: str) -> ImportedHand:
+    through_c, in_python = both(text)
+    (hand,) = through_c
+    assert not read_in_c(hand)
+    assert_same(through_c, in_python)
+    assert hand.problems == [] and hand.imported
+    return hand
+
+
+@pytest.mark.parametrize(
+    ("text", "old", "new", "reason"),
+    [
+        (NO_SMALL_BLIND, "Seat #1 is the button", "Seat #3 is the button",
+         "the button (seat 3) is not where the blinds say: the big blind (seat 3), posted "
+         "without a small blind, is not the first seat dealt in after it"),
+        (NO_SMALL_BLIND, "Seat #1 is the button", "Seat #4 is the button",
+         "the big blind (seat 3), posted without a small blind, is not the first seat"),
+        (NO_SMALL_BLIND, "Seat 3: Choi", "Seat 2: Baek ($10 in chips)\nSeat 3: Choi",
+         "the big blind (seat 3), posted without a small blind, is not the first seat"),
+        (NO_SMALL_BLIND_HEADS_UP, "Seat #5 is the button", "Seat #2 is the button",
+         "the big blind (seat 2), posted without a small blind, is not the first seat"),
+        (NO_SMALL_BLIND, "Choi: posts big blind $0.25", "Choi: posts small blind $0.10",
+         "blinds without a big blind: only the small blind may be missing (its seat empty)"),
+        (NO_SMALL_BLIND, "Choi: posts big blind $0.25", "Choi: posts small & big blinds $0.35",
+         "blinds without a big blind"),
+    ],
+)  # fmt: skip
+def test_a_big_blind_alone_at_odds_with_the_button_is_refused(
+    text: str, old: str, new: str, reason: str
+) -> None:
+    """The big blind posted without a small blind must be the first seat dealt in after the
+    button: a seat between them dealt in (its small blind lost), the button elsewhere, or
+    heads-up the big blind on the button is a header the room did not write."""
+    changed = text.replace(old, new)
+    through_c, in_python = both(changed)
+    assert_same(through_c, in_python)
+    (hand,) = in_python
+    assert not hand.imported and len(hand.problems) == 1
+    assert hand.problems[0].startswith("<text>:line 1: ") and reason in hand.problems[0]
+
+
+# -- rebuys and add-ons: notices of chips for later hands ------------------------------------
+
+
+def test_rebuys_and_add_ons_are_notices_the_c_reader_reads_too() -> None:
+    """After the pots and after the summary: the hand is what it was without them."""
+    hand = _one(REBUYS)
+    assert hand.winnings == {3: 130} and hand.stacks == {1: 1500, 2: 1500, 3: 1500, 4: 60}
+    bare = "\n".join(line for line in REBUYS.splitlines() if " receives " not in line) + "\n"
+    assert hand.phh == _one(bare).phh
+
+
+@pytest.mark.parametrize(
+    "notice",
+    [
+        "Dae re-buys and receives 1500 chips for $1.00",
+        "Dae re-buys and receives 1500 chips for $1",
+        "Dae re-buys and receives 1500 chips for 100 StarsCoin",
+        "Hero takes the add-on and receives 3000 chips for $2.00",
+        "Hero takes the add-on and receives 3000 chips for 200 StarsCoin",
+        "Ahn Jr. re-buys and receives 1500 chips for $1.00",  # a name with spaces
+        "Hero takes the add-on and receives 10,000 chips for $5.00",
+    ],
+)
+@pytest.mark.parametrize("where", ["Seat 1: Ahn", "*** DEALING HANDS ***", "*** SUMMARY ***"])
+def test_a_rebuy_or_an_add_on_is_a_notice_wherever_it_is_written(notice: str, where: str) -> None:
+    """Before the seats (written between hands), in the play, before the summary."""
+    assert _one(REBUYS.replace(where, f"{notice}\n{where}", 1)).winnings == {3: 130}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Dae re-buys and receives chips for $1.00",
+        "Dae re-buys and receives 1500 chips for 1.00",
+        "Dae re-buys and receives 1500 chips",
+        "Dae re-buys and receives 1500 chips for $1.00 and 5 StarsCoin",
+        "Dae takes the add-on and receives 1500 chips for StarsCoin",
+        "Dae takes the add-on and receives ,500 chips for $1.00",
+        " re-buys and receives 1500 chips for $1.00",
+    ],
+)
+def test_a_rebuy_line_of_another_shape_is_refused_naming_it(line: str) -> None:
+    """Only the shapes known are notices: anything else is a line the importer does not know."""
+    text = REBUYS.replace("*** SUMMARY ***", f"{line}\n*** SUMMARY ***", 1)
+    through_c, in_python = both(text)
+    assert_same(through_c, in_python)
+    (hand,) = in_python
+    number = text.splitlines().index(line) + 1
+    assert hand.problems == [f"<text>:line {number}: a line the importer does not know: {line!r}"]
+
+
+# -- the format notes' line kinds no other hand holds --------------------------------------
+
+
+@pytest.mark.parametrize("text", [SIDE_POTS, SIDE_POTS_SHOWN], ids=["mucked", "shown"])
+def test_two_side_pots_and_the_smaller_hands_labels_import_as_written(text: str) -> None:
+    """``collected .. from side pot-1`` and ``-2``, ``Side pot-2`` in the total, the ``2-card``
+    and ``1-card`` labels, all-in calls: the pots go where the file says, each label checked."""
+    through_c, in_python = both(text)
+    assert_same(through_c, in_python)
+    (hand,) = in_python
+    assert hand.problems == [] and hand.imported
+    assert hand.winnings == {2: 60, 3: 20, 4: 105}
+    assert hand.labels[3] == "2-card: 9,3"
+    assert (hand.labels.get(1) == "1-card: K") == (text is SIDE_POTS_SHOWN)
+    wrong = text.replace("(2-card: 9,3)", "(2-card: 9,4)")
+    (bad,) = read_histories(wrong)
+    assert "Hero's hand 9h 3c 3h 9c is labelled '2-card: 9,4'" in bad.problems[0]
 
 
 # -- silent wrong data (issue 32): refused, naming the line ---------------------------------

@@ -119,6 +119,25 @@ def test_pokerkit_replays_casino_antes_with_and_without_blinds(blinds, seats):
         assert list(final.stacks) == [game.stacks[s] for s in order], seed
 
 
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_pokerkit_replays_hands_without_a_small_blind(seats):
+    """A hand whose small blind's seat is empty, as we write it (p1 posts the big blind,
+    nobody the small blind): pokerkit opens the first round after p1 and the others at p1, as
+    ``Game(no_small_blind=True)`` does, and reaches our stacks; so does ``loads`` (heads-up,
+    with the game of a small blind of 0, whose button posts 0 chips)."""
+    for seed in range(20):
+        game = random_game(seed, seats, Rules(small_bet=2, cap_heads_up=True), no_small_blind=True)
+        text = phh.dumps(game)
+        final = list(pokerkit.HandHistory.loads(text))[-1]
+        order = [(game.button + k) % game.seats for k in range(1, game.seats + 1)]
+        assert list(final.stacks) == [game.stacks[s] for s in order], seed
+        again = phh.loads(text)
+        if seats == 2:
+            assert (again.history[0].kind, again.history[0].amount) == ("post", 0)
+            del again.history[0]
+        assert_same_hand(game, again)
+
+
 def test_a_reshuffled_hand_replays_exactly():
     """Eight players throwing four cards at every draw run the stub out."""
     game = Game([100] * 8, Rules(max_raises=0), button=3, seed=8)

@@ -87,7 +87,7 @@ BAD_FIELDS = [
     (ante_text, "antes", "[-1, -1, -1]", r"antes are chips \(0 or more\), not \[-1"),
     (ante_text, "antes", "[0, 0, 0]", "finishing_stacks are"),
     (ante_text, "antes", None, "finishing_stacks are"),
-    (ante_text, "blinds_or_straddles", "[1, 0, 0]", "small_blind is 0 when big_blind is 0"),
+    (ante_text, "blinds_or_straddles", "[2, 1, 0]", r"small_blind is at most big_blind \(1\)"),
     (ante_text, "blinds_or_straddles", "[0, -2, 0]", "blinds_or_straddles are chips"),
     (ante_text, "_structure", '"half-pot"', "structure is fixed-limit, pot-limit, half-pot-limi"),
     (ante_text, "_structure", "0.5", "_structure must be a TOML string, not 0.5"),
