@@ -7,8 +7,9 @@ last tests run the same seed in blocks of other sizes and thread counts and get 
 numbers.
 
 Exact enumeration runs in blocks of its first branching step (``bf_draw_enumerate_rows``), so
-``draw_odds("As 2d 3d 4d", draws=3)``, 20-30 s in one C call, stops at Ctrl-C as well; its
-blocks add up to the same fractions.
+the exact equity of two seats over 3 * 10**8 plays (a minute, played one by one), stops at
+Ctrl-C as well; its blocks add up to the same fractions. (One seat's exact draw odds count
+their last draw and finish within a second: csrc/draws/one_seat.c.)
 """
 
 from __future__ import annotations
@@ -59,8 +60,9 @@ LONG_CALLS = {
     "equity": 'equity(["As 2d 3c Kc", None], max_exact=0, trials=10**12, seed=1, threads=threads)',
     "range equity": 'equity(["As 2d 3c Kc", parse_range("A234")], max_exact=0, trials=10**12, '
     "seed=1, threads=threads)",
-    # 10**8 plays, exact (20-30 s): the enumeration's blocks, whatever ``threads`` says
-    "exact draw_odds": 'draw_odds("As 2d 3d 4d", draws=3, threads=threads)',
+    # 3 * 10**8 plays, exact (about a minute): the enumeration's blocks, whatever ``threads``
+    "exact equity": 'equity(["As 2d 3d 4d", "Ks Kd 2h 3c"], draws=2, max_exact=10**9, '
+    "threads=threads)",
     "simulate": "simulate([drawer, drawer], hands=10**9, seed=1, threads=threads)",
     # 5 * 10**6 big blinds deep, a hand where both bots hold a badugi lasts milliseconds:
     # blocks of a few hands, not thousands
