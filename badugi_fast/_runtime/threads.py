@@ -210,11 +210,15 @@ def _run_blocks(
         stop.set()
         _join(futures)
         if isinstance(error, Stopped) and not (enclosing is not None and enclosing.is_set()):
-            # An inner run stopped because this run did: a worker's error is the cause.
-            cause = next((e for e in map(_error_of, futures) if e is not None), None)
-            if cause is not None:
-                raise cause from None
+            _raise_the_cause(futures)  # an inner run stopped because this run did
         raise
+
+
+def _raise_the_cause(futures: list[Future[None]]) -> None:
+    """Raise the first worker's error that stopped the run, if a worker had one."""
+    cause = next((e for e in map(_error_of, futures) if e is not None), None)
+    if cause is not None:
+        raise cause from None
 
 
 def _error_of(future: Future[None]) -> BaseException | None:

@@ -16,10 +16,11 @@ ENDLESS = 10**9  # inner blocks: the inner run never ends by itself
 
 
 def _outer_run(calling_thread_role: str, threads: int) -> tuple[int, float]:
-    """An outer run of 64-row blocks (four a thread) on ``threads`` threads: the calling thread's first block
-    plays ``calling_thread_role`` and the first block a worker takes the other role, "inner"
-    (an endless inner run) or "fail" (raises once that inner run has started); the others
-    return. Returns the inner blocks done and the seconds the outer run took."""
+    """An outer run of 64-row blocks (four a thread) on ``threads`` threads: the calling
+    thread's first block plays ``calling_thread_role`` and the first block a worker takes the
+    other role, "inner" (an endless inner run) or "fail" (raises once that inner run has
+    started); the others return. Returns the inner blocks done and the seconds the outer run
+    took."""
     started = threading.Event()
     lock = threading.Lock()
     roles = {"inner", "fail"}
