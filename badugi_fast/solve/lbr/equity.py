@@ -81,6 +81,10 @@ def simulated_share(
             spec.policies[seat] = policy[0][0]
     rows = np.ascontiguousarray(hands, dtype=np.uint8)
     weight = np.ascontiguousarray(weights, dtype=np.float64)
+    if rows.ndim != 2 or rows.shape[1] != 4 or not len(rows):
+        raise ValueError(f"hands is (n, 4) card ids, n at least 1, not of shape {rows.shape}")
+    if weight.shape != (len(rows),):
+        raise ValueError(f"weights is one per hand, ({len(rows)},), not {weight.shape}")
     n = len(rows)
     table = ffi.new("bf_range_column[]", n)
     c_hands = ffi.from_buffer("uint8_t[]", rows)
