@@ -41,12 +41,13 @@ from ..engine.native import (
 )
 from ..limits import Limits, LimitsLike, check_limits
 from ..policies.policy import Policy, PolicyLike, to_policy
-from ..results import Equity
+from ..results import Equity, EquityMatrix
 from .range import Range, parse_range
 
 __all__ = ["equity_matrix", "ranged_equity"]
 
 DEFAULT_TRIALS = 1_000_000  # as equity's
+DEFAULT_DRAWS = 3  # as equity's: a dealt hand in triple draw
 
 MATRIX_TRIALS = 10_000  # Monte Carlo trials per hand of the first range
 MATRIX_MAX_EXACT = 10**6  # plays per hand of the first range before Monte Carlo
@@ -255,7 +256,7 @@ def ranged_equity(
 def equity_matrix(
     range_a: Range | str,
     range_b: Range | str,
-    draws: int = 0,
+    draws: int = DEFAULT_DRAWS,
     *,
     trials: int = MATRIX_TRIALS,
     seed: int | None = None,
@@ -265,9 +266,11 @@ def equity_matrix(
     threads: int | None = None,
     max_exact: int = MATRIX_MAX_EXACT,
     executor: Executor = None,
-) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+) -> EquityMatrix:
     """The equity of each hand of ``range_a`` (in ``range_a.hands`` order, without the hands
-    holding a dead card) heads-up against ``range_b``, and its stderr (0 where exact: at most
+    holding a dead card) heads-up against ``range_b`` with ``draws`` draws to come (default 3,
+    as ``equity``), and its stderr, as an ``EquityMatrix`` (``.equity``, ``.stderr``; it unpacks
+    as a pair). The stderr is 0 where exact: at most
     ``max_exact`` plays for the hand, else ``trials`` Monte Carlo trials). A hand that every
     hand of ``range_b`` holds a card of gets NaN; a range the dead cards leave empty is a
     ValueError, as in ``equity``. Reproducible for a ``seed`` whatever ``threads``.
@@ -295,15 +298,17 @@ def equity_matrix(
         bounds = block_bounds(0, len(rows), MATRIX_BLOCK_ROWS) if rows else []
         parts = run_blocks(executor, matrix_rows, args, bounds, unit="hand")
         if not parts:
-            return np.full(0, np.nan), np.full(0, np.nan)
-        return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+            return EquityMatrix(np.full(0, np.nan), np.full(0, np.nan))
+        return EquityMatrix(
+            np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+        )
     equity, stderr = np.full(len(rows), np.nan), np.full(len(rows), np.nan)
 
     def one(lo: int, hi: int) -> None:
         equity[lo:hi], stderr[lo:hi] = matrix_rows(*args, lo, hi)
 
     run_in_threads(len(rows), thread_count(threads, len(rows), min_rows=2), one)
-    return equity, stderr
+    return EquityMatrix(equity, stderr)
 
 
 def matrix_rows(
