@@ -69,6 +69,22 @@ PHRASES: dict[str, tuple[str, str]] = {
     "result": ("-- you {verb} {amount}", "-- 이번 판 결과: {signed:+d}칩"),
     "total": ("total over {hands} hand(s): {chips:+d} chips", "{hands}판 합계: {chips:+d}칩"),
     "saved": ("saved {path}", "저장: {path}"),
+    "seed": (
+        "seed {seed} (repeat with --seed {seed})",
+        "시드 {seed} (같은 판 다시: --seed {seed})",
+    ),
+    "left": (
+        "-- you left hand {number}: the {amount} chip(s) you put in are lost",
+        "-- 제{number}판 중간에 나감: 낸 {amount}칩은 잃음",
+    ),
+    "fixed_size": (
+        "  {action} puts in {amount} here, not {typed}: the limit sets the size",
+        "  {action}: 여기서는 {amount}칩 ({typed}칩이 아님): 금액은 리밋이 정함",
+    ),
+    "not_in_hand": (
+        "you can throw only cards of your hand ({cards} not in it)",
+        "내 패에 있는 카드만 바꿀 수 있음 ({cards} 없음)",
+    ),
     "replay_rules": ("rules: {rules}", "규칙: {rules}"),
 }
 
