@@ -12,8 +12,6 @@ SOLVE = ["solve", "--ranges", "7-", "T-", "--pot", "10", "--stacks", "50", "--ko
          "--iterations", "20", "--no-progress"]  # fmt: skip
 
 
-
-
 def _right_edges(line: str) -> list[int]:
     edges, column = [], 0
     for i, char in enumerate(line):
