@@ -282,6 +282,9 @@ class _Lib:
     def bf_range_simulate(
         self, spec: Any, ranges: Any, seed: int, first_trial: int, trials: int, tally: Any, /
     ) -> int: ...
+    def bf_range_enumerate_rows(
+        self, spec: Any, ranges: Any, max_paths: int, row_lo: int, row_hi: int, sums: Any, /
+    ) -> int: ...
     def bf_range_enumerate(
         self, spec: Any, ranges: Any, max_paths: int, share: Any, win: Any, paths: Any, /
     ) -> int: ...

@@ -66,6 +66,9 @@ LONG_CALLS = {
     # 3 * 10**8 plays, exact (about a minute): the enumeration's blocks, whatever ``threads``
     "exact equity": 'equity(["As 2d 3d 4d", "Ks Kd 2h 3c"], draws=2, max_exact=10**9, '
     "threads=threads)",
+    # 7.5 * 10**7 plays against two ranges, exact (about 13 s): blocks of the first range's hands
+    "exact range equity": 'equity(["Kc 2d 3h 4s", "A23", "J-"], draws=1, max_exact=10**9, '
+    "threads=threads)",
     # rows in threads, each its own Monte Carlo run: the inner runs stop with the outer one
     "equity matrix": 'equity_matrix("A23", "KQJ", 3, trials=10**12, seed=1, max_exact=0, '
     "threads=threads)",

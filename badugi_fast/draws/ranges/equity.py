@@ -32,6 +32,7 @@ from ..checks import (
     trials_or,
 )
 from ..engine.native import (
+    BLOCK_PATHS,
     ESTIMATE_PROBES,
     HOPELESS_FACTOR,
     MAX_SEATS,
@@ -167,15 +168,33 @@ def _exact(spec: Any, live: Sequence[Range | None], max_exact: int, n: int) -> E
     if max_exact <= 0 or estimate < 0 or combos * estimate > HOPELESS_FACTOR * max_exact:
         return None
     ranges = _c_ranges(live, with_weights=True)
-    share, win = ffi.new("double[]", n), ffi.new("double[]", n)
-    paths = ffi.new("uint64_t *")
-    status = lib.bf_range_enumerate(spec, ranges.c_ranges, max_exact, share, win, paths)
-    if status in (lib.BF_DRAW_TOO_MANY, lib.BF_DRAW_STUB_SHORT):
+    sums = ffi.new("bf_range_sums *")
+    # Blocks of the first range's hands, about BLOCK_PATHS plays each, in order on this thread
+    # (each adds to the sums the last one left, so they are one call's to the bit): Ctrl-C
+    # stops a long enumeration between them, as it stops the draw engine's.
+    rows = next(len(r) for r in live if r is not None)
+    per_block = max(1, int(rows * BLOCK_PATHS / max(combos * estimate, 1.0)))
+
+    def run(lo: int, hi: int) -> None:
+        status = lib.bf_range_enumerate_rows(spec, ranges.c_ranges, max_exact, lo, hi, sums)
+        if status in (lib.BF_DRAW_TOO_MANY, lib.BF_DRAW_STUB_SHORT):
+            raise _DoesNotFit
+        _raise_for(status)
+
+    try:
+        run_in_threads(rows, 1, run, block_rows=per_block)
+    except _DoesNotFit:
         return None
-    _raise_for(status)
-    equity, wins = list(share), list(win)
+    if sums.weight_sum == 0.0:
+        _raise_for(lib.BF_RANGE_EMPTY)
+    equity = [sums.share[p] / sums.weight_sum for p in range(n)]
+    wins = [sums.win[p] / sums.weight_sum for p in range(n)]
     ties = [e - w for e, w in zip(equity, wins, strict=True)]
-    return Equity(equity, wins, ties, exact=True, paths=int(paths[0]))
+    return Equity(equity, wins, ties, exact=True, paths=int(sums.paths))
+
+
+class _DoesNotFit(Exception):
+    """A block passed max_exact plays, or met a draw the stub cannot serve."""
 
 
 def _raise_for(status: int) -> None:
