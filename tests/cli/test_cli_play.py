@@ -208,3 +208,10 @@ def test_quitting_part_way_through_a_hand_loses_the_chips_put_in(capsys, monkeyp
         "-- you left hand 1: the 2 chip(s) you put in are lost",
         "total over 1 hand(s): -2 chips",
     ]
+
+
+def test_a_card_of_the_hand_is_thrown_and_an_unknown_card_named(capsys, monkeypatch):
+    out = run(capsys, monkeypatch, ["play", "--seed", "3"], "call\ndraw 8c\nquit\n")[1]
+    assert "seat 0 (you) draws 1 (got 9c)" in out
+    out = run(capsys, monkeypatch, ["play", "--seed", "3"], "call\ndraw Zz\nquit\n")[1]
+    assert "  not allowed: unknown card 'Zz'" in out

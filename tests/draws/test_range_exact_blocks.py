@@ -38,3 +38,11 @@ def test_a_budget_passed_in_a_later_block_falls_back_to_monte_carlo(monkeypatch)
     assert bf.equity(["7c 7d 2h 3s", "0.5:8-, 7-"], 2, max_exact=1470700).exact
     sampled = bf.equity(["7c 7d 2h 3s", "0.5:8-, 7-"], 2, max_exact=1470699, trials=2000, seed=1)
     assert not sampled.exact and sampled.trials == 2000
+
+
+def test_ranges_that_never_fit_together_exactly_are_an_error_naming_why():
+    """Every combination shares the Kc: no weight at all, after every block."""
+    hands = ["As 2d 3c 4h", bf.Range.from_hands(["Kc Kd Kh Ks"]),
+             bf.Range.from_hands(["Kc Qd Qh Qs"])]  # fmt: skip
+    with pytest.raises(ValueError, match="the ranges leave no deal in which every card is held"):
+        bf.equity(hands, 1)
