@@ -1,7 +1,8 @@
 """Draw mathematics: best_discard, exact heads-up one-draw equity, Monte Carlo heads-up three-draw
 equity (trials per second per core, and with two threads), and the optimal-draw solver: solving
 a policy, a table decision, best_discard against a known hand (the
-targets: three draws in 100 ms with every stderr <= 0.003; one draw against a pat hand exact)."""
+targets: three draws in 100 ms with every stderr <= 0.003; one draw against a pat hand exact),
+and the slowest exact three-draw odds of one hand (target: at most 1 s on one core)."""
 
 from __future__ import annotations
 
@@ -136,6 +137,20 @@ def test_exact_heads_up_one_draw_equity(benchmark) -> None:
 def test_exact_three_draw_odds(benchmark) -> None:
     odds = benchmark(badugi_fast.draw_odds, "As 2d 3c 3h", 3)
     assert odds.exact and odds.badugi_fraction == Fraction(2215, 4324)
+
+
+@pytest.mark.benchmark(group="exact draw odds")
+@pytest.mark.parametrize(
+    ("hand", "plays"), [("5h 5d Ac Ah", 84_667_930), ("3c Qd Qh Qs", 89_583_792)]
+)
+def test_exact_three_draw_odds_of_a_slow_hand(benchmark, hand: str, plays: int) -> None:
+    """Issue 33: the hand the issue timed (11-13 s when every play was played) and the most
+    plays among the exact hands sampled, one core: target at most 1 s."""
+    odds = benchmark.pedantic(
+        badugi_fast.draw_odds, (hand, 3), {"threads": 1}, rounds=5, warmup_rounds=1
+    )
+    assert odds.exact and odds.paths == plays
+    benchmark.extra_info["plays"] = plays
 
 
 @pytest.mark.benchmark(group="heads-up 3-draw Monte Carlo")

@@ -29,6 +29,11 @@ of hands that lasts well under a second; callers that pass neither get DEFAULT_B
 A C loop whose single call can run longer than a second (a block of a loop with unbounded rows,
 or an enumeration) must be cut into blocks by its caller (rows ``lo .. hi`` of a stream keyed by
 row), or check a cancel flag between its own blocks; this module can only stop between calls.
+
+Runs nest: a block's ``work`` may itself call ``run_in_threads`` (a row of ``equity_matrix`` is a
+Monte Carlo run of its own). Only the thread that called the outermost run sees Ctrl-C, so an
+inner run also stops between its blocks once the run whose block it is part of has stopped,
+raising ``Stopped`` up to that run, which then raises what stopped it.
 """
 
 from __future__ import annotations
@@ -56,6 +61,20 @@ THREADS_PER_CORE = 4  # the ceiling of ``threads``: more is never faster for the
 # 1-10 us, so a block of this many lasts well under a second.
 DEFAULT_BLOCK_ROWS = 1 << 14
 WAIT_SECONDS = 0.1  # how often the calling thread wakes while it waits for the workers
+
+# The stop event of the run whose block this thread is working on (None: no run's): an inner run
+# started inside that block stops when it is set.
+_working_for = threading.local()
+
+
+class Stopped(Exception):
+    """An inner run ended early because the run its block belongs to stopped (Ctrl-C, or an
+    error on another thread); that run raises its own exception, never this one."""
+
+
+def _enclosing_stop() -> threading.Event | None:
+    stop: threading.Event | None = getattr(_working_for, "stop", None)
+    return stop
 
 
 def available_cores() -> int:
@@ -154,16 +173,23 @@ def _run_blocks(
     folded = 0  # the next block for sink
     next_block = itertools.count()  # next() on a count is atomic under the GIL
     stop = threading.Event()
+    enclosing = _enclosing_stop()  # this run is part of a block of that run
 
     def drain(fold_between: bool) -> None:
         for i in iter(next_block.__next__, None):
+            if enclosing is not None and enclosing.is_set():
+                stop.set()
+                raise Stopped("the enclosing run stopped")
             if i >= len(blocks) or stop.is_set():
                 return
+            outer, _working_for.stop = _enclosing_stop(), stop
             try:
                 done[i] = work(*blocks[i])
             except BaseException:
                 stop.set()  # the other threads take no further block
                 raise
+            finally:
+                _working_for.stop = outer
             if fold_between:
                 fold_ready()
 
@@ -180,10 +206,25 @@ def _run_blocks(
         drain(True)
         _wait_all(futures, fold_ready)
         fold_ready()
-    except BaseException:
+    except BaseException as error:
         stop.set()
         _join(futures)
+        if isinstance(error, Stopped) and not (enclosing is not None and enclosing.is_set()):
+            _raise_the_cause(futures)  # an inner run stopped because this run did
         raise
+
+
+def _raise_the_cause(futures: list[Future[None]]) -> None:
+    """Raise the first worker's error that stopped the run, if a worker had one."""
+    cause = next((e for e in map(_error_of, futures) if e is not None), None)
+    if cause is not None:
+        raise cause from None
+
+
+def _error_of(future: Future[None]) -> BaseException | None:
+    """A finished worker's exception, unless it only stopped because its run did."""
+    error = future.exception(timeout=0) if future.done() else None
+    return None if isinstance(error, Stopped) else error
 
 
 def _wait_all(futures: list[Future[None]], between: Callable[[], None]) -> None:

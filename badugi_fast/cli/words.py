@@ -6,10 +6,13 @@ act, 족보 names for hands, 콜/다이/체크/삥/따당/쿼터/하프/풀 for 
 
 from __future__ import annotations
 
+import unicodedata
+
 from ..game.actions import KO_NAMES
 from ..game.actions import ActionKind as K
 from ..hands.hand import describe
 
+SOLVE_COLUMNS = {False: ("class", "hands", "share"), True: ("족보", "패 수", "비중")}
 DRAW_NAMES = {False: ("first draw", "second draw", "third draw"), True: ("아침", "점심", "저녁")}
 
 # Casino kinds in Korean (the Korean kinds' names come from the engine's KO_NAMES).
@@ -69,8 +72,51 @@ PHRASES: dict[str, tuple[str, str]] = {
     "result": ("-- you {verb} {amount}", "-- 이번 판 결과: {signed:+d}칩"),
     "total": ("total over {hands} hand(s): {chips:+d} chips", "{hands}판 합계: {chips:+d}칩"),
     "saved": ("saved {path}", "저장: {path}"),
+    "seed": (
+        "seed {seed} (repeat with --seed {seed})",
+        "시드 {seed} (같은 판 다시: --seed {seed})",
+    ),
+    "left": (
+        "-- you left hand {number}: the {amount} chip(s) you put in are lost",
+        "-- 제{number}판 중간에 나감: 낸 {amount}칩은 잃음",
+    ),
+    "fixed_size": (
+        "  {action} puts in {amount} here, not {typed}: the limit sets the size",
+        "  {action}: 여기서는 {amount}칩 ({typed}칩이 아님): 금액은 리밋이 정함",
+    ),
+    "not_in_hand": (
+        "you can throw only cards of your hand ({cards} not in it)",
+        "내 패에 있는 카드만 바꿀 수 있음 ({cards} 없음)",
+    ),
     "replay_rules": ("rules: {rules}", "규칙: {rules}"),
+    # badugi solve
+    "solve_value": (
+        "value: player 1 {first:.4f}, player 2 {second:.4f} chips (pot {pot}, from the round's "
+        "start)",
+        "가치: 1번 {first:.4f}, 2번 {second:.4f}칩 (팟 {pot}, 라운드 시작부터)",
+    ),
+    "solve_exploitability": (
+        "exploitability: {chips:.4f} chips per hand, {share} of the pot, after {iterations} "
+        "iterations",
+        "착취 가능성: 한 판에 {chips:.4f}칩, 팟의 {share}, {iterations}회 반복 후",
+    ),
+    "solve_root": (
+        "player 1 at the root, by hand class (hands, share of the range, then each action):",
+        "1번의 첫 결정, 족보별 (패 수, 레인지 비중, 그다음 각 행동):",
+    ),
 }
+
+
+def display_width(text: str) -> int:
+    """Columns ``text`` takes on a terminal: two for a wide character (Hangul, CJK), one else."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def pad(text: str, width: int, *, right: bool = False) -> str:
+    """``text`` padded with spaces to ``width`` display columns (``right``: aligned right), as
+    f"{text:<width}" pads it when every character takes one column."""
+    fill = " " * max(0, width - display_width(text))
+    return fill + text if right else text + fill
 
 
 def say(key: str, korean: bool, **values: object) -> str:

@@ -41,11 +41,12 @@ from .limits import Limits, LimitsLike, check_limits
 from .policies import optimal
 from .policies.kept import caps_for
 from .policies.policy import Policy, PolicyLike, break_above, to_policy
+from .ranges import equity as ranges_equity
 from .ranges.equity import ranged_equity
 from .ranges.range import Range
 from .results import DiscardOption, DrawOdds, Equity
 
-DEFAULT_DRAWS = 3  # a dealt hand in triple draw
+DEFAULT_DRAWS = ranges_equity.DEFAULT_DRAWS  # a dealt hand in triple draw
 DEFAULT_TRIALS = 1_000_000
 MAX_SEATS = engine.MAX_SEATS
 OBJECTIVES = optimal.OBJECTIVES

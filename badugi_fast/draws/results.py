@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import sqrt
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -69,6 +69,15 @@ class DiscardOption:
     exact: bool
     odds: DrawOdds | Equity
     stderr: float | None = None  # of ``value``, for Monte Carlo
+
+
+class EquityMatrix(NamedTuple):
+    """What ``equity_matrix`` returns: each hand's equity and its stderr (0 where exact), in
+    the first range's hand order; a pair, so ``values, errors = equity_matrix(...)`` still
+    unpacks it."""
+
+    equity: npt.NDArray[np.float64]
+    stderr: npt.NDArray[np.float64]
 
 
 def odds_from_ranks(

@@ -27,9 +27,14 @@ def showdown_values(
     pays: npt.ArrayLike,
 ) -> npt.NDArray[np.float64]:
     """(rows of ``player``, lanes) values; ``opponent`` (rows of the other player, lanes),
-    ``pays`` (lanes, 3): win, tie, lose."""
+    ``pays`` (lanes, 3): win, tie, lose. ``player`` is 0 or 1, and every weight and pay is
+    finite (a NaN or infinity in would be one out): ValueError naming the argument."""
+    player = problem.check_player(player)
     weights = np.ascontiguousarray(opponent, dtype=np.float64)
     pay = np.ascontiguousarray(pays, dtype=np.float64)
+    for name, values in (("opponent", weights), ("pays", pay)):
+        if not np.all(np.isfinite(values)):
+            raise ValueError(f"{name}: every entry is a finite number")
     if weights.ndim == 1:
         weights = weights[:, None]
     lanes = weights.shape[1]

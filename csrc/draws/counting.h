@@ -50,4 +50,16 @@ static inline void bf_add128(uint64_t *hi, uint64_t *lo, uint64_t value)
     *hi += *lo < before;
 }
 
+/* (hi, lo) += a * b, the full 128-bit product, from 32-bit halves. */
+static inline void bf_add128_product(uint64_t *hi, uint64_t *lo, uint64_t a, uint64_t b)
+{
+    uint64_t a0 = a & 0xFFFFFFFFu, a1 = a >> 32, b0 = b & 0xFFFFFFFFu, b1 = b >> 32;
+    uint64_t low = a0 * b0, mid1 = a1 * b0, mid2 = a0 * b1, high = a1 * b1;
+    uint64_t mid = (low >> 32) + (mid1 & 0xFFFFFFFFu) + (mid2 & 0xFFFFFFFFu);
+    uint64_t product_lo = (mid << 32) | (low & 0xFFFFFFFFu);
+    uint64_t product_hi = high + (mid1 >> 32) + (mid2 >> 32) + (mid >> 32);
+    bf_add128(hi, lo, product_lo);
+    *hi += product_hi;
+}
+
 #endif

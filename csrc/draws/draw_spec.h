@@ -41,6 +41,8 @@ typedef struct {
  * fractions. Doubles carry the same probabilities for the rank distribution. */
 typedef struct {
     uint64_t paths;
+    uint64_t states;                      /* one seat: the states whose last draw was counted
+                                             rather than played (draws/one_seat.c); else 0 */
     uint64_t share_hi[BF_MAX_SEATS][BF_MAX_DEALT], share_lo[BF_MAX_SEATS][BF_MAX_DEALT];
     uint64_t wins_hi[BF_MAX_SEATS][BF_MAX_DEALT], wins_lo[BF_MAX_SEATS][BF_MAX_DEALT];
     uint64_t size_hi[5][BF_MAX_DEALT], size_lo[5][BF_MAX_DEALT]; /* seat 0's final size */

@@ -2,6 +2,7 @@
  * prose. The seats decide through draws/policy.c and draw their cards from common/random.h. */
 #include "draws/engine.h"
 #include "draws/counting.h"
+#include "draws/one_seat.h"
 #include "draws/trial.h"
 #include "common/random.h"
 
@@ -211,6 +212,7 @@ uint64_t bf_draw_branch_rows(const bf_draw_spec *spec)
 int bf_draw_exact_add(bf_draw_exact *total, const bf_draw_exact *part)
 {
     total->paths += part->paths;
+    total->states += part->states;
     for (int m = 0; m < BF_MAX_DEALT; m++) {
         for (int p = 0; p < BF_MAX_SEATS; p++) {
             bf_add128(&total->share_hi[p][m], &total->share_lo[p][m], part->share_lo[p][m]);
@@ -230,6 +232,14 @@ int bf_draw_exact_add(bf_draw_exact *total, const bf_draw_exact *part)
 
 int bf_draw_enumerate_rows(const bf_draw_spec *spec, uint64_t max_paths, uint64_t row_lo,
                            uint64_t row_hi, bf_draw_exact *exact)
+{
+    if (bf_draw_spec_valid(spec) && spec->seats == 1 && !spec->random_seat[0])
+        return bf_one_seat_enumerate_rows(spec, max_paths, row_lo, row_hi, exact);
+    return bf_draw_enumerate_plays_rows(spec, max_paths, row_lo, row_hi, exact);
+}
+
+int bf_draw_enumerate_plays_rows(const bf_draw_spec *spec, uint64_t max_paths, uint64_t row_lo,
+                                 uint64_t row_hi, bf_draw_exact *exact)
 {
     if (!bf_draw_spec_valid(spec) || any_random_seat(spec))
         return BF_DRAW_BAD_SPEC;

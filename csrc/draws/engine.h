@@ -30,6 +30,13 @@ int bf_draw_enumerate_rows(const bf_draw_spec *spec, uint64_t max_paths, uint64_
                            uint64_t row_hi, bf_draw_exact *exact);
 int bf_draw_exact_add(bf_draw_exact *total, const bf_draw_exact *part);
 
+/* bf_draw_enumerate_rows for one known seat counts its last draw rather than playing it
+ * (draws/one_seat.c: the same counts, the rank probabilities bit for bit). This is the walk
+ * play by play for any number of seats: what the other seat counts use, and the specification
+ * the counted walk is tested against. */
+int bf_draw_enumerate_plays_rows(const bf_draw_spec *spec, uint64_t max_paths, uint64_t row_lo,
+                                 uint64_t row_hi, bf_draw_exact *exact);
+
 /* 1 when the spec is valid (fields in range, no card twice, cards enough for random seats). */
 int bf_draw_spec_valid(const bf_draw_spec *spec);
 

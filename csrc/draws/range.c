@@ -303,30 +303,35 @@ typedef struct {
     const bf_range *ranges;
     bf_draw_spec play;
     bf_draw_exact *exact;
-    uint64_t budget, paths;
+    uint64_t budget;
     unsigned stub;
-    double weight_sum, *share, *win;
+    bf_range_sums *sums;
+    int first_range;         /* the first seat with a range: its hands are the rows */
+    uint32_t row_lo, row_hi; /* the rows to visit */
 } combos_ctx;
 
 /* Plays one combination of hands (every range seat dealt) and adds it with its weight. */
 static int play_combo(combos_ctx *ctx, double weight)
 {
-    int status = bf_draw_enumerate(&ctx->play, ctx->budget - ctx->paths, ctx->exact);
+    bf_range_sums *sums = ctx->sums;
+    int status = bf_draw_enumerate(&ctx->play, ctx->budget - sums->paths, ctx->exact);
     if (status != 0)
         return status;
-    ctx->paths += ctx->exact->paths;
-    ctx->weight_sum += weight;
+    sums->paths += ctx->exact->paths;
+    sums->weight_sum += weight;
     for (int p = 0; p < ctx->play.seats; p++) {
-        ctx->share[p] += weight *
-                         probability(ctx->exact->share_hi[p], ctx->exact->share_lo[p], ctx->stub) /
-                         BF_SHARE_UNIT;
-        ctx->win[p] += weight * probability(ctx->exact->wins_hi[p], ctx->exact->wins_lo[p],
-                                            ctx->stub);
+        sums->share[p] += weight *
+                          probability(ctx->exact->share_hi[p], ctx->exact->share_lo[p],
+                                      ctx->stub) /
+                          BF_SHARE_UNIT;
+        sums->win[p] += weight * probability(ctx->exact->wins_hi[p], ctx->exact->wins_lo[p],
+                                             ctx->stub);
     }
     return 0;
 }
 
-/* Seats from p on: every hand of each range seat that shares no card with `used`. */
+/* Seats from p on: every hand of each range seat that shares no card with `used` (of the
+ * first range seat, the rows asked for). */
 static int combos(combos_ctx *ctx, int p, uint64_t used, double weight)
 {
     if (p == ctx->play.seats)
@@ -334,7 +339,10 @@ static int combos(combos_ctx *ctx, int p, uint64_t used, double weight)
     const bf_range *range = &ctx->ranges[p];
     if (range->n == 0)
         return combos(ctx, p + 1, used, weight);
-    for (uint32_t i = 0; i < range->n; i++) {
+    uint32_t lo = 0, hi = range->n;
+    if (p == ctx->first_range)
+        lo = ctx->row_lo, hi = ctx->row_hi < range->n ? ctx->row_hi : range->n;
+    for (uint32_t i = lo; i < hi; i++) {
         const uint8_t *hand = range->hands + 4 * (size_t)i;
         if (used & hand_mask(hand))
             continue;
@@ -346,31 +354,44 @@ static int combos(combos_ctx *ctx, int p, uint64_t used, double weight)
     return 0;
 }
 
-int bf_range_enumerate(const bf_draw_spec *spec, const bf_range *ranges, uint64_t max_paths,
-                       double *share, double *win, uint64_t *paths)
+int bf_range_enumerate_rows(const bf_draw_spec *spec, const bf_range *ranges, uint64_t max_paths,
+                            uint32_t row_lo, uint32_t row_hi, bf_range_sums *sums)
 {
     uint64_t fixed;
     if (!ranges_valid(spec, ranges, 1, &fixed))
         return BF_DRAW_BAD_SPEC;
-    int held = 0;
+    int held = 0, first_range = -1;
     for (int p = 0; p < spec->seats; p++) {
         if (spec->random_seat[p] || (ranges[p].n && !ranges[p].weights))
             return BF_DRAW_BAD_SPEC;
+        if (ranges[p].n && first_range < 0)
+            first_range = p;
         held += 4;
     }
-    combos_ctx ctx = {ranges, *spec, malloc(sizeof(bf_draw_exact)), max_paths, 0, 0, 0.0,
-                      share, win};
+    combos_ctx ctx = {ranges, *spec, malloc(sizeof(bf_draw_exact)), max_paths, 0, sums,
+                      first_range, row_lo, row_hi};
     if (!ctx.exact)
         return BF_DRAW_TOO_MANY;
     ctx.stub = (unsigned)(BF_NUM_CARDS - held - __builtin_popcountll(spec->dead));
-    for (int p = 0; p < spec->seats; p++)
-        share[p] = win[p] = 0.0;
     int status = combos(&ctx, 0, fixed, 1.0);
     free(ctx.exact);
-    *paths = ctx.paths;
-    if (status == 0 && ctx.weight_sum == 0.0)
+    return status;
+}
+
+int bf_range_enumerate(const bf_draw_spec *spec, const bf_range *ranges, uint64_t max_paths,
+                       double *share, double *win, uint64_t *paths)
+{
+    bf_range_sums sums;
+    memset(&sums, 0, sizeof sums);
+    int status = bf_range_enumerate_rows(spec, ranges, max_paths, 0, UINT32_MAX, &sums);
+    *paths = sums.paths;
+    if (status == BF_DRAW_BAD_SPEC)
+        return status;
+    for (int p = 0; p < spec->seats; p++)
+        share[p] = win[p] = 0.0;
+    if (status == 0 && sums.weight_sum == 0.0)
         status = BF_RANGE_EMPTY;
     for (int p = 0; p < spec->seats && status == 0; p++)
-        share[p] /= ctx.weight_sum, win[p] /= ctx.weight_sum;
+        share[p] = sums.share[p] / sums.weight_sum, win[p] = sums.win[p] / sums.weight_sum;
     return status;
 }

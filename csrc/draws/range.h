@@ -54,4 +54,18 @@ int bf_range_simulate(const bf_draw_spec *spec, const bf_range *ranges, uint64_t
 int bf_range_enumerate(const bf_draw_spec *spec, const bf_range *ranges, uint64_t max_paths,
                        double *share, double *win, uint64_t *paths);
 
+/* bf_range_enumerate in blocks, so that a long one can be stopped between them: the rows are
+ * the hands of the first seat with a range (in order), and a call visits rows row_lo ..
+ * row_hi - 1, adding to `sums` (zeroed before the first block). Blocks covering every row, in
+ * order, leave the sums bf_range_enumerate divides to the bit: each seat's share and win
+ * weighted, the weight and the plays (the budget counts them across the blocks). */
+typedef struct {
+    double share[BF_MAX_SEATS], win[BF_MAX_SEATS];
+    double weight_sum;
+    uint64_t paths;
+} bf_range_sums;
+
+int bf_range_enumerate_rows(const bf_draw_spec *spec, const bf_range *ranges, uint64_t max_paths,
+                            uint32_t row_lo, uint32_t row_hi, bf_range_sums *sums);
+
 #endif

@@ -5,7 +5,8 @@
  *   - bf_policy_table_throw against the table byte mapped through the sorted hand, in every
  *     order of the hand's cards, capped, and that invalid hands, draws and caps are refused;
  *   - the draw engine with a table seat beside a default seat (Monte Carlo and exact), the
- *     exact enumeration in blocks (they add up to the whole), and best discard's one-pass
+ *     exact enumeration in blocks (they add up to the whole), one seat's counted walk against
+ *     the walk play by play (the same bytes), and best discard's one-pass
  *     entry points (each option's counts equal the engine's; bad masks and specs refused);
  *   - the solver: max-badugi's value of A-2-3 with a junk card (1 - (38/48)^3), a value per
  *     level within [0, 1], the default table, a forward pass that keeps the mass, the options
@@ -22,6 +23,7 @@
 #include "draws/engine.h"
 #include "draws/best.h"
 #include "draws/optimal.h"
+#include "draws/one_seat.h"
 
 #define CHECK_NAME "check_draws"
 #include "check_common.h"
@@ -260,6 +262,57 @@ static size_t check_table_seats(const uint8_t *table, const uint16_t *ties)
     return 5000 + (size_t)exact.paths;
 }
 
+/* One seat, counted at its last draw (draws/one_seat.c), gives the bytes of the walk play by
+ * play: a table seat and the default, every first discard, with cutting limits and dead cards,
+ * whole and in blocks; a stub too short and a budget too small stop both alike. */
+static size_t check_one_seat(const uint8_t *table, const uint16_t *ties)
+{
+    static bf_draw_exact counted, played;
+    size_t plays = 0;
+    for (int trial = 0; trial < 48; trial++) {
+        bf_draw_spec spec;
+        memset(&spec, 0, sizeof spec);
+        spec.seats = 1, spec.draws = trial % 4, spec.first_throw = trial % 3 ? -1 : trial % 16;
+        spec.caps[0] = 4, spec.caps[1] = (uint8_t)(trial % 5), spec.caps[2] = 4;
+        spec.policies[0].break_above = trial % 5 == 4 ? 7 : -1;
+        if (trial % 2)
+            spec.policies[0].table = table, spec.policies[0].ties = ties;
+        const uint8_t hands[4][4] = {{3, 5, 8, 10}, {0, 4, 8, 12}, {16, 21, 26, 47}, {1, 2, 3, 50}};
+        memcpy(spec.hands[0], hands[trial % 4 == 3 ? trial / 4 % 4 : trial % 4 ^ 1], 4);
+        for (int c = 20; c < 20 + 3 * (trial % 3); c++)
+            if (c != spec.hands[0][2] && c != spec.hands[0][3])
+                spec.dead |= UINT64_C(1) << c;
+        if (trial == 47) /* all but six cards dead: three draws of two need a reshuffle */
+            spec.dead = ((UINT64_C(1) << 46) - 1) & ~(UINT64_C(15) << 40) & ~UINT64_C(0x3f);
+        int status = bf_draw_enumerate_rows(&spec, 400000, 0, UINT64_MAX, &counted);
+        if (status != bf_draw_enumerate_plays_rows(&spec, 400000, 0, UINT64_MAX, &played))
+            fail("one seat, case %d: the counted walk returned %d, play by play otherwise", trial,
+                 status);
+        if (status != 0)
+            continue;
+        uint64_t rows = bf_draw_branch_rows(&spec), cut = rows / 3;
+        for (int block = 0; block < 3; block++) {
+            uint64_t lo = block == 0 ? 0 : block == 1 ? cut : 2 * cut;
+            uint64_t hi = block == 0 ? cut : block == 1 ? 2 * cut : rows;
+            if (block > 0 && (bf_draw_enumerate_rows(&spec, 400000, lo, hi, &counted) != 0 ||
+                              bf_draw_enumerate_plays_rows(&spec, 400000, lo, hi, &played) != 0))
+                fail("one seat, case %d: rows %llu..%llu refused", trial,
+                     (unsigned long long)lo, (unsigned long long)hi);
+            counted.states = 0; /* the walk play by play counts no states */
+            if (memcmp(&counted, &played, sizeof counted))
+                fail("one seat, case %d: the counted walk differs (rows from %llu)", trial,
+                     (unsigned long long)lo);
+            plays += (size_t)played.paths;
+        }
+    }
+    double once = bf_add_repeated(0.0, 0.1, 1000), each = 0.0;
+    for (int i = 0; i < 1000; i++)
+        each += 0.1;
+    if (once != each)
+        fail("bf_add_repeated: %.17g for 1000 additions of 0.1 that make %.17g", once, each);
+    return plays;
+}
+
 #include <math.h>
 
 static void expect_bad(int status, const char *what)
@@ -293,7 +346,7 @@ static size_t check_solver(void)
         if (table[i] > 15 || !(ties[i] >> table[i] & 1))
             fail("bf_optimal_policy: table %u, ties %u at %zu", table[i], ties[i], i);
     size_t plays = check_table_seats(table, ties) + check_enumerate_blocks(table, ties) +
-                   check_best(table, ties);
+                   check_best(table, ties) + check_one_seat(table, ties);
     double out[16];
     uint8_t hand[4] = {10, 3, 8, 5};
     if (bf_optimal_options(values + 2 * BF_NUM_HANDS, hand, out) != 0 ||

@@ -265,7 +265,10 @@ def test_play_with_korean_names_and_rules(capsys, monkeypatch):
 
 def test_play_stops_cleanly_at_the_end_of_input(capsys, monkeypatch):
     code, out, _ = run(capsys, ["play", "--seed", "1"], stdin="", monkeypatch=monkeypatch)
-    assert code == 0 and out.splitlines()[-1] == "total over 0 hand(s): +0 chips"
+    assert code == 0 and out.splitlines()[-2:] == [  # the small blind posted is lost
+        "-- you left hand 1: the 1 chip(s) you put in are lost",
+        "total over 1 hand(s): -1 chips",
+    ]
 
 
 def test_draw_commands_state_the_draws_policy_and_limits_they_assumed(capsys):

@@ -153,3 +153,18 @@ def test_odds_and_equity_take_the_solved_tables_by_name(capsys):
     assert json.loads(run(capsys, argv)[1])["policy"] == "max-equity"
     code, _, err = run(capsys, ["odds", "As 2d 3c 3h", "--policy", "best"])
     assert code == 1 and "--policy is one of default, max-badugi, min-rank, max-equity" in err
+
+
+def test_equity_prints_its_seed_and_repeats_for_it(capsys):
+    """As simulate does: a Monte Carlo equity without --seed draws one, prints it, and the same
+    figures come back with it (the JSON records it too)."""
+    argv = ["equity", "As 2d 3c Kh", "random", "--trials", "20000"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    last = out.splitlines()[-1]
+    seed = int(last.split("seed ")[1].split()[0])
+    assert last == f"Monte Carlo, 20,000 trials, seed {seed} (repeat with --seed {seed})"
+    assert main([*argv, "--seed", str(seed)]) == 0
+    assert capsys.readouterr().out == out
+    assert main([*argv, "--seed", str(seed), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["seed"] == seed

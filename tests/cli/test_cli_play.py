@@ -104,7 +104,8 @@ def test_play_at_a_real_terminal_and_ctrl_c_ends_with_the_total():
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
     assert b"raise 3: puts in 3 now; your bet this round becomes 4" in seen
-    assert b"total over 0 hand(s): +0 chips" in seen
+    assert b"-- you left hand 1: the 1 chip(s) you put in are lost" in seen  # the small blind
+    assert b"total over 1 hand(s): -1 chips" in seen
     assert b"Traceback" not in seen
 
 
@@ -154,3 +155,63 @@ def test_a_bot_s_mucked_hand_never_appears(capsys, monkeypatch, tmp_path):
     assert len(muck.cards) == 4  # (PHH numbers the seats from the button's left)
     assert " ".join(str(c) for c in muck.cards) not in out
     assert "seat 0 (drawer) shows" not in out
+
+
+def test_play_prints_its_seed_and_the_run_repeats_with_it(capsys, monkeypatch):
+    """No --seed: one is drawn and printed first; --seed with it deals the same hands, and the
+    random bot, seeded from it, plays the same moves."""
+    script = "call\n" + "pat\ncheck\ncall\n" * 4 + "call\n" * 6
+    code, out, _ = run(capsys, monkeypatch, ["play", "--hands", "2", "--bots", "random"], script)
+    first = out.splitlines()[0]
+    seed = int(first.split()[1])
+    assert code == 0 and first == f"seed {seed} (repeat with --seed {seed})"
+    argv = ["play", "--hands", "2", "--bots", "random", "--seed", str(seed)]
+    assert run(capsys, monkeypatch, argv, script)[1] == out
+    korean = run(capsys, monkeypatch, [*argv, "--ko"], "quit\n")[1]
+    assert korean.splitlines()[0] == f"시드 {seed} (같은 판 다시: --seed {seed})"
+
+
+def test_saved_hands_carry_the_runs_seed_and_their_number(capsys, monkeypatch, tmp_path):
+    script = "call\n" + ("pat\ncheck\ncall\n" * 8) + "call\n" * 10
+    argv = ["play", "--seed", "4", "--hands", "2", "--save", str(tmp_path)]
+    assert run(capsys, monkeypatch, argv, script)[0] == 0
+    for number, path in enumerate(sorted(tmp_path.glob("*.phh")), start=1):
+        text = path.read_text(encoding="utf-8")
+        assert text.endswith(f"_seed = 4\n_hand = {number}\n")
+        assert phh.loads(text).done  # still a history that replays
+    assert number == 2
+
+
+def test_a_size_typed_in_fixed_limit_is_answered_not_silently_replaced(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, ["play", "--seed", "3"], "raise 100\nquit\n")
+    lines = out.splitlines()
+    noted = lines.index("  raise 3 puts in 3 here, not 100: the limit sets the size")
+    assert code == 0 and lines[noted + 1] == "seat 0 (you) raise 3"
+    out = run(capsys, monkeypatch, ["play", "--seed", "3"], "raise 3\nquit\n")[1]
+    assert "the limit sets the size" not in out  # the size it is: nothing to say
+
+
+def test_throwing_a_card_not_in_hand_is_said_to_the_person_not_to_seat_0(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, ["play", "--seed", "3"], "call\ndraw Kh\nquit\n")
+    assert code == 0
+    assert "  not allowed: you can throw only cards of your hand (Kh not in it)" in out
+    assert "seat 0 can only throw" not in out
+    out = run(capsys, monkeypatch, ["play", "--seed", "3", "--ko"], "call\nKh\nquit\n")[1]
+    assert "  할 수 없음: 내 패에 있는 카드만 바꿀 수 있음 (Kh 없음)" in out
+
+
+def test_quitting_part_way_through_a_hand_loses_the_chips_put_in(capsys, monkeypatch):
+    """The small blind and a call are 2 chips in: leaving is a fold, not +0."""
+    code, out, _ = run(capsys, monkeypatch, ["play", "--seed", "3"], "call\nquit\n")
+    assert code == 0
+    assert out.splitlines()[-2:] == [
+        "-- you left hand 1: the 2 chip(s) you put in are lost",
+        "total over 1 hand(s): -2 chips",
+    ]
+
+
+def test_a_card_of_the_hand_is_thrown_and_an_unknown_card_named(capsys, monkeypatch):
+    out = run(capsys, monkeypatch, ["play", "--seed", "3"], "call\ndraw 8c\nquit\n")[1]
+    assert "seat 0 (you) draws 1 (got 9c)" in out
+    out = run(capsys, monkeypatch, ["play", "--seed", "3"], "call\ndraw Zz\nquit\n")[1]
+    assert "  not allowed: unknown card 'Zz'" in out

@@ -92,6 +92,53 @@ def test_odds_plot_draws_a_picture_that_is_not_blank(capsys, tmp_path):
     assert np.unique(pixels.reshape(-1, pixels.shape[2]), axis=0).shape[0] > 20  # not one colour
 
 
+def test_the_odds_plots_rank_panel_shows_its_largest_bar(monkeypatch):
+    """As 2d 3c 3h ends at rank 716 (the kept A-2-3) 48.8 % of the time: that line is drawn to
+    its height in its colour, not lost among 1,092 ranks under a pixel each."""
+    pytest.importorskip("matplotlib")
+    from matplotlib.colors import to_rgb
+
+    from badugi_fast import draw_odds
+    from badugi_fast.cli.io import plots
+
+    drawn = []
+    monkeypatch.setattr(plots, "save", lambda figure, path: drawn.append(figure))
+    odds = [draw_odds("As 2d 3c 3h", d) for d in range(4)]
+    plots.odds_picture("unused.png", "As 2d 3c 3h", odds)
+    (figure,) = drawn
+    figure.canvas.draw()
+    pixels = np.asarray(figure.canvas.buffer_rgba())[:, :, :3] / 255.0
+    ranks_axis = figure.axes[1]
+    top = int(np.argmax(odds[-1].ranks))
+    assert top == 716 and odds[-1].ranks[top] == pytest.approx(0.488, abs=0.001)
+    for height in (0.05, 0.25, 0.45):  # up the line, to just below its top
+        x, y = ranks_axis.transData.transform((top, height))
+        row = pixels.shape[0] - 1 - round(y)
+        column = pixels[row, round(x) - 2 : round(x) + 3]
+        distance = np.abs(column - np.array(to_rgb(plots.SIZE_COLOURS[3]))).sum(axis=1)
+        assert distance.min() < 0.05, (height, column)
+    assert any("rank 716: 48.8 %" in text.get_text() for text in ranks_axis.texts)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["odds", "As 2d 3c Kh"],
+        ["odds", "As 2d 3c Kh", "--json"],
+        ["simulate", "--hands", "200", "--seed", "1", "--no-progress"],
+        ["chart"],
+    ],
+)
+def test_every_plot_says_which_file_it_wrote(capsys, tmp_path, argv):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "picture.png"
+    code, out, err = run(capsys, [*argv, "--plot", str(path)])
+    assert code == 0 and path.stat().st_size > 0
+    assert err.splitlines()[-1] == f"wrote the picture to {path}"
+    if "--json" in argv:
+        json.loads(out)  # stdout stays the answer alone
+
+
 def test_simulate_plot_draws_each_seats_running_result(capsys, tmp_path):
     path = tmp_path / "sim.png"
     argv = ["simulate", "--hands", "2000", "--seed", "1", "--plot", str(path)]

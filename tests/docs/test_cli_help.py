@@ -58,6 +58,12 @@ def test_every_option_has_help_and_every_value_its_default(name):
             assert "default" in action.help, f"{name} {action.option_strings} says no default"
 
 
+def test_the_list_at_the_top_of_the_cli_page_shows_every_command():
+    first_block = CLI_PAGE.read_text(encoding="utf-8").split("```sh\n", 1)[1].split("```")[0]
+    listed = set(re.findall(r"^badugi (\w+)", first_block, re.MULTILINE))
+    assert listed == set(_commands())
+
+
 def test_the_defaults_users_asked_for_are_stated():
     assert "(default 10,000)" in hook.help_text(["simulate", "--help"])
     assert "(default drawer,drawer)" in hook.help_text(["simulate", "--help"])

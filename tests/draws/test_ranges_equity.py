@@ -212,3 +212,19 @@ def test_equity_matrix_refuses_a_policy_that_cannot_travel() -> None:
 
     with ThreadPoolExecutor(1) as pool, pytest.raises(TypeError, match="cannot be sent"):
         equity_matrix("골프", "7탑", 1, policy=lambda hand, draws, dead: 0, executor=pool)
+
+
+def test_equity_matrix_names_its_two_arrays_and_draws_three_times_as_equity_does() -> None:
+    """One calling convention with equity: draws defaults to 3 (it was 0, a showdown), and the
+    result names .equity and .stderr while it still unpacks as a pair."""
+    first = Range.from_hands(["As 2d 3c 3h", "Ks Qd 4h 4c"])
+    second = Range.from_hands(["5s 6d 7c 8h"])
+    found = equity_matrix(first, second, trials=2000, seed=3)
+    values, errors = found
+    assert found.equity is values and found.stderr is errors
+    again = equity_matrix(first, second, 3, trials=2000, seed=3)
+    assert np.array_equal(again.equity, values) and np.array_equal(again.stderr, errors)
+    for row, hand in enumerate(first.hands.tolist()):
+        three = equity([Range.from_hands([hand]), second], 3, trials=2000)
+        assert three.exact and values[row] == pytest.approx(three.equity[0]) and errors[row] == 0
+    assert values[0] != equity([Range.from_hands(["As 2d 3c 3h"]), second], 0).equity[0]

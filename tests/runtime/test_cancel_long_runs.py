@@ -7,8 +7,9 @@ last tests run the same seed in blocks of other sizes and thread counts and get 
 numbers.
 
 Exact enumeration runs in blocks of its first branching step (``bf_draw_enumerate_rows``), so
-``draw_odds("As 2d 3d 4d", draws=3)``, 20-30 s in one C call, stops at Ctrl-C as well; its
-blocks add up to the same fractions.
+the exact equity of two seats over 3 * 10**8 plays (a minute, played one by one), stops at
+Ctrl-C as well; its blocks add up to the same fractions. (One seat's exact draw odds count
+their last draw and finish within a second: csrc/draws/one_seat.c.)
 """
 
 from __future__ import annotations
@@ -37,8 +38,11 @@ SECONDS_BEFORE_SIGINT = 1.5
 
 CHILD = """
 import sys, threading, time
+import numpy as np
 import badugi_fast as bf
-from badugi_fast.draws import draw_odds, equity
+from badugi_fast.draws import draw_odds, equity, equity_matrix
+from badugi_fast.solve import local_best_response
+from badugi_fast.solve.lbr.equity import simulated_share
 from badugi_fast.draws.ranges.range import parse_range
 from badugi_fast.game.bots import drawer
 from badugi_fast.play import simulate
@@ -59,8 +63,20 @@ LONG_CALLS = {
     "equity": 'equity(["As 2d 3c Kc", None], max_exact=0, trials=10**12, seed=1, threads=threads)',
     "range equity": 'equity(["As 2d 3c Kc", parse_range("A234")], max_exact=0, trials=10**12, '
     "seed=1, threads=threads)",
-    # 10**8 plays, exact (20-30 s): the enumeration's blocks, whatever ``threads`` says
-    "exact draw_odds": 'draw_odds("As 2d 3d 4d", draws=3, threads=threads)',
+    # 3 * 10**8 plays, exact (about a minute): the enumeration's blocks, whatever ``threads``
+    "exact equity": 'equity(["As 2d 3d 4d", "Ks Kd 2h 3c"], draws=2, max_exact=10**9, '
+    "threads=threads)",
+    # 7.5 * 10**7 plays against two ranges, exact (about 13 s): blocks of the first range's hands
+    "exact range equity": 'equity(["Kc 2d 3h 4s", "A23", "J-"], draws=1, max_exact=10**9, '
+    "threads=threads)",
+    # rows in threads, each its own Monte Carlo run: the inner runs stop with the outer one
+    "equity matrix": 'equity_matrix("A23", "KQJ", 3, trials=10**12, seed=1, max_exact=0, '
+    "threads=threads)",
+    # the local best response's equity estimate, alone and inside a deal on this thread
+    "lbr estimate": "simulated_share([3, 5, 8, 10], np.array([[16, 21, 26, 31]], dtype=np.uint8), "
+    "np.ones(1), draws=3, cap=4, dead=0, policies=(None, None), first_throw=-1, seed=1, "
+    "trials=10**12)",
+    "local best response": "local_best_response(drawer, hands=1, trials=10**9, threads=1)",
     "simulate": "simulate([drawer, drawer], hands=10**9, seed=1, threads=threads)",
     # 5 * 10**6 big blinds deep, a hand where both bots hold a badugi lasts milliseconds:
     # blocks of a few hands, not thousands

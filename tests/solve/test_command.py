@@ -35,7 +35,7 @@ def test_the_json_gives_values_that_sum_to_the_pot_and_a_strategy_by_class(capsy
 def test_korean_rules_print_korean_names(capsys) -> None:
     text = _run(capsys, "--ranges", "7-", "T-", "--pot", "10", "--stacks", "50", "--korean",
                 "--ko")  # fmt: skip
-    assert "7메이드" in text and "체크" in text and "exploitability" in text
+    assert "7메이드" in text and "체크" in text and "착취 가능성" in text  # labels in Korean too
 
 
 def test_no_limit_sizes_are_read_from_the_list(capsys) -> None:

@@ -76,3 +76,23 @@ def test_a_lane_gives_the_same_bits_alone_as_among_thirteen(make_range, ranges) 
     for lane in range(13):
         alone = showdown_values(problem, 0, opponent[:, lane].copy(), pays[lane : lane + 1])
         assert np.array_equal(alone[:, 0], wide[:, lane])
+
+
+@pytest.mark.parametrize("player", [2, -1, True, 0.5, None])
+def test_a_player_other_than_0_or_1_is_refused_by_name(make_range, player) -> None:
+    problem = last_round([make_range(1, 10), make_range(2, 10)], pot=12, stacks=100, rules=Rules())
+    with pytest.raises(ValueError, match="player is 0 or 1"):
+        showdown_values(problem, player, problem.players[1].weights, PAYS[:1])
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+def test_weights_or_pays_that_are_not_finite_are_refused_by_name(make_range, bad) -> None:
+    problem = last_round([make_range(1, 10), make_range(2, 10)], pot=12, stacks=100, rules=Rules())
+    weights = problem.players[1].weights.copy()
+    weights[3] = bad
+    with pytest.raises(ValueError, match="opponent: every entry is a finite number"):
+        showdown_values(problem, 0, weights, PAYS[:1])
+    pays = PAYS[:1].copy()
+    pays[0, 1] = bad
+    with pytest.raises(ValueError, match="pays: every entry is a finite number"):
+        showdown_values(problem, 0, problem.players[1].weights, pays)

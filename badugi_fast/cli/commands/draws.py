@@ -7,6 +7,7 @@ limits (read from the result when the library records them, else the values pass
 from __future__ import annotations
 
 import argparse
+import secrets
 from typing import Any
 
 from ... import draws as draws_api
@@ -185,6 +186,8 @@ def cmd_discard(args: argparse.Namespace) -> int:
 
 def cmd_equity(args: argparse.Namespace) -> int:
     options = _run_options(args)
+    if options["seed"] is None:  # drawn here and printed, so a Monte Carlo run repeats
+        options["seed"] = secrets.randbits(64)
     hands = [_opponent(h) for h in args.hands]
     with dask_executor(args) as executor, user_values():
         result = draws_api.equity(hands, args.draws, **options, executor=executor)
@@ -199,7 +202,8 @@ def cmd_equity(args: argparse.Namespace) -> int:
                 player["fraction"] = str(result.fractions[i])
             if result.stderr is not None:
                 player["stderr"] = result.stderr[i]
-        print(dump({**facts, "exact": result.exact, "trials": result.trials, "players": players}))
+        print(dump({**facts, "exact": result.exact, "trials": result.trials,
+                    "seed": options["seed"], "players": players}))  # fmt: skip
         return EXIT_OK
     print(_assumed_text(facts))
     for i, hand in enumerate(args.hands):
@@ -208,7 +212,9 @@ def cmd_equity(args: argparse.Namespace) -> int:
             f"#{i + 1}\t{hand}\tequity {percent(result.equity[i])}{extra}"
             f"\t(win {percent(result.win[i])}, tie {percent(result.tie[i])})"
         )
-    print("exact" if result.exact else f"Monte Carlo, {result.trials:,} trials")
+    seed = options["seed"]
+    repeat = f"seed {seed} (repeat with --seed {seed})"
+    print("exact" if result.exact else f"Monte Carlo, {result.trials:,} trials, {repeat}")
     return EXIT_OK
 
 

@@ -315,7 +315,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     chosen = args.vs if args.vs is not None else args.bots or "drawer"
     if args.vs is not None and "," in args.vs:
         raise BadInput(f"--vs names one opponent (heads-up), not {args.vs!r}; use --bots")
-    names, players = make_bots(chosen, checked_seed(args.seed), args.blueprint)
+    seed = secrets.randbits(64) if checked_seed(args.seed) is None else args.seed  # printed
+    names, players = make_bots(chosen, seed, args.blueprint)
     if not 0 <= args.seat <= len(players):
         raise BadInput(f"--seat must be 0..{len(players)} with {len(players)} bot(s)")
     rules = make_rules(args, plays_blueprint(names))
@@ -329,7 +330,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         save.mkdir(parents=True, exist_ok=True)
     with user_values():
         Game([args.stack] * (len(players) + 1), rules)  # the table's options, checked up front
-    play(players, args.seat, sys.stdin, sys.stdout, hands=args.hands, seed=args.seed,
+    play(players, args.seat, sys.stdin, sys.stdout, hands=args.hands, seed=seed,
          rules=rules, korean=args.ko, stack=args.stack, names=names, save=save)  # fmt: skip
     return EXIT_OK
 

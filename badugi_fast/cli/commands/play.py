@@ -9,6 +9,7 @@ is read from and written to the given streams, so tests drive it with scripted i
 from __future__ import annotations
 
 import copy
+import secrets
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -201,12 +202,17 @@ class Table:
         if game.phase is Phase.DRAW:
             if verb in PAT_WORDS:
                 return Action.draw()
-            if verb in DRAW_WORDS:
-                return Action.draw(parse_cards(" ".join(words[1:])))
-            try:  # the cards alone: "Kh Qs"
-                return Action.draw(parse_cards(" ".join(words)))
+            try:  # "draw Kh Qs", or the cards alone: "Kh Qs"
+                thrown = parse_cards(" ".join(words[1:] if verb in DRAW_WORDS else words))
             except ValueError:
+                if verb in DRAW_WORDS:
+                    raise
                 raise ValueError(say("draw_words", self.korean)) from None
+            hand = game.view(self.seat).hand
+            strangers = " ".join(str(card) for card in thrown if card not in hand)
+            if strangers:  # the engine would name "seat N": say it to the person
+                raise ValueError(say("not_in_hand", self.korean, cards=strangers))
+            return Action.draw(thrown)
         kinds = {action.kind: action for action in legal}
         kind = KO_ACTIONS.get(words[0], verb)
         if (
@@ -225,6 +231,10 @@ class Table:
             options = ", ".join(self.option_text(a) for a in legal)
             raise ValueError(say("unknown_word", self.korean, options=options))
         chosen = kinds[kind]
+        typed = words[1] if len(words) > 1 else ""
+        if typed.isdigit() and int(typed) != chosen.amount and not chosen.max_amount:
+            self.out(say("fixed_size", self.korean, action=self.option_text(chosen),
+                         amount=chosen.amount, typed=typed))  # fmt: skip
         return Action(chosen.kind, chosen.amount)
 
 
@@ -242,19 +252,26 @@ def play(
     names: Sequence[str] | None = None,
     save: Path | None = None,
 ) -> int:
-    """Play ``hands`` hands; ``bots`` fill every seat but ``seat``. Prints the total over the
-    hands played and returns it (chips won)."""
+    """Play ``hands`` hands; ``bots`` fill every seat but ``seat``. Prints the seed first (drawn
+    when None; hand n deals from seed + n) and the total over the hands last, and returns it
+    (chips won; a hand left part way loses the chips put in). ``save``: each hand as PHH, with
+    ``_seed`` (the run's) and ``_hand`` (its number) beside the history."""
     seats = len(bots) + 1
     bot_names = list(names) if names is not None else ["bot"] * len(bots)
     table_names = [*bot_names[:seat], "you", *bot_names[seat:]]
     table = Table(bots, seat, stdin, stdout, korean=korean, names=table_names)
+    seed = secrets.randbits(64) if seed is None else seed
+    table.out(say("seed", korean, seed=seed))
     won = played = 0
     for number in range(hands):
         game = Game([stack] * seats, rules, button=number % seats,
-                    seed=None if seed is None else seed + number)  # fmt: skip
+                    seed=(seed + number) % 2**64)  # fmt: skip
         try:
             table.play_hand(game, number + 1)
         except (_Quit, KeyboardInterrupt):  # Ctrl-C wherever it lands: the hand is abandoned
+            if game.stacks[seat] < stack:  # as a fold: what the person put in is lost
+                played, won = played + 1, won - (stack - game.stacks[seat])
+                table.out(say("left", korean, number=number + 1, amount=stack - game.stacks[seat]))
             break
         played += 1
         result = game.stacks[seat] - stack
@@ -263,7 +280,8 @@ def play(
                       amount=abs(result), signed=result))  # fmt: skip
         if save is not None:
             path = save / f"hand-{number + 1:05d}.phh"
-            path.write_text(phh.dumps(game, players=table_names), encoding="utf-8")
+            text = phh.dumps(game, players=table_names) + f"_seed = {seed}\n_hand = {number + 1}\n"
+            path.write_text(text, encoding="utf-8")
             table.out(say("saved", korean, path=path))
     table.out(say("total", korean, hands=played, chips=won))
     return won

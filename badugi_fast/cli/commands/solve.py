@@ -31,6 +31,7 @@ from ..common import (
     progress_wanted,
     user_values,
 )
+from ..words import SOLVE_COLUMNS, pad, say
 
 _SIZE_EN = {4: "badugi", 3: "three-card", 2: "two-card", 1: "one-card"}
 
@@ -151,16 +152,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
             "iterations": sol.iterations, "actions": actions, "root": groups,
         }))  # fmt: skip
         return EXIT_OK
-    print(f"value: player 1 {sol.value[0]:.4f}, player 2 {sol.value[1]:.4f} chips "
-          f"(pot {args.pot}, from the round's start)")  # fmt: skip
-    share = percent(sol.exploitability_fraction)
-    print(f"exploitability: {sol.exploitability:.4f} chips per hand, {share} of the pot, "
-          f"after {sol.iterations} iterations")  # fmt: skip
-    print("player 1 at the root, by hand class (hands, share of the range, then each action):")
-    print(f"  {'class':<22} {'hands':>6} {'share':>7}  " + "  ".join(f"{a:>9}" for a in actions))
+    ko = args.ko
+    print(say("solve_value", ko, first=sol.value[0], second=sol.value[1], pot=args.pot))
+    print(say("solve_exploitability", ko, chips=sol.exploitability,
+              share=percent(sol.exploitability_fraction), iterations=sol.iterations))  # fmt: skip
+    print(say("solve_root", ko))
+    # Padded by display columns: a Hangul syllable takes two, so f"{name:<22}" would not align.
+    heads = SOLVE_COLUMNS[ko]
+    print(f"  {pad(heads[0], 22)} {pad(heads[1], 6, right=True)} {pad(heads[2], 7, right=True)}  "
+          + "  ".join(pad(a, 9, right=True) for a in actions))  # fmt: skip
     for g in groups:
         cells = "  ".join(f"{percent(p):>9}" for p in g["strategy"])
-        print(f"  {g['group']:<22} {g['hands']:>6} {percent(g['share']):>7}  {cells}")
+        print(f"  {pad(g['group'], 22)} {g['hands']:>6} {percent(g['share']):>7}  {cells}")
     return EXIT_OK
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -63,14 +64,16 @@ def check_picture_path(path: str, option: str = "--plot") -> None:
 
 
 def save(figure: Any, path: str) -> None:
-    """``figure.savefig(path)``; matplotlib's ValueError (a format it does not write) is bad
-    input, an OSError stays one (the command line's exit 2)."""
+    """``figure.savefig(path)``, then a line on stderr naming the file written (stdout stays
+    the command's answer, JSON under ``--json``); matplotlib's ValueError (a format it does not
+    write) is bad input, an OSError stays one (the command line's exit 2)."""
     try:
         figure.savefig(path)
     except ValueError as error:
         raise BadInput(f"--plot {path!r}: {error}") from None
     finally:
         pyplot().close(figure)
+    print(f"wrote the picture to {os.path.abspath(path)}", file=sys.stderr)
 
 
 def odds_picture(path: str, hand: str, by_draws: Sequence[DrawOdds]) -> None:
@@ -92,8 +95,17 @@ def odds_picture(path: str, hand: str, by_draws: Sequence[DrawOdds]) -> None:
     final = by_draws[-1]
     ranks = np.arange(len(final.ranks))
     for size, (lo, hi) in {4: (1, 715), 3: (716, 1001), 2: (1002, 1079), 1: (1080, 1092)}.items():
-        shown = (ranks >= lo) & (ranks <= hi)
-        ranks_axis.bar(ranks[shown], final.ranks[shown], width=1.0, color=SIZE_COLOURS[size])
+        shown = (ranks >= lo) & (ranks <= hi) & (final.ranks > 0)
+        # Lines of a fixed width, not bars: a bar one rank wide is under a pixel here (1,092
+        # ranks), and the renderer may drop it, the largest included.
+        ranks_axis.vlines(ranks[shown], 0, final.ranks[shown], colors=SIZE_COLOURS[size],
+                          linewidth=1.5)  # fmt: skip
+    top = int(np.argmax(final.ranks))
+    ranks_axis.set_xlim(0, len(final.ranks))
+    ranks_axis.set_ylim(0, 1.15 * final.ranks[top])
+    ranks_axis.annotate(f"rank {top}: {100 * final.ranks[top]:.1f} %",
+                        (top, final.ranks[top]), xytext=(4, 2), textcoords="offset points",
+                        fontsize=8)  # fmt: skip
     ranks_axis.set_xlabel("final rank (1 = best)")
     ranks_axis.set_ylabel("probability")
     ranks_axis.set_title(f"final class after {len(by_draws) - 1} draw(s)")

@@ -42,9 +42,11 @@ BLOCK_TRIALS = 1 << 15
 # 50 %, as a guard against a broken estimator rather than a bound on its spread).
 HOPELESS_FACTOR = 2
 ESTIMATE_PROBES = 64
-# Plays per block of an exact enumeration: a play costs 0.1-0.3 us, so a block lasts well under
-# a second (more where the estimate is low, or a single row of the first branching step holds
-# more), and Ctrl-C stops an enumeration of 10**8 plays (20-30 s) between blocks.
+# Plays per block of an exact enumeration: a play costs 0.1-0.3 us with two seats or more, so a
+# block lasts well under a second (more where the estimate is low, or a single row of the first
+# branching step holds more), and Ctrl-C stops an enumeration of 10**8 plays (20-30 s) between
+# blocks. One seat counts its last draw (csrc/draws/one_seat.c), a few ns a play; its blocks
+# stay as they were, since the rank probabilities are summed block by block and must not change.
 BLOCK_PATHS = 1 << 19
 
 

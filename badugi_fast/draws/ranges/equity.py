@@ -32,6 +32,7 @@ from ..checks import (
     trials_or,
 )
 from ..engine.native import (
+    BLOCK_PATHS,
     ESTIMATE_PROBES,
     HOPELESS_FACTOR,
     MAX_SEATS,
@@ -41,12 +42,13 @@ from ..engine.native import (
 )
 from ..limits import Limits, LimitsLike, check_limits
 from ..policies.policy import Policy, PolicyLike, to_policy
-from ..results import Equity
+from ..results import Equity, EquityMatrix
 from .range import Range, parse_range
 
 __all__ = ["equity_matrix", "ranged_equity"]
 
 DEFAULT_TRIALS = 1_000_000  # as equity's
+DEFAULT_DRAWS = 3  # as equity's: a dealt hand in triple draw
 
 MATRIX_TRIALS = 10_000  # Monte Carlo trials per hand of the first range
 MATRIX_MAX_EXACT = 10**6  # plays per hand of the first range before Monte Carlo
@@ -166,15 +168,33 @@ def _exact(spec: Any, live: Sequence[Range | None], max_exact: int, n: int) -> E
     if max_exact <= 0 or estimate < 0 or combos * estimate > HOPELESS_FACTOR * max_exact:
         return None
     ranges = _c_ranges(live, with_weights=True)
-    share, win = ffi.new("double[]", n), ffi.new("double[]", n)
-    paths = ffi.new("uint64_t *")
-    status = lib.bf_range_enumerate(spec, ranges.c_ranges, max_exact, share, win, paths)
-    if status in (lib.BF_DRAW_TOO_MANY, lib.BF_DRAW_STUB_SHORT):
+    sums = ffi.new("bf_range_sums *")
+    # Blocks of the first range's hands, about BLOCK_PATHS plays each, in order on this thread
+    # (each adds to the sums the last one left, so they are one call's to the bit): Ctrl-C
+    # stops a long enumeration between them, as it stops the draw engine's.
+    rows = next(len(r) for r in live if r is not None)
+    per_block = max(1, int(rows * BLOCK_PATHS / max(combos * estimate, 1.0)))
+
+    def run(lo: int, hi: int) -> None:
+        status = lib.bf_range_enumerate_rows(spec, ranges.c_ranges, max_exact, lo, hi, sums)
+        if status in (lib.BF_DRAW_TOO_MANY, lib.BF_DRAW_STUB_SHORT):
+            raise _DoesNotFit
+        _raise_for(status)
+
+    try:
+        run_in_threads(rows, 1, run, block_rows=per_block)
+    except _DoesNotFit:
         return None
-    _raise_for(status)
-    equity, wins = list(share), list(win)
+    if sums.weight_sum == 0.0:
+        _raise_for(lib.BF_RANGE_EMPTY)
+    equity = [sums.share[p] / sums.weight_sum for p in range(n)]
+    wins = [sums.win[p] / sums.weight_sum for p in range(n)]
     ties = [e - w for e, w in zip(equity, wins, strict=True)]
-    return Equity(equity, wins, ties, exact=True, paths=int(paths[0]))
+    return Equity(equity, wins, ties, exact=True, paths=int(sums.paths))
+
+
+class _DoesNotFit(Exception):
+    """A block passed max_exact plays, or met a draw the stub cannot serve."""
 
 
 def _raise_for(status: int) -> None:
@@ -255,7 +275,7 @@ def ranged_equity(
 def equity_matrix(
     range_a: Range | str,
     range_b: Range | str,
-    draws: int = 0,
+    draws: int = DEFAULT_DRAWS,
     *,
     trials: int = MATRIX_TRIALS,
     seed: int | None = None,
@@ -265,9 +285,11 @@ def equity_matrix(
     threads: int | None = None,
     max_exact: int = MATRIX_MAX_EXACT,
     executor: Executor = None,
-) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+) -> EquityMatrix:
     """The equity of each hand of ``range_a`` (in ``range_a.hands`` order, without the hands
-    holding a dead card) heads-up against ``range_b``, and its stderr (0 where exact: at most
+    holding a dead card) heads-up against ``range_b`` with ``draws`` draws to come (default 3,
+    as ``equity``), and its stderr, as an ``EquityMatrix`` (``.equity``, ``.stderr``; it unpacks
+    as a pair). The stderr is 0 where exact: at most
     ``max_exact`` plays for the hand, else ``trials`` Monte Carlo trials). A hand that every
     hand of ``range_b`` holds a card of gets NaN; a range the dead cards leave empty is a
     ValueError, as in ``equity``. Reproducible for a ``seed`` whatever ``threads``.
@@ -295,15 +317,17 @@ def equity_matrix(
         bounds = block_bounds(0, len(rows), MATRIX_BLOCK_ROWS) if rows else []
         parts = run_blocks(executor, matrix_rows, args, bounds, unit="hand")
         if not parts:
-            return np.full(0, np.nan), np.full(0, np.nan)
-        return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+            return EquityMatrix(np.full(0, np.nan), np.full(0, np.nan))
+        return EquityMatrix(
+            np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+        )
     equity, stderr = np.full(len(rows), np.nan), np.full(len(rows), np.nan)
 
     def one(lo: int, hi: int) -> None:
         equity[lo:hi], stderr[lo:hi] = matrix_rows(*args, lo, hi)
 
     run_in_threads(len(rows), thread_count(threads, len(rows), min_rows=2), one)
-    return equity, stderr
+    return EquityMatrix(equity, stderr)
 
 
 def matrix_rows(

@@ -18,6 +18,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._badugi import ffi, lib
+from ..._runtime.threads import run_in_threads
+from ...draws.ranges.equity import RANGE_BLOCK_TRIALS
 from ...hands.evaluator import evaluate, evaluate_many
 
 Hands = npt.NDArray[np.uint8]
@@ -79,6 +81,10 @@ def simulated_share(
             spec.policies[seat] = policy[0][0]
     rows = np.ascontiguousarray(hands, dtype=np.uint8)
     weight = np.ascontiguousarray(weights, dtype=np.float64)
+    if rows.ndim != 2 or rows.shape[1] != 4 or not len(rows):
+        raise ValueError(f"hands is (n, 4) card ids, n at least 1, not of shape {rows.shape}")
+    if weight.shape != (len(rows),):
+        raise ValueError(f"weights is one per hand, ({len(rows)},), not {weight.shape}")
     n = len(rows)
     table = ffi.new("bf_range_column[]", n)
     c_hands = ffi.from_buffer("uint8_t[]", rows)
@@ -86,11 +92,23 @@ def simulated_share(
         raise ValueError("the range's weights are positive and finite")
     ranges = ffi.new("bf_range[]", lib.BF_MAX_SEATS)
     ranges[1].n, ranges[1].hands, ranges[1].table = n, c_hands, table
-    tally = ffi.new("bf_draw_tally *")
-    status = lib.bf_range_simulate(spec, ranges, seed, 0, trials, tally)
-    if status != 0:
-        raise ValueError(f"the equity estimate failed (draw engine status {status})")
-    return float(tally.share[0]) / float(lib.BF_SHARE_UNIT * tally.trials)
+    share = played = 0
+
+    def run(lo: int, hi: int) -> tuple[int, int]:
+        tally = ffi.new("bf_draw_tally *")
+        status = lib.bf_range_simulate(spec, ranges, seed, lo, hi - lo, tally)
+        if status != 0:
+            raise ValueError(f"the equity estimate failed (draw engine status {status})")
+        return int(tally.share[0]), int(tally.trials)
+
+    def fold(lo: int, hi: int, part: tuple[int, int]) -> None:
+        nonlocal share, played
+        share, played = share + part[0], played + part[1]
+
+    # Trial t depends on (seed, t) alone and the sums are integers: blocks give the one call's
+    # figures, and Ctrl-C stops a long estimate between them, as it stops equity.
+    run_in_threads(trials, 1, run, block_rows=RANGE_BLOCK_TRIALS, fold=fold)
+    return float(share) / float(lib.BF_SHARE_UNIT * played)
 
 
 __all__ = ["showdown_share", "simulated_share", "stand_pat"]
