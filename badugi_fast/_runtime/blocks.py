@@ -88,7 +88,7 @@ def run_blocks(
     it was raised in the task. Ctrl-C cancels them too. ``progress`` shows a tqdm bar of the
     indices done, advanced as each block completes."""
     pool = as_executor(executor)
-    bar = _bar(sum(hi - lo for lo, hi in bounds), unit) if progress else None
+    bar = progress_bar(sum(hi - lo for lo, hi in bounds), unit) if progress else None
     try:
         if pool is None:
             return [_advance(bar, lo, hi, task(*args, lo, hi)) for lo, hi in bounds]
@@ -135,10 +135,12 @@ def _advance(bar: Any, lo: int, hi: int, result: T) -> T:
     return result
 
 
-def _bar(total: int, unit: str) -> Any:
+def progress_bar(total: int, unit: str, delay: float = 0.0) -> Any:
+    """The library's one progress bar: tqdm on stderr, ``total`` ``unit``s, shown after
+    ``delay`` seconds (if the run lasts that long), gone when closed."""
     from tqdm import tqdm  # type: ignore[import-untyped]
 
-    return tqdm(total=total, unit=unit, unit_scale=True, leave=False)
+    return tqdm(total=total, unit=unit, unit_scale=True, leave=False, delay=delay)
 
 
 SQUARE_ROWS = 1 << 14  # rows summed at once: 2**14 terms below 2**44 each stay inside int64

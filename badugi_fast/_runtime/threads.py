@@ -124,14 +124,15 @@ def _submit(workers: int, task: Callable[[], None]) -> list[Future[None]]:
         return [_pool.submit(task) for _ in range(workers)]
 
 
-def thread_blocks(n: int, nthreads: int, block_rows: int) -> Blocks:
+def thread_blocks(n: int, nthreads: int, block_rows: int, align: int = _BLOCK_ALIGN) -> Blocks:
     """The blocks covering range(n): about BLOCKS_PER_THREAD per thread when several run (so a
-    slow thread takes fewer), never more than ``block_rows`` rows each."""
-    nthreads = min(nthreads, max(1, n // _BLOCK_ALIGN))
+    slow thread takes fewer), never more than ``block_rows`` rows each, a multiple of ``align``
+    (rows of output a C loop writes: a cache line's; 1 for rows that are whole jobs)."""
+    nthreads = min(nthreads, max(1, n // align))
     if nthreads == 1 and n <= block_rows:
         return Blocks(0, n, max(n, 1))
     step = block_rows if nthreads == 1 else min(block_rows, -(-n // (nthreads * BLOCKS_PER_THREAD)))
-    return Blocks(0, n, max(-(-step // _BLOCK_ALIGN) * _BLOCK_ALIGN, _BLOCK_ALIGN))
+    return Blocks(0, n, max(-(-step // align) * align, align))
 
 
 def run_in_threads(
@@ -141,6 +142,7 @@ def run_in_threads(
     *,
     block_rows: int = DEFAULT_BLOCK_ROWS,
     fold: Callable[[int, int, T], None] | None = None,
+    align: int = _BLOCK_ALIGN,
 ) -> list[tuple[int, int, T]]:
     """Call work(lo, hi) over consecutive blocks covering range(n); returns (lo, hi, result) per
     block, in order. Blocks hold at most ``block_rows`` rows (see the module's docstring).
@@ -151,9 +153,10 @@ def run_in_threads(
 
     With several threads, the threads (the calling one included) take blocks from a shared
     counter until none is left: a thread that wakes late, or a core the hypervisor slows, simply
-    takes fewer. Block bounds do not depend on timing, so neither do the results.
+    takes fewer. Block bounds do not depend on timing, so neither do the results. ``align``:
+    as ``thread_blocks``.
     """
-    blocks = thread_blocks(n, nthreads, block_rows)
+    blocks = thread_blocks(n, nthreads, block_rows, align)
     collected: list[tuple[int, int, T]] = []
     sink = fold or (lambda lo, hi, result: collected.append((lo, hi, result)))
     if len(blocks) <= 1:  # one block, or none when n is 0: work is still called once

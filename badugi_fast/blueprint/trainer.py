@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._badugi import ffi, lib
-from .._runtime.blocks import Executor, block_bounds, run_blocks
+from .._runtime.blocks import Executor, block_bounds, progress_bar, run_blocks
 from .._runtime.threads import run_in_threads, thread_count
 from .._runtime.validate import whole
 from . import Blueprint
@@ -148,12 +148,25 @@ class Trainer:
         threads: int | None = None,
         executor: Executor = None,
         workers: int = 1,
-        progress: Progress | None = None,
+        progress: Progress | bool | None = None,
     ) -> None:
         """Runs ``iterations`` more iterations; with an executor, each batch is cut into
         ``workers`` blocks run there (each on ``threads`` threads) and merged here in block
-        order. ``progress(n)`` hears of every n iterations done."""
+        order. ``progress``: True shows a progress bar (tqdm) of the iterations; a callable
+        ``progress(n)`` hears of every n iterations done."""
         left = whole("iterations", iterations, 0)
+        if progress is True:
+            bar = progress_bar(left, "iteration")
+            try:
+                self.run(iterations, threads=threads, executor=executor, workers=workers,
+                         progress=bar.update)  # fmt: skip
+            finally:
+                bar.close()
+            return
+        if progress is False:
+            progress = None
+        if progress is not None and not callable(progress):
+            raise TypeError(f"progress is True, False, None or a callable, not {progress!r}")
         nthreads = thread_count(threads, self.batch, 2 * BLOCK_ITERATIONS)
         workers = whole("workers", workers, 1)
         table = self.table

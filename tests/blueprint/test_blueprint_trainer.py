@@ -173,3 +173,16 @@ def test_a_dask_cluster_of_two_workers_gives_the_tables_of_one_thread(client: ob
     there = Trainer(TINY, seed=5, batch=250)
     there.run(500, threads=1, executor=client, workers=2)
     assert np.array_equal(there.table, here.table)
+
+
+def test_run_shows_a_progress_bar_when_asked(capsys) -> None:
+    trainer = Trainer(TINY, seed=3, batch=250)
+    trainer.run(500, threads=1, progress=True)
+    assert "iteration" in capsys.readouterr().err and trainer.iterations == 500
+    heard: list[int] = []
+    trainer.run(300, threads=1, progress=heard.append)
+    assert sum(heard) == 300
+    trainer.run(10, threads=1, progress=False)
+    assert trainer.iterations == 810
+    with pytest.raises(TypeError, match="progress is True, False, None or a callable"):
+        trainer.run(10, progress="yes")  # type: ignore[arg-type]

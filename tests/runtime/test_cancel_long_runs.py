@@ -77,6 +77,8 @@ LONG_CALLS = {
     "np.ones(1), draws=3, cap=4, dead=0, policies=(None, None), first_throw=-1, seed=1, "
     "trials=10**12)",
     "local best response": "local_best_response(drawer, hands=1, trials=10**9, threads=1)",
+    # deals on threads: the deals not started are cancelled, the one running stops its estimate
+    "local best response, threads": "local_best_response(drawer, hands=4, trials=10**9, threads=2)",
     "simulate": "simulate([drawer, drawer], hands=10**9, seed=1, threads=threads)",
     # 5 * 10**6 big blinds deep, a hand where both bots hold a badugi lasts milliseconds:
     # blocks of a few hands, not thousands

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..._badugi import ffi, lib
+from ..._runtime import blocks
 from ..._runtime.threads import run_in_threads, thread_count
 from ...cards import DECK, Card
 from ..limits import Limits
@@ -182,10 +183,8 @@ def simulate(
 
 
 def progress_bar(total: int, unit: str = "trial", delay: float = 0.0) -> Any:
-    """A progress bar on stderr (shown after ``delay`` seconds, if the run lasts that long)."""
-    from tqdm import tqdm  # type: ignore[import-untyped]
-
-    return tqdm(total=total, unit=unit, unit_scale=True, leave=False, delay=delay)
+    """The runtime's progress bar, counting trials unless told otherwise."""
+    return blocks.progress_bar(total, unit, delay)
 
 
 def _add_tally(total: Any, part: Any) -> None:

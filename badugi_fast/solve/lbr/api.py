@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 import os
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
+from ..._runtime.threads import run_in_threads
 from ..._runtime.validate import check_seed, whole
 from ...blueprint import Blueprint
 from ...game import Rules
@@ -49,6 +50,18 @@ def _half_width(samples: np.ndarray) -> float:
     if len(samples) < 2:
         return math.inf
     return float(Z95 * samples.std(ddof=1) / math.sqrt(len(samples)))
+
+
+def _in_threads(one: Any, deals: int, workers: int) -> list[tuple[int, int, int, int]]:
+    """``one(deal)`` for every deal on ``workers`` threads, in deal order, a deal a block of
+    the runtime's threads: Ctrl-C stops the run, and with it the equity estimates running
+    inside its deals (the runtime stops a run nested in a stopped one)."""
+
+    def block(lo: int, hi: int) -> list[tuple[int, int, int, int]]:
+        return [one(deal) for deal in range(lo, hi)]
+
+    done = run_in_threads(deals, min(workers, deals), block, block_rows=1, align=1)
+    return [row for _, _, rows in done for row in rows]
 
 
 def _check_game(bot: object, table: Table) -> None:
@@ -133,8 +146,7 @@ def local_best_response(
     if workers == 1:
         played = [one(deal) for deal in range(deals)]
     else:
-        with ThreadPoolExecutor(max_workers=min(workers, deals)) as pool:
-            played = list(pool.map(one, range(deals)))
+        played = _in_threads(one, deals, workers)
     rows = np.array(played, dtype=np.int64)
     seat_chips = rows[:, :PLAYERS].astype(np.float64)
     pairs = seat_chips.mean(axis=1)
