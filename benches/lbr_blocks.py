@@ -4,6 +4,11 @@ appended to a JSON-lines file as it ends (a block already in the file is not pla
 
     nice python benches/lbr_blocks.py search 1 40 lbr_search.jsonl
     python benches/lbr_blocks.py --pool lbr_search.jsonl      # the blocks pooled
+    python benches/lbr_blocks.py --pair lbr_blueprint.jsonl lbr_search.jsonl
+
+``--pair A B``: the difference A - B block by block over the seeds both files hold (the same
+deals: the responder is deterministic for a seed), its mean and 95 % interval from the spread
+of the block differences (Student's t with blocks - 1 degrees of freedom).
 
 BOT: search (the shipped blueprint with last-round search, safe), unsafe (the same, unsafe
 re-solving), blueprint (the shipped blueprint alone).
@@ -66,8 +71,30 @@ def pool(path: Path) -> dict[str, float]:
     return out
 
 
+T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
+       9: 2.262, 10: 2.228, 15: 2.131, 20: 2.086, 30: 2.042}  # fmt: skip
+
+
+def pair(first: Path, second: Path) -> dict[str, float]:
+    """The block-by-block difference of two runs on their common seeds (see the module)."""
+    a = {row["seed"]: row for row in map(json.loads, first.open())}
+    b = {row["seed"]: row for row in map(json.loads, second.open())}
+    seeds = sorted(set(a) & set(b))
+    if len(seeds) < 2:
+        raise SystemExit("--pair needs two or more seeds in both files")
+    gaps = [a[s]["value"] - b[s]["value"] for s in seeds]
+    n = len(gaps)
+    mean = sum(gaps) / n
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gaps) / (n - 1))
+    t = T95[max(k for k in T95 if k <= n - 1)]
+    return {"blocks": n, "deals": n * BLOCK, "difference": mean,
+            "interval": t * spread / math.sqrt(n)}  # fmt: skip
+
+
 if __name__ == "__main__":
-    if sys.argv[1] == "--pool":
+    if sys.argv[1] == "--pair":
+        print(json.dumps(pair(Path(sys.argv[2]), Path(sys.argv[3]))))
+    elif sys.argv[1] == "--pool":
         print(json.dumps(pool(Path(sys.argv[2]))))
     else:
         run(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), Path(sys.argv[4]))
