@@ -357,6 +357,34 @@ static int chips_for_price(const char *s, int n)
     return q > d0 && has(s, n, q, " StarsCoin") && q + 10 == n;
 }
 
+/* "[0-9]+ FPP", all of s[0 .. n) */
+static int fpp(const char *s, int n)
+{
+    return n > 4 && ends_with(s, n, " FPP") && bf_hist_all_digits(s, n - 4);
+}
+
+/* after "NAME wins ": "the A bounty for eliminating .+" or "A for eliminating .+? and their
+ * own bounty increases by A to A", all of s[0 .. n) */
+static int bounty(const char *s, int n)
+{
+    static const char elim[] = " for eliminating ", own[] = " and their own bounty increases by ";
+    int knockout = has(s, n, 0, "the "), a0 = knockout ? 4 : 0, a1 = find(s, n, a0, ' ');
+    if (a1 < 0 || !is_amount_text(s + a0, a1 - a0))
+        return 0;
+    if (knockout)
+        return has(s, n, a1, " bounty for eliminating ") && n > a1 + 24;
+    if (!has(s, n, a1, elim))
+        return 0;
+    int e = a1 + (int)strlen(elim);
+    for (int i = after_name(s, n, own, e + 1); i >= 0; i = after_name(s, n, own, i + 1)) {
+        int b0 = i + (int)strlen(own), b1 = find(s, n, b0, ' ');
+        if (b1 >= 0 && is_amount_text(s + b0, b1 - b0) && has(s, n, b1, " to ") &&
+            is_amount_text(s + b1 + 4, n - b1 - 4))
+            return 1;
+    }
+    return 0;
+}
+
 /* pokerstars.NOISE */
 int bf_hist_noise_line(const char *s, int n)
 {
@@ -365,7 +393,10 @@ int bf_hist_noise_line(const char *s, int n)
     static const char *const tails[] = {" is connected", " is disconnected", " has returned",
                                         " sits out", " is sitting out", " leaves the table",
                                         " has timed out", " has timed out while disconnected",
-                                        " will be allowed to play after the button"};
+                                        " will be allowed to play after the button",
+                                        " finished the tournament",
+                                        " has timed out while being disconnected",
+                                        " was removed from the table for failing to post"};
     for (size_t k = 0; k < sizeof tails / sizeof *tails; k++)
         if (n > (int)strlen(tails[k]) && ends_with(s, n, tails[k]))
             return 1;
@@ -391,9 +422,18 @@ int bf_hist_noise_line(const char *s, int n)
         if (q == n)
             return 1;
         if (has(s, n, q, " and received ") && s[n - 1] == '.' &&
-            is_amount_text(s + q + 14, n - q - 15))
+            (is_amount_text(s + q + 14, n - q - 15) || fpp(s + q + 14, n - q - 15)))
             return 1;
     }
+    if (n == 57 && has(s, n, 0, "All players have agreed to skip the break. Game resuming."))
+        return 1;
+    for (int i = after_name(s, n, " wins an entry to tournament #", 1); i >= 0;
+         i = after_name(s, n, " wins an entry to tournament #", i + 1))
+        if (bf_hist_all_digits(s + i + 30, n - i - 30))
+            return 1;
+    for (int i = after_name(s, n, " wins ", 1); i >= 0; i = after_name(s, n, " wins ", i + 1))
+        if (bounty(s + i + 6, n - i - 6))
+            return 1;
     static const char *const buys[] = {" re-buys and receives ", " takes the add-on and receives "};
     for (size_t k = 0; k < sizeof buys / sizeof *buys; k++) {
         int m = (int)strlen(buys[k]);

@@ -1,9 +1,10 @@
 """Hands written in PokerStars' line shapes for the lines real files hold beyond the format
 notes (issue 32): a tournament player sitting out, ``Betting is capped``, ``stands pat on
 [..]``, a short all-in completed to the next level, a fold where checking was free, blinds
-posted out of turn, hands without a small blind (its seat emptied), rebuys and add-ons. The
-tests of the importers (tests/notation/histories/) vary them; the C reader's sanitizer run
-(tests/c/) reads every one of ``HANDS``."""
+posted out of turn, hands without a small blind (its seat emptied), rebuys and add-ons, other
+tournament notices (bounties, entries won, finishes, timeouts). The tests of the importers
+(tests/notation/histories/) vary them; the C reader's sanitizer run (tests/c/) reads every one
+of ``HANDS``."""
 
 from __future__ import annotations
 
@@ -424,6 +425,31 @@ Total pot 185 Main pot 60. Side pot-1 105. Side pot-2 20. | Rake 0
 """
 SIDE_POTS_SHOWN = SIDE_POTS.replace("Ann: mucks hand", "Ann: shows [Ks Kd Kc Kh] (1-card: K)")
 
+# More of a tournament's notices (public trackers' parsers' shapes, as the rebuys'), before the
+# seats, in the play and after the summary: the hand is REBUYS's.
+NOTICES = (
+    REBUYS.replace(
+        "Seat 1: Ahn",
+        "All players have agreed to skip the break. Game resuming.\nSeat 1: Ahn",
+        1,
+    )
+    .replace(
+        "*** DEALING HANDS ***",
+        'Ahn [observer] said, "gl"\nDae has timed out while being disconnected\n'
+        "*** DEALING HANDS ***",
+        1,
+    )
+    .replace(
+        "*** SUMMARY ***",
+        "Hero wins the $5 bounty for eliminating Dae\n"
+        "Hero wins $1.25 for eliminating Dae and their own bounty increases by $1.25 to $3.75\n"
+        "Dae finished the tournament in 4th place and received 12 FPP.\n*** SUMMARY ***",
+        1,
+    )
+    + "Hero wins an entry to tournament #900006\nBaek finished the tournament\n"
+    "Choi was removed from the table for failing to post\n"
+)
+
 SITTING_OUT = ("Seat 3: Choi (1140 in chips)", "Seat 3: Choi (1140 in chips) is sitting out")
 CAPPED = ("Hero: raises 30 to 120\n", "Hero: raises 30 to 120\nBetting is capped\n")
 PAT_ON = ("Hero: stands pat\n", "Hero: stands pat on [4h 3s 8c 9d]\n")
@@ -456,4 +482,5 @@ HANDS = [
     REBUYS,
     SIDE_POTS,
     SIDE_POTS_SHOWN,
+    NOTICES,
 ]

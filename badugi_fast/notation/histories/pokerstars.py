@@ -49,12 +49,25 @@ NOISE = noise(
         r'.+? said, ".*"',
         r".+? will be allowed to play after the button",
         rf".+? finished the tournament in [0-9]+(?:st|nd|rd|th) place(?: and received {_A}\.)?",
+        # a finish without a place, and a freeroll's prize in points ("received 12 FPP.")
+        r".+? finished the tournament",
+        r".+? finished the tournament in [0-9]+(?:st|nd|rd|th) place and received [0-9]+ FPP\.",
         rf".+? wins the tournament and receives {_A} - congratulations!",
         r"Betting is capped",  # after the raise that reached the cap
         # a rebuy tournament's rebuys and add-ons, written between hands (before the seats, or
         # after the pots and the summary): chips for later hands. The shapes are public
         # trackers' parsers' (the format notes give none): "for $1.00" or "for 100 StarsCoin".
         rf".+? (?:re-buys|takes the add-on) and receives [0-9][0-9,]* chips for {_PRICE}",
+        # more of a tournament's notices, as public trackers' parsers read them (the format
+        # notes give none): a knockout's bounty (a progressive knockout's half that raises the
+        # winner's own), a satellite's entry won, a break skipped, a seat timed out while
+        # disconnected or removed for not posting. None carries anything for the hand.
+        rf".+? wins the {_A} bounty for eliminating .+",
+        rf".+? wins {_A} for eliminating .+? and their own bounty increases by {_A} to {_A}",
+        r".+? wins an entry to tournament #[0-9]+",
+        r"All players have agreed to skip the break\. Game resuming\.",
+        r".+? has timed out while being disconnected",
+        r".+? was removed from the table for failing to post",
     ]
 )
 

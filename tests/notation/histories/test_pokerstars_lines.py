@@ -2,8 +2,9 @@
 written in the room's line shapes (support/pokerstars_lines.py): a tournament player sitting out
 is dealt in and folded by the room, ``Betting is capped``, ``stands pat on [..]``, a short
 all-in completed to the next level, a fold where checking was free, blinds posted out of turn,
-a hand without a small blind (its seat emptied), a tournament's rebuys and add-ons, bytes after
-the last hand; and what must be
+a hand without a small blind (its seat emptied), a tournament's rebuys and add-ons and its other
+notices (bounties, entries won, a break skipped, finishes, timeouts), bytes after the last hand;
+and what must be
 refused, naming its line: amounts with the wrong sign for the game, a rake no room takes,
 corrupt names, a header at odds with its table. Every hand imports the same through the C
 reader and in Python (its specification); the C reader imports the ordinary ones itself and
@@ -21,6 +22,7 @@ from support.pokerstars_lines import (
     NO_SMALL_BLIND_HEADS_UP,
     NO_SMALL_BLIND_TOURNAMENT,
     NO_SMALL_BLIND_TOURNAMENT_HEADS_UP,
+    NOTICES,
     OUT_OF_TURN,
     PAT_ON,
     REBUYS,
@@ -493,3 +495,67 @@ def test_the_kept_cards_of_a_draw_are_the_heros() -> None:
     (hand,) = in_python
     line = text.splitlines().index("Hero: discards 1 card [Kc]") + 1
     assert f":line {line}: Hero keeps cards it does not hold" in hand.problems[0]
+
+
+# -- more tournament notices: bounties, entries won, breaks, finishes, timeouts -------------
+
+_NOTICES = [
+    "Hero wins the $5 bounty for eliminating Dae",
+    "Hero wins the $2.50 bounty for eliminating Dae Jr.",  # a name with spaces
+    "Hero wins the 1,000 bounty for eliminating Dae",
+    "Hero wins $1.25 for eliminating Dae and their own bounty increases by $1.25 to $3.75",
+    "Hero Kim wins $1 for eliminating Dae and Co and their own bounty increases by $1 to $2",
+    "All players have agreed to skip the break. Game resuming.",
+    "Hero wins an entry to tournament #900006",
+    "Dae finished the tournament",
+    "Dae finished the tournament in 4th place and received 12 FPP.",
+    "Dae has timed out while being disconnected",
+    'Ahn [observer] said, "gl all"',
+    "Dae was removed from the table for failing to post",
+]
+
+
+@pytest.mark.parametrize("notice", _NOTICES)
+@pytest.mark.parametrize("where", ["Seat 1: Ahn", "*** DEALING HANDS ***", "*** SUMMARY ***"])
+def test_a_tournament_notice_is_skipped_wherever_it_is_written(notice: str, where: str) -> None:
+    """Before the seats, in the play, before the summary: the hand is what it was without it."""
+    hand = _one(REBUYS.replace(where, f"{notice}\n{where}", 1))
+    assert hand.winnings == {3: 130} and hand.phh == _one(REBUYS).phh
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Hero wins the bounty for eliminating Dae",
+        "Hero wins the $5 bounty for eliminating",
+        "Hero wins the $5 bounty for eliminating ",
+        "Hero wins $5 for eliminating Dae",
+        "Hero wins $5 for eliminating Dae and their own bounty increases by $5",
+        "Hero wins $5 for eliminating Dae and their own bounty increases by $5 to five",
+        "Hero wins $5 for eliminating  and their own bounty increases by $5 to $10",
+        "All players have agreed to skip the break. Game resuming",
+        "All players have agreed to skip the break.",
+        "Hero wins an entry to tournament #",
+        "Hero wins an entry to tournament #12a",
+        " finished the tournament",
+        "Dae finished the tournament in 4th place and received FPP.",
+        "Dae finished the tournament in 4th place and received 12 FPP",
+        "Dae finished the tournament in fourth place",
+        "Dae has timed out while being disconnected again",
+        "Dae was removed from the table",
+        " was removed from the table for failing to post",
+    ],
+)
+def test_a_near_miss_of_a_tournament_notice_is_refused_naming_it(line: str) -> None:
+    """Only the shapes known are notices: anything else is a line the importer does not know."""
+    text = REBUYS.replace("*** SUMMARY ***", f"{line}\n*** SUMMARY ***", 1)
+    through_c, in_python = both(text)
+    assert_same(through_c, in_python)
+    (hand,) = in_python
+    number = text.splitlines().index(line) + 1
+    assert hand.problems == [f"<text>:line {number}: a line the importer does not know: {line!r}"]
+
+
+def test_a_hand_with_every_tournament_notice_is_the_hand_without_them() -> None:
+    """The C reader reads the whole hand itself; the sanitizer run reads it too (HANDS)."""
+    assert _one(NOTICES).phh == _one(REBUYS).phh
