@@ -2,7 +2,7 @@
 blueprint's rules, one thread:
 
 - beliefs: one public action carried through both players' beliefs over all 270,725 hands, a
-  betting action and a draw (of two cards);
+  betting action (the big blind's call) and a draw (the button's of one card);
 - a re-solve: the last round after a line, beliefs from the deal, the gadget's 32 iterations;
 - hands a second of the search bot against the blueprint in ``head_to_head`` (the Python
   engine), its decisions' median and worst time in the benchmark's extra info (after one
@@ -36,7 +36,7 @@ def test_beliefs_one_public_action(benchmark, action: str) -> None:
     table = table_for(blueprint, None, None)
     strategy = BlueprintStrategy(blueprint)
     steps = play(table, LINE).steps
-    at = 9 if action == "bet" else 10  # the third round's call, then the last draw's first
+    at = 9 if action == "bet" else 11  # the third round's call, the button's last draw
     weights, chance = start(table, None), [1.0, 1.0]
     for i in range(at):
         advance(weights, chance, (strategy, strategy), table, steps[i], None, i + 1)
