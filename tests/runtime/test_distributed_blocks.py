@@ -142,7 +142,7 @@ def test_the_progress_bar_advances_by_each_finished_block(monkeypatch: pytest.Mo
             steps.append(-1)
 
     assert run_blocks(None, span, ("p",), [(0, 3)], progress=True)  # the real bar, quietly
-    monkeypatch.setattr(blocks, "_bar", Bar)
+    monkeypatch.setattr(blocks, "progress_bar", Bar)
     run_blocks(None, span, ("p",), block_bounds(0, 9, 4), progress=True, unit="hand")
     assert steps == [9, 4, 4, 1, -1]
 
