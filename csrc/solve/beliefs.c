@@ -36,10 +36,13 @@ static int64_t binomial(int n, int k)
     return out;
 }
 
-/* Colex rank of the cards of `hand` at each set of positions (cards ascending), into rank[16]. */
-static void colex_subsets(const int hand[4], int64_t choose[CARDS + 1][5], int64_t rank[16])
+/* Colex rank of the cards of `hand` at each set of positions in `sets` (cards ascending),
+ * into rank[set]. */
+static void colex_subsets(const int hand[4], int64_t choose[CARDS + 1][5], const unsigned *sets,
+                          int n_sets, int64_t rank[16])
 {
-    for (unsigned at = 0; at < 16; at++) {
+    for (int k = 0; k < n_sets; k++) {
+        unsigned at = sets[k];
         int64_t r = 0;
         int size = 0;
         for (int i = 0; i < 4; i++)
@@ -125,15 +128,24 @@ int bf_belief_draw(int64_t n, const uint8_t *cards, const double *weight,
     int open = CARDS - __builtin_popcountll(blocked) - 4;
     if (open < count)
         return BF_BELIEF_BAD_ARGS;
-    for (int64_t i = 0; i < n; i++) {
-        if (bad_row(cards + i * 4) || !(weight[i] >= 0.0 && isfinite(weight[i])))
-            return BF_BELIEF_BAD_ARGS;
-        for (int m = 0; m < 16; m++) {
-            double p = throw_probs[i * 16 + m];
-            if (!(p >= 0.0 && isfinite(p)))
-                return BF_BELIEF_BAD_ARGS;
+    unsigned throws[6]; /* the discards of `count` cards, ascending: throw_probs' columns */
+    int n_throws = 0;
+    unsigned sets[16]; /* the sets of positions whose ranks the tallies need: the hand, and each
+                          kept part with part of a throw */
+    int n_sets = 0, needed[16] = {0};
+    for (unsigned m = 0; m < 16; m++)
+        if (popcount4(m) == count) {
+            throws[n_throws++] = m;
+            for (unsigned s = (m - 1) & m; m != 0; s = (s - 1) & m) {
+                needed[(15u & ~m) | s] = 1;
+                if (s == 0)
+                    break;
+            }
         }
-    }
+    needed[15] = 1;
+    for (unsigned m = 0; m < 16; m++)
+        if (needed[m])
+            sets[n_sets++] = m;
     int64_t choose[CARDS + 1][5];
     for (int c = 0; c <= CARDS; c++)
         for (int k = 0; k <= 4; k++)
@@ -154,19 +166,26 @@ int bf_belief_draw(int64_t n, const uint8_t *cards, const double *weight,
         after[h] = 0.0;
     int64_t rank[16];
     int hand[4];
-    for (int64_t i = 0; i < n; i++) {
+    int bad = 0;
+    for (int64_t i = 0; i < n && !bad; i++) {
+        /* checked as it is read (one pass over the rows); a refusal leaves `after` undefined */
+        const double *probs = throw_probs + i * n_throws;
+        bad = bad_row(cards + i * 4) || !(weight[i] >= 0.0 && isfinite(weight[i]));
+        for (int j = 0; j < n_throws; j++)
+            bad |= !(probs[j] >= 0.0 && isfinite(probs[j]));
         for (int j = 0; j < 4; j++)
             hand[j] = cards[i * 4 + j];
-        if (weight[i] == 0.0 || blocked_hand(hand, blocked))
+        if (bad || weight[i] == 0.0 || blocked_hand(hand, blocked))
             continue;
-        colex_subsets(hand, choose, rank);
-        for (unsigned t = 0; t < 16; t++) {
-            double p = throw_probs[i * 16 + t];
-            if (p == 0.0 || popcount4(t) != count)
+        colex_subsets(hand, choose, sets, n_sets, rank);
+        double thrown = 0.0; /* S = T: the new hand holding the very cards thrown, which the
+                                deal never gives, is the old hand itself */
+        for (int j = 0; j < n_throws; j++) {
+            if (probs[j] == 0.0)
                 continue;
-            double w = weight[i] * p;
-            /* S = T: the new hand holding the very cards thrown, which the deal never gives */
-            after[rank[15]] += sign * w * share;
+            unsigned t = throws[j];
+            double w = weight[i] * probs[j];
+            thrown += w;
             unsigned kept = 15u & ~t;
             /* every S within T but T itself: s runs over t's proper submasks */
             for (unsigned s = (t - 1) & t; t != 0; s = (s - 1) & t) {
@@ -176,6 +195,12 @@ int bf_belief_draw(int64_t n, const uint8_t *cards, const double *weight,
                     break;
             }
         }
+        after[rank[15]] += sign * thrown * share;
+    }
+    if (bad) {
+        for (int u = 0; u < 4; u++)
+            free(tally[u]);
+        return BF_BELIEF_BAD_ARGS;
     }
     if (count > 0)
         add_tallies(tally, count, share, blocked, choose, after);

@@ -13,7 +13,9 @@
 #define BF_BELIEF_NO_MEMORY (-2)
 /* The belief after a draw of `count` cards (0 .. 4). The hands of positive weight before it
  * are n rows: cards[i * 4 ..] the i-th hand's ids ascending, weight[i] its weight and
- * throw_probs[i * 16 + m] its probability of throwing discard m. The new cards come uniformly
+ * throw_probs[i * C(4, count) + j] its probability of throwing the j-th discard of `count`
+ * cards, discards in ascending order of their masks (count 1: masks 1, 2, 4, 8; count 2: 3, 5,
+ * 6, 9, 10, 12; ...): the draw's other discards cannot lead to it. The new cards come uniformly
  * from the cards neither in the old hand nor in `blocked` (a card mask: what the drawer can never
  * be dealt, such as the cards outside the deck or an observer's). after[h'] (all 270,725, colex
  * order) receives the weight of holding h' after throwing exactly `count` cards (unnormalised:

@@ -100,11 +100,22 @@ static void direct(uint8_t rows[ROWS][4], const double *w, const double *p, int 
     }
 }
 
+/* The columns bf_belief_draw reads: each row's probabilities of the discards of `count` cards,
+ * in ascending order of their masks. */
+static void pack(const double *p, int count, double *packed)
+{
+    int k = 0;
+    for (int r = 0; r < ROWS; r++)
+        for (unsigned m = 0; m < 16; m++)
+            if (__builtin_popcount(m) == count)
+                packed[k++] = p[r * 16 + m];
+}
+
 static void check_direct(uint64_t seed)
 {
     uint64_t state = seed;
     uint8_t rows[ROWS][4];
-    double w[ROWS], p[ROWS * 16];
+    double w[ROWS], p[ROWS * 16], packed[ROWS * 6];
     double *got = xmalloc(sizeof(double) * BF_BELIEF_HANDS);
     double *want = xmalloc(sizeof(double) * BF_BELIEF_HANDS);
     for (int r = 0; r < ROWS; r++) {
@@ -121,7 +132,8 @@ static void check_direct(uint64_t seed)
     uint64_t blocked = seed % 2 ? (next_random(&state) & next_random(&state) & ((1ull << 52) - 1))
                                 : 0;
     for (int count = 0; count <= 4; count++) {
-        int status = bf_belief_draw(ROWS, &rows[0][0], w, p, count, blocked, got);
+        pack(p, count, packed);
+        int status = bf_belief_draw(ROWS, &rows[0][0], w, packed, count, blocked, got);
         if (status == BF_BELIEF_BAD_ARGS)
             continue; /* too few open cards for this count */
         if (status != 0)

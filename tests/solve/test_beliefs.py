@@ -15,11 +15,15 @@ from badugi_fast.game import Rules
 from badugi_fast.game.bots import drawer
 from badugi_fast.hands.universe import all_hands, class_of_hands, colex_hands, colex_index
 from badugi_fast.solve.belief_states import beliefs
+from badugi_fast.solve.lbr.arrays import POPCOUNT
 from badugi_fast.solve.lbr.play import Table
 from badugi_fast.solve.lbr.strategy import ThresholdStrategy
 
 
 def _c_draw(rows, weight, probs, count, blocked):
+    """The C pass, given each row's probabilities of all 16 discards (it reads those of
+    ``count`` cards)."""
+    probs = np.asarray(probs)[:, POPCOUNT == count]
     after = np.zeros(len(colex_hands()))
     status = lib.bf_belief_draw(
         len(rows),
@@ -76,7 +80,7 @@ def test_draw_pass_is_the_direct_sum(count, blocked_cards):
 )
 def test_draw_pass_refuses_bad_input(change):
     rows = np.array([[0, 1, 2, 3]], dtype=np.uint8)
-    weight, probs, count, blocked, n = np.ones(1), np.full((1, 16), 0.1), 1, 0, 1
+    weight, probs, count, blocked, n = np.ones(1), np.full((1, 4), 0.1), 1, 0, 1
     if change == "count 5":
         count = 5
     elif change == "unsorted row":
@@ -88,7 +92,7 @@ def test_draw_pass_refuses_bad_input(change):
     elif change == "negative weight":
         weight = -weight
     elif change == "nan probability":
-        probs[0, 3] = np.nan
+        probs[0, 2] = np.nan
     elif change == "too few cards":
         blocked, count = (1 << 52) - 1 - 0b1111111, 4  # 7 open cards, 4 in the hand
         rows = np.array([[0, 1, 2, 3]], dtype=np.uint8)

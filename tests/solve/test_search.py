@@ -151,6 +151,39 @@ def test_it_plays_whole_hands_and_repeats_for_a_stream(shipped_search):
     assert 1 <= shipped_search.solves < sum(len(a) for a, _ in outcomes)
 
 
+def _hand(bot, opponent, seed):
+    """One hand of ``bot`` (the big blind) against ``opponent``: every action, and the beliefs
+    ``bot`` held after each of its own decisions."""
+    rules = opponent.blueprint.rules
+    stack = 100 * rules.big_blind_amount
+    game = Game([stack, stack], rules, button=1, seed=seed, stream=7)
+    actions, kept = [], []
+    while not game.done:
+        seat = game.actor
+        action = (bot if seat == 0 else opponent)(game.view(seat))
+        if seat == 0:
+            kept.append(len(bot._believed))
+        actions.append(action)
+        game.act(action)
+    return actions, kept
+
+
+def test_eager_beliefs_change_no_decision(shipped_search):
+    """Carrying the beliefs along at the earlier decisions spreads their work, never changes
+    an action: a hand plays alike with and without."""
+    opponent = blueprint_bot()
+    lazy = SearchBot(shipped_search.blueprint, eager=False)
+    eager = SearchBot(shipped_search.blueprint)
+    kept = []
+    for seed in (31, 32):
+        lazy_actions, lazy_kept = _hand(lazy, opponent, seed)
+        eager_actions, eager_kept = _hand(eager, opponent, seed)
+        assert eager_actions == lazy_actions
+        kept.append((lazy_kept[0], eager_kept[0]))
+    assert kept[0] == (0, 1)  # the first decision of the first hand already carried them
+    assert eager.solves == lazy.solves >= 1  # the hands reached the searched round
+
+
 def test_refusals(shipped_search, small_blueprint):
     with pytest.raises(ValueError, match="the blueprint was trained for"):
         shipped_search.check_game(Rules(small_bet=10), [1000, 1000])
@@ -166,6 +199,8 @@ def test_refusals(shipped_search, small_blueprint):
         SearchBot(small_blueprint, iterations=0)
     with pytest.raises(TypeError, match="safe is True or False"):
         SearchBot(small_blueprint, safe="yes")
+    with pytest.raises(TypeError, match="eager is True or False"):
+        SearchBot(small_blueprint, eager=1)
     trainer = Trainer(Deck(ranks=3, suits=3, draws=1), seed=1, batch=100)
     trainer.run(100, threads=1)
     with pytest.raises(ValueError, match="2 or 3 draws"):

@@ -86,11 +86,15 @@ def draw(
     ``tremble``, each hand's discards mixed with a uniform choice of the discards allowed."""
     live = np.flatnonzero(weights > 0)
     hands = all_hands()[live]
-    probs = _checked(_asked(strategy, "discards", spot, live), "discards", spot, hands, MASKS)
+    probs = np.asarray(_asked(strategy, "discards", spot, live), dtype=np.float64)
+    if probs.shape != (len(live), MASKS):  # checked in full below, but C reads by this shape
+        _checked(probs, "discards", spot, hands, MASKS)
+    # the C pass reads the discards of `count` cards alone: the others cannot lead here
+    throws = np.ascontiguousarray(probs[:, POPCOUNT == count])
     if tremble:
-        allowed = POPCOUNT <= spot.legal[0].amount
-        probs = (1.0 - tremble) * probs + np.where(allowed, tremble / allowed.sum(), 0.0)
-    probs = np.ascontiguousarray(probs)  # the C pass reads the throws of `count` cards alone
+        allowed = int((POPCOUNT <= spot.legal[0].amount).sum())
+        throws *= 1.0 - tremble  # a copy already: the selection made it
+        throws += tremble / allowed
     cards = np.ascontiguousarray(hands, dtype=np.uint8)
     chosen = np.ascontiguousarray(weights[live], dtype=np.float64)
     after = np.empty(len(weights))
@@ -98,14 +102,15 @@ def draw(
         len(live),
         ffi.from_buffer("uint8_t[]", cards),
         ffi.from_buffer("double[]", chosen),
-        ffi.from_buffer("double[]", probs),
+        ffi.from_buffer("double[]", throws),
         count,
         blocked,
         ffi.from_buffer("double[]", after),
     )
     if status == lib.BF_BELIEF_NO_MEMORY:
         raise MemoryError("bf_belief_draw: out of memory")
-    if status:  # the inputs are checked above: only too few cards to deal is left
+    if status:  # C checks the probabilities as it reads them; this names the hand
+        _checked(probs, "discards", spot, hands, MASKS)
         raise ValueError(f"a draw of {count} cards: too few cards are left to deal them")
     # inclusion-exclusion cancels to a few ulps below 0 where the exact weight is 0
     out: Floats = np.maximum(after[colex_of_lex()], 0.0)

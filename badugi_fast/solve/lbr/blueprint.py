@@ -13,6 +13,7 @@ same for the whole deck's hands as for a few hundred. The probabilities are the 
 from __future__ import annotations
 
 import dataclasses
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -73,27 +74,43 @@ class BlueprintStrategy:
             return np.zeros((0, MASKS))
         cap = min(self.blueprint.most_thrown, spot.legal[0].amount)
         decision, at = self._spot(spot, hands, positions)
-        buckets, thrown = hand_buckets()
-        masks = thrown[at].astype(np.int64)
-        legal = legal_slots(masks, cap)
+        keys, targets = _draw_slots(cap)
         # a row per (bucket, set of legal slots): every pattern of slots with one legal at least
-        patterns = 1 << SLOTS
-        keys = buckets[at].astype(np.int64) * patterns + legal @ (1 << np.arange(SLOTS))
-        which = np.arange(BUCKETS * patterns)
-        rules = ((which % patterns)[:, None] >> np.arange(SLOTS)) & 1 == 1
+        which = np.arange(BUCKETS * _PATTERNS)
+        rules = ((which % _PATTERNS)[:, None] >> np.arange(SLOTS)) & 1 == 1
         usable = rules.any(axis=1)
         per_key = np.zeros((len(which), SLOTS))
-        infosets = (which[usable] // patterns) * PUBLIC + decision.infoset % PUBLIC
+        infosets = (which[usable] // _PATTERNS) * PUBLIC + decision.infoset % PUBLIC
         per_key[usable] = self.blueprint.rows(infosets, rules[usable])
-        probabilities = per_key[keys]
-        # a hand's slots throw different cards: each (hand, discard) gets one slot at most
-        flat = np.arange(len(hands))[:, None] * MASKS + np.maximum(masks, 0)
-        out = np.bincount(flat[legal], probabilities[legal], minlength=len(hands) * MASKS)
-        found: Floats = np.asarray(out, dtype=np.float64).reshape(len(hands), MASKS)
+        # a hand's slots throw different cards, so each (hand, discard) cell is written once;
+        # the slots a hand may not take all write the one spare cell past the end
+        thrown = targets[at]
+        rows = np.arange(len(hands), dtype=np.int64)[:, None] * MASKS
+        flat = np.where(thrown < MASKS, rows + thrown, len(hands) * MASKS)
+        out = np.zeros(len(hands) * MASKS + 1)
+        out[flat] = per_key[keys[at]]
+        found: Floats = out[:-1].reshape(len(hands), MASKS)
         return found
 
     def rollout_policy(self) -> Any:
         return None
+
+
+_PATTERNS = 1 << SLOTS  # the sets of a decision's legal draw slots
+
+
+@cache
+def _draw_slots(cap: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """For every hand of ``all_hands()`` at a draw of at most ``cap`` cards: its key (bucket
+    and set of legal slots, the row of the spot's table it reads) and the discard mask each
+    slot throws (``MASKS`` where the slot is not legal); read-only."""
+    buckets, thrown = hand_buckets()
+    legal = legal_slots(thrown, cap)
+    keys = buckets.astype(np.int64) * _PATTERNS + legal @ (1 << np.arange(SLOTS))
+    targets = np.where(legal, thrown, MASKS).astype(np.int64)
+    keys.setflags(write=False)
+    targets.setflags(write=False)
+    return keys, targets
 
 
 __all__ = ["BlueprintStrategy"]

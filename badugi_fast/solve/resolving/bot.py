@@ -73,7 +73,11 @@ class SearchBot:
     """The search bot (see the module). ``blueprint``: the strategy it searches from (the
     shipped one by default); ``safe``: re-solve in the gadget (True) or from the beliefs alone;
     ``iterations``: of each re-solve; ``cut``: the weight of the lightest orbits left out of
-    each range; ``threads``: of each re-solve; ``cache``: public states kept."""
+    each range; ``threads``: of each re-solve; ``cache``: public states kept; ``eager``: carry
+    the public beliefs along at each of its decisions before the last round, so the work of a
+    hand's beliefs is spread over its decisions instead of falling on the last round's first
+    (the worst decision's time; hands that end before the last round pay for beliefs they
+    never use)."""
 
     def __init__(
         self,
@@ -84,6 +88,7 @@ class SearchBot:
         cut: float = 1e-3,
         threads: int = 1,
         cache: int = 256,
+        eager: bool = True,
     ) -> None:
         found = load_blueprint() if blueprint is None else blueprint
         if not isinstance(found, Blueprint):
@@ -92,6 +97,8 @@ class SearchBot:
             raise TypeError(f"safe is True or False, not {safe!r}")
         if isinstance(cut, bool) or not isinstance(cut, int | float) or not 0 <= cut < 1:
             raise ValueError(f"cut is a share of a range, 0 <= cut < 1, not {cut!r}")
+        if not isinstance(eager, bool):
+            raise TypeError(f"eager is True or False, not {eager!r}")
         if found.draws < 2:
             raise ValueError("the search re-solves the big-bet last round: a game of 2 or 3 draws")
         self.blueprint = found
@@ -100,6 +107,7 @@ class SearchBot:
         self.cut = float(cut)
         self.threads = whole("threads", threads, 1)
         self._cache_size = whole("cache", cache, 1)
+        self.eager = eager
         self._bot = BlueprintBot(found)
         self._strategy = BlueprintStrategy(found)
         self._table = table_for(found, None, None)
@@ -139,7 +147,10 @@ class SearchBot:
 
     def __call__(self, view: View) -> Action:
         if not self._last_round(view):
-            return self._bot(view)
+            action = self._bot(view)
+            if self.eager and round_start(view) is not None:
+                self._beliefs(play(self._table, view).steps)
+            return action
         found = self._found(view)
         if found is None:
             return self._bot(view)
