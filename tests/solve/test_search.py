@@ -43,16 +43,17 @@ def _excess(resolved, searcher):
     return excess / problem.players[searcher].weights.sum()
 
 
+@pytest.mark.parametrize("gadget", ["resolve", "maxmargin"])
 @pytest.mark.parametrize("line", LINES)
 @pytest.mark.parametrize("searcher", [0, 1])
 def test_the_gadget_never_lets_the_opponent_gain_more_than_against_the_blueprint(
-    small_blueprint, line, searcher
+    small_blueprint, line, searcher, gadget
 ):
     """Burch et al.'s guarantee: against the re-solved round, the opponent's best response
     gains no more than against the blueprint's round (up to the solve's error), in the round
     as a whole and hand by hand, weighed by the opponent's range (a hand the beliefs give
     next to no weight barely moves the searcher's regrets, so its own bound converges last)."""
-    bot = SearchBot(small_blueprint, iterations=400, cut=0)
+    bot = SearchBot(small_blueprint, iterations=400, cut=0, gadget=gadget)
     resolved = bot.solve_line(line, searcher)
     problem, blueprint_tables = resolved.solution.problem, resolved.spot.blueprint_tables
     opponent = 1 - searcher
@@ -60,6 +61,25 @@ def test_the_gadget_never_lets_the_opponent_gain_more_than_against_the_blueprint
     whole_blueprint = best_response(problem, opponent, blueprint_tables[searcher])[1]
     whole_search = best_response(problem, opponent, resolved.solution.tables[searcher])[1]
     assert whole_search <= whole_blueprint + 1e-3 * problem.pot
+
+
+def _margins(resolved):
+    """Each opponent row's gain against the re-solve beyond its gain against the blueprint."""
+    problem, searcher = resolved.solution.problem, resolved.searcher
+    blueprint = resolved.spot.blueprint_tables[searcher]
+    against_blueprint = counterfactual_best(problem, 1 - searcher, blueprint)
+    return counterfactual_best(problem, 1 - searcher, resolved.solution.tables[searcher]) - (
+        against_blueprint
+    )
+
+
+@pytest.mark.parametrize("line", LINES)
+def test_max_margin_lowers_the_largest_margin_further(small_blueprint, line):
+    """What max-margin is for: the opponent's best row gains less against it than against
+    the plain gadget's re-solve, which stops once no row gains."""
+    plain = SearchBot(small_blueprint, iterations=400, cut=0).solve_line(line, 0)
+    margin = SearchBot(small_blueprint, iterations=400, cut=0, gadget="maxmargin")
+    assert _margins(margin.solve_line(line, 0)).max() < _margins(plain).max()
 
 
 def test_without_the_gadget_the_opponent_gains_more_than_against_the_blueprint(
@@ -199,6 +219,9 @@ def test_refusals(shipped_search, small_blueprint):
         SearchBot(small_blueprint, iterations=0)
     with pytest.raises(TypeError, match="safe is True or False"):
         SearchBot(small_blueprint, safe="yes")
+    with pytest.raises(ValueError, match="gadget is one of resolve, maxmargin"):
+        SearchBot(small_blueprint, gadget="reach")
+    assert "gadget='maxmargin'" in repr(SearchBot(small_blueprint, gadget="maxmargin"))
     with pytest.raises(TypeError, match="eager is True or False"):
         SearchBot(small_blueprint, eager=1)
     trainer = Trainer(Deck(ranks=3, suits=3, draws=1), seed=1, batch=100)

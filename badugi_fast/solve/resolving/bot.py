@@ -39,7 +39,7 @@ from ..best_response import exploitability
 from ..lbr.arrays import Floats, Hands, Masks
 from ..lbr.blueprint import BlueprintStrategy
 from ..round_view import round_start
-from .gadget import counterfactual_best, resolve, unsafe
+from .gadget import GADGETS, counterfactual_best, resolve, unsafe
 from .spot import RoundSpot, round_spot
 
 K = ActionKind
@@ -71,7 +71,8 @@ class Resolved:
 
 class SearchBot:
     """The search bot (see the module). ``blueprint``: the strategy it searches from (the
-    shipped one by default); ``safe``: re-solve in the gadget (True) or from the beliefs alone;
+    shipped one by default); ``safe``: re-solve in a gadget (True) or from the beliefs alone;
+    ``gadget``: which safe gadget, "resolve" or "maxmargin" (gadget.py);
     ``iterations``: of each re-solve; ``cut``: the weight of the lightest orbits left out of
     each range; ``threads``: of each re-solve; ``cache``: public states kept; ``eager``: carry
     the public beliefs along at each of its decisions before the last round, so the work of a
@@ -84,6 +85,7 @@ class SearchBot:
         blueprint: Blueprint | None = None,
         *,
         safe: bool = True,
+        gadget: str = "resolve",
         iterations: int = 32,
         cut: float = 1e-3,
         threads: int = 1,
@@ -97,12 +99,15 @@ class SearchBot:
             raise TypeError(f"safe is True or False, not {safe!r}")
         if isinstance(cut, bool) or not isinstance(cut, int | float) or not 0 <= cut < 1:
             raise ValueError(f"cut is a share of a range, 0 <= cut < 1, not {cut!r}")
+        if gadget not in GADGETS:
+            raise ValueError(f"gadget is one of {', '.join(GADGETS)}, not {gadget!r}")
         if not isinstance(eager, bool):
             raise TypeError(f"eager is True or False, not {eager!r}")
         if found.draws < 2:
             raise ValueError("the search re-solves the big-bet last round: a game of 2 or 3 draws")
         self.blueprint = found
         self.safe = safe
+        self.gadget = gadget
         self.iterations = whole("iterations", iterations, 1)
         self.cut = float(cut)
         self.threads = whole("threads", threads, 1)
@@ -130,8 +135,9 @@ class SearchBot:
         self._lock = threading.Lock()
 
     def __repr__(self) -> str:
-        return (f"SearchBot(safe={self.safe}, iterations={self.iterations}, cut={self.cut}, "
-                f"blueprint={self.blueprint.iterations} iterations)")  # fmt: skip
+        gadget = f", gadget={self.gadget!r}" if self.safe else ""
+        return (f"SearchBot(safe={self.safe}{gadget}, iterations={self.iterations}, "
+                f"cut={self.cut}, blueprint={self.blueprint.iterations} iterations)")  # fmt: skip
 
     # -- the engines' questions ------------------------------------------------------------------
 
@@ -221,7 +227,9 @@ class SearchBot:
             alternative = counterfactual_best(
                 problem, 1 - searcher, spot.blueprint_tables[searcher]
             )
-            tables, _ = resolve(problem, searcher, alternative, self.iterations, self.threads)
+            tables, _ = resolve(
+                problem, searcher, alternative, self.iterations, self.threads, self.gadget
+            )
         else:
             tables = unsafe(problem, self.iterations, self.threads)
         measured = exploitability(problem, tables)
