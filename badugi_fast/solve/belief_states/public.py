@@ -25,13 +25,12 @@ from typing import cast
 
 from ...cards import DECK
 from ...game import Action, ActionKind, Game, Phase
-from ...game.actions import Event, View
+from ...game.actions import BETTING_KINDS, Event, View
 from ..lbr.play import Table
 from ..lbr.strategy import public_view
 
 K = ActionKind
 _LETTERS = {"k": K.CHECK, "c": K.CALL, "b": K.BET, "r": K.RAISE, "f": K.FOLD}
-_BETTING = (K.CHECK, K.CALL, K.BET, K.RAISE, K.FOLD)
 
 
 @dataclass(frozen=True)
@@ -87,7 +86,7 @@ def _moves_of_events(events: Sequence[Event]) -> list[tuple[ActionKind, int]]:
             raise TypeError(f"a history holds Events, not {type(event).__name__}")
         if event.kind == K.DRAW:
             moves.append((K.DRAW, event.amount))
-        elif event.kind in _BETTING:
+        elif event.kind in BETTING_KINDS:
             moves.append((K(event.kind), 0))
     return moves
 
