@@ -17,12 +17,10 @@ re-solving), blueprint (the shipped blueprint alone).
 from __future__ import annotations
 
 import dataclasses
-import json
 import math
-import os
-import sys
-import time
 from pathlib import Path
+
+from _blocks import command_line, costs, mean, play_blocks, pooled_error, read_rows
 
 BLOCK = 100  # deals a block
 
@@ -39,36 +37,24 @@ def run(name: str, first: int, last: int, out: Path) -> None:
     from badugi_fast.solve import local_best_response
 
     bot = _bot(name)
-    done = {json.loads(line)["seed"] for line in out.open()} if out.exists() else set()
-    for seed in range(first, last + 1):
-        if seed in done:
-            continue
-        load, started = os.getloadavg()[0], time.time()
+
+    def block(seed: int) -> dict[str, object]:
         found = local_best_response(bot, hands=BLOCK, seed=seed, threads=1)
-        row = dataclasses.asdict(found) | {
-            "seed": seed, "bot": name, "seconds": time.time() - started,
-            "load": [load, os.getloadavg()[0]], "solves": getattr(bot, "solves", 0),
-        }  # fmt: skip
-        with out.open("a") as file:
-            file.write(json.dumps(row) + "\n")
+        return dataclasses.asdict(found) | {"seed": seed, "bot": name}
+
+    play_blocks(first, last, out, block, lambda: getattr(bot, "solves", 0))
 
 
 def pool(path: Path) -> dict[str, float]:
     """The blocks pooled: the mean of their means, the interval from their intervals."""
-    rows = [json.loads(line) for line in path.open()]
-    n = len(rows)
-    out = {"blocks": n, "deals": sum(r["deals"] for r in rows)}
-    for key, width in (("value", "interval"),):
-        out[key] = sum(r[key] for r in rows) / n
-        out[width] = math.sqrt(sum(r[width] ** 2 for r in rows)) / n
+    rows = read_rows(path)
+    out = {"blocks": len(rows), "deals": sum(r["deals"] for r in rows)}
+    out["value"] = mean([r["value"] for r in rows])
+    out["interval"] = pooled_error([r["interval"] for r in rows])
     for seat in (0, 1):
-        out[f"seat{seat}"] = sum(r["seats"][seat] for r in rows) / n
-        out[f"seat{seat}_interval"] = (
-            math.sqrt(sum(r["seat_intervals"][seat] ** 2 for r in rows)) / n
-        )
-    out["seconds"] = sum(r["seconds"] for r in rows)
-    out["load"] = [min(r["load"][0] for r in rows), max(max(r["load"]) for r in rows)]
-    return out
+        out[f"seat{seat}"] = mean([r["seats"][seat] for r in rows])
+        out[f"seat{seat}_interval"] = pooled_error([r["seat_intervals"][seat] for r in rows])
+    return out | costs(rows)
 
 
 T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
@@ -77,24 +63,19 @@ T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8:
 
 def pair(first: Path, second: Path) -> dict[str, float]:
     """The block-by-block difference of two runs on their common seeds (see the module)."""
-    a = {row["seed"]: row for row in map(json.loads, first.open())}
-    b = {row["seed"]: row for row in map(json.loads, second.open())}
+    a = {row["seed"]: row for row in read_rows(first)}
+    b = {row["seed"]: row for row in read_rows(second)}
     seeds = sorted(set(a) & set(b))
     if len(seeds) < 2:
         raise SystemExit("--pair needs two or more seeds in both files")
     gaps = [a[s]["value"] - b[s]["value"] for s in seeds]
     n = len(gaps)
-    mean = sum(gaps) / n
-    spread = math.sqrt(sum((g - mean) ** 2 for g in gaps) / (n - 1))
+    mean_gap = mean(gaps)
+    spread = math.sqrt(sum((g - mean_gap) ** 2 for g in gaps) / (n - 1))
     t = T95[max(k for k in T95 if k <= n - 1)]
-    return {"blocks": n, "deals": n * BLOCK, "difference": mean,
+    return {"blocks": n, "deals": n * BLOCK, "difference": mean_gap,
             "interval": t * spread / math.sqrt(n)}  # fmt: skip
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "--pair":
-        print(json.dumps(pair(Path(sys.argv[2]), Path(sys.argv[3]))))
-    elif sys.argv[1] == "--pool":
-        print(json.dumps(pool(Path(sys.argv[2]))))
-    else:
-        run(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), Path(sys.argv[4]))
+    command_line(run, pool, pair)

@@ -53,6 +53,8 @@ KO_NAMES: dict[str, str] = {english: ko for ko, english in KO_ACTIONS.items() if
 # Every action that bets or raises, casino and Korean (삥, 따당, 쿼터, 하프, 풀).
 BET_KINDS: tuple[str, ...] = (K.BET, K.RAISE, K.BBING, K.TTADANG, K.QUARTER, K.HALF, K.FULL)
 FOLD_KINDS = (K.FOLD, K.DIE)
+# Every action a player takes in a betting round (the forced bets and draws are not among them).
+BETTING_KINDS: tuple[str, ...] = (*BET_KINDS, K.CALL, K.CHECK, *FOLD_KINDS)
 FORCED_KINDS = (K.POST, K.ANTE)
 HIDDEN_KINDS = (K.DEAL, K.DRAW, K.BURN, K.MUCK)  # their cards are seen only by their own seat
 
@@ -148,6 +150,7 @@ class View:
 
 
 __all__ = [
+    "BETTING_KINDS",
     "BET_KINDS",
     "KO_ACTIONS",
     "KO_NAMES",

@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..cards import hand_ids
-from ..game.actions import BET_KINDS, FOLD_KINDS, Action, ActionKind, Phase, View
+from ..game.actions import Action, ActionKind, Phase, View
 from ..game.bots import Bot, ThresholdBot, drawer
 from ..hands.evaluator import NUM_HANDS
 from ..hands.universe import colex_indices
@@ -39,7 +39,6 @@ from .resolving import SearchBot, search
 from .round_view import round_start
 
 K = ActionKind
-_BETTING = (*BET_KINDS, K.CALL, K.CHECK, *FOLD_KINDS)
 _UNIT = 2.0**-53  # 53 random bits to a uniform number in [0, 1)
 
 

@@ -4,10 +4,9 @@ Read by the solution bot (bots.py) and the search (search/)."""
 
 from __future__ import annotations
 
-from ..game.actions import BET_KINDS, FOLD_KINDS, Action, ActionKind, Event, View
+from ..game.actions import BETTING_KINDS, FOLD_KINDS, Action, ActionKind, Event, View
 
 K = ActionKind
-_BETTING = (*BET_KINDS, K.CALL, K.CHECK, *FOLD_KINDS)
 
 
 def _this_round(view: View) -> list[Event]:
@@ -16,7 +15,7 @@ def _this_round(view: View) -> list[Event]:
     for i, event in enumerate(view.history):
         if event.kind is K.DRAW:
             start = i + 1
-    return [e for e in view.history[start:] if e.kind in _BETTING]
+    return [e for e in view.history[start:] if e.kind in BETTING_KINDS]
 
 
 def round_start(view: View) -> tuple[list[Action], tuple[int, int], int, tuple[int, int]] | None:

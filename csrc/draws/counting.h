@@ -1,6 +1,8 @@
-/* What the draw engine (draws/engine.c) and the best discard (draws/best.c) both count with,
- * written once: the stub the seats draw from (the cards no known seat holds, in id order), the
- * number of ways to draw k of its cards, and the 128-bit sums their exact counts add into.
+/* What the draw engine (draws/engine.c, draws/one_seat.c) and the best discard (draws/best.c)
+ * count with, written once: the stub the seats draw from (the cards no known seat holds, in id
+ * order), the number of ways to draw k of its cards, the 128-bit sums their exact counts add
+ * into, and the state an exact enumeration's walk keeps (the play-by-play walk of engine.c and
+ * the one-seat walk of one_seat.c, which must stop and split alike).
  *
  * static inline on purpose: bf_add128 runs at every play of an exact enumeration and
  * bf_binomial at every branching step, a few instructions each that a call into another file
@@ -60,6 +62,36 @@ static inline void bf_add128_product(uint64_t *hi, uint64_t *lo, uint64_t a, uin
     uint64_t product_hi = high + (mid1 >> 32) + (mid2 >> 32) + (mid >> 32);
     bf_add128(hi, lo, product_lo);
     *hi += product_hi;
+}
+
+/* An exact enumeration's walk: its spec and limit, where it counts, how it ended (0 or a
+ * BF_DRAW_* status) and the rows of the first branching step it visits (a long enumeration
+ * runs in blocks of rows; the steps below that one visit every child). */
+typedef struct {
+    const bf_draw_spec *spec;
+    uint64_t max_paths;
+    bf_draw_exact *exact;
+    int status;
+    int split_pending;       /* the first branching step is still to come */
+    uint64_t row_lo, row_hi; /* its children (rows) to visit */
+} bf_enum_walk;
+
+static inline bf_enum_walk bf_enum_walk_start(const bf_draw_spec *spec, uint64_t max_paths,
+                                              bf_draw_exact *exact, uint64_t row_lo,
+                                              uint64_t row_hi)
+{
+    bf_enum_walk walk = {spec, max_paths, exact, 0, 1, row_lo, row_hi};
+    return walk;
+}
+
+/* Whether a step throwing k cards is the first branching one (k > 0), whose rows are the
+ * walk's block; from then on no other step is. */
+static inline int bf_enum_walk_split_here(bf_enum_walk *walk, unsigned k)
+{
+    int here = walk->split_pending && k > 0;
+    if (here)
+        walk->split_pending = 0;
+    return here;
 }
 
 #endif

@@ -76,16 +76,8 @@ int bf_draw_simulate(const bf_draw_spec *spec, uint64_t seed, uint64_t first_tri
 
 /* ---- Exact enumeration ---- */
 
-typedef struct {
-    const bf_draw_spec *spec;
-    uint64_t max_paths;
-    bf_draw_exact *exact;
-    int status;
-    int split_pending;         /* the first branching step is still to come */
-    uint64_t row_lo, row_hi;   /* its children (rows) to visit */
-} enum_ctx;
-
-static void leaf(enum_ctx *ctx, const bf_seat *seats, int dealt, uint64_t multiplicity, double prob)
+static void leaf(bf_enum_walk *ctx, const bf_seat *seats, int dealt, uint64_t multiplicity,
+                 double prob)
 {
     bf_draw_exact *exact = ctx->exact;
     int rank[BF_MAX_SEATS], best = BF_NO_KEPT_RANK, winners = 0;
@@ -114,8 +106,8 @@ static void leaf(enum_ctx *ctx, const bf_seat *seats, int dealt, uint64_t multip
 }
 
 /* One seat's draw at `step` (draw-major, seat-minor), over every set of cards it may receive. */
-static void step_draw(enum_ctx *ctx, const bf_seat *seats, const uint8_t *stub, unsigned stub_size,
-                      int step, int dealt, uint64_t multiplicity, double prob)
+static void step_draw(bf_enum_walk *ctx, const bf_seat *seats, const uint8_t *stub,
+                      unsigned stub_size, int step, int dealt, uint64_t multiplicity, double prob)
 {
     const bf_draw_spec *spec = ctx->spec;
     if (ctx->status)
@@ -148,10 +140,8 @@ static void step_draw(enum_ctx *ctx, const bf_seat *seats, const uint8_t *stub, 
     unsigned idx[4] = {0, 1, 2, 3};
     /* The first step that branches (k > 0) visits only its rows row_lo .. row_hi - 1, so a
      * long enumeration can run in blocks; its descendants visit every child. */
-    int split_here = ctx->split_pending && k > 0;
+    int split_here = bf_enum_walk_split_here(ctx, k);
     uint64_t row = 0;
-    if (split_here)
-        ctx->split_pending = 0;
     for (;; row++) { /* idx[0] < ... < idx[k-1]: the next k-subset of the stub, in order */
         if (split_here && row >= ctx->row_hi)
             return;
@@ -247,7 +237,7 @@ int bf_draw_enumerate_plays_rows(const bf_draw_spec *spec, uint64_t max_paths, u
     uint8_t stub[BF_NUM_CARDS];
     unsigned stub_size = enum_start(spec, seats, stub);
     memset(exact, 0, sizeof *exact);
-    enum_ctx ctx = {spec, max_paths, exact, 0, 1, row_lo, row_hi};
+    bf_enum_walk ctx = bf_enum_walk_start(spec, max_paths, exact, row_lo, row_hi);
     if (row_lo < row_hi)
         step_draw(&ctx, seats, stub, stub_size, 0, 0, 1, 1.0);
     return ctx.status;

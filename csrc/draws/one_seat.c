@@ -20,12 +20,7 @@
 #define RANK_SLOTS (BF_NUM_RANKS + 1)
 
 typedef struct {
-    const bf_draw_spec *spec;
-    uint64_t max_paths;
-    bf_draw_exact *exact;
-    int status;
-    int split_pending;       /* the first branching step is still to come */
-    uint64_t row_lo, row_hi; /* its children (rows) to visit */
+    bf_enum_walk walk; /* as the play-by-play walk keeps it (draws/counting.h) */
     /* Each rank's pending run of additions to exact->ranks: `run_count` additions of
      * `run_value`, not yet made. */
     double run_value[RANK_SLOTS];
@@ -92,9 +87,10 @@ static inline unsigned rank4(unsigned a, unsigned b, unsigned c, unsigned d)
 /* A rank's run changes value: the pending additions are made. */
 static void start_run(count_ctx *ctx, unsigned rank, double prob)
 {
-    if (ctx->run_count[rank])
-        ctx->exact->ranks[rank] =
-            bf_add_repeated(ctx->exact->ranks[rank], ctx->run_value[rank], ctx->run_count[rank]);
+    if (ctx->run_count[rank]) {
+        double *sum = &ctx->walk.exact->ranks[rank];
+        *sum = bf_add_repeated(*sum, ctx->run_value[rank], ctx->run_count[rank]);
+    }
     ctx->run_value[rank] = prob, ctx->run_count[rank] = 0;
 }
 
@@ -221,18 +217,19 @@ static void count_last(count_ctx *ctx, const bf_seat *seat, unsigned thrown, uns
 {
     uint64_t subsets = bf_binomial(n, k), lo = 0, hi = subsets;
     if (split_here) {
-        lo = ctx->row_lo;
-        hi = ctx->row_hi < subsets ? ctx->row_hi : subsets;
+        lo = ctx->walk.row_lo;
+        hi = ctx->walk.row_hi < subsets ? ctx->walk.row_hi : subsets;
         if (lo >= hi)
             return;
     }
-    if (hi - lo > ctx->max_paths - ctx->exact->paths) { /* as the walk stops, play by play */
-        ctx->exact->paths = ctx->max_paths + 1;
-        ctx->status = BF_DRAW_TOO_MANY;
+    /* past the limit: stop as the play-by-play walk stops */
+    if (hi - lo > ctx->walk.max_paths - ctx->walk.exact->paths) {
+        ctx->walk.exact->paths = ctx->walk.max_paths + 1;
+        ctx->walk.status = BF_DRAW_TOO_MANY;
         return;
     }
-    ctx->exact->paths += hi - lo;
-    ctx->exact->states++;
+    ctx->walk.exact->paths += hi - lo;
+    ctx->walk.exact->states++;
     unsigned kept[4], m = 0;
     for (unsigned i = 0; i < 4; i++)
         if (!(thrown >> i & 1))
@@ -242,7 +239,7 @@ static void count_last(count_ctx *ctx, const bf_seat *seat, unsigned thrown, uns
         count_rows(ctx, &sized, prob, kept, k, stub, n, lo, hi);
     else
         count_all(ctx, &sized, prob, kept, k, stub, n);
-    add_sized(ctx->exact, &sized, dealt, multiplicity);
+    add_sized(ctx->walk.exact, &sized, dealt, multiplicity);
 }
 
 /* The seat's draw `draw` (0-based), over every set of cards it may receive; the last draw is
@@ -250,39 +247,37 @@ static void count_last(count_ctx *ctx, const bf_seat *seat, unsigned thrown, uns
 static void walk(count_ctx *ctx, const bf_seat *seat_in, const uint8_t *stub, unsigned n,
                  int draw, int dealt, uint64_t multiplicity, double prob)
 {
-    const bf_draw_spec *spec = ctx->spec;
-    if (ctx->status)
+    const bf_draw_spec *spec = ctx->walk.spec;
+    if (ctx->walk.status)
         return;
     bf_seat seat = *seat_in;
     if (spec->draws == 0) { /* no draw: the hand as dealt is the one play */
         unsigned kept[4] = {seat.hand[0], seat.hand[1], seat.hand[2], seat.hand[3]};
-        if (ctx->max_paths < 1) {
-            ctx->exact->paths = 1;
-            ctx->status = BF_DRAW_TOO_MANY;
+        if (ctx->walk.max_paths < 1) {
+            ctx->walk.exact->paths = 1;
+            ctx->walk.status = BF_DRAW_TOO_MANY;
             return;
         }
-        ctx->exact->paths++;
-        ctx->exact->states++;
+        ctx->walk.exact->paths++;
+        ctx->walk.exact->states++;
         sized_plays sized = {0, 0};
         count_all(ctx, &sized, prob, kept, 0, stub, n);
-        add_sized(ctx->exact, &sized, dealt, multiplicity);
+        add_sized(ctx->walk.exact, &sized, dealt, multiplicity);
         return;
     }
     unsigned thrown = bf_trial_throw(spec, &seat, 0, draw);
     unsigned k = (unsigned)__builtin_popcount(thrown), pos[4], npos = 0;
     if (k > n) {
-        ctx->status = BF_DRAW_STUB_SHORT;
+        ctx->walk.status = BF_DRAW_STUB_SHORT;
         return;
     }
     if (multiplicity > UINT64_MAX / (24 * BF_SHARE_UNIT)) { /* keep the sums exact */
-        ctx->status = BF_DRAW_TOO_MANY;
+        ctx->walk.status = BF_DRAW_TOO_MANY;
         return;
     }
     uint64_t child_multiplicity = multiplicity * factorial[k];
     double child_prob = prob / (double)bf_binomial(n, k);
-    int split_here = ctx->split_pending && k > 0;
-    if (split_here)
-        ctx->split_pending = 0;
+    int split_here = bf_enum_walk_split_here(&ctx->walk, k);
     if (draw == spec->draws - 1) {
         count_last(ctx, &seat, thrown, k, stub, n, dealt + (int)k, child_multiplicity, child_prob,
                    split_here);
@@ -294,15 +289,15 @@ static void walk(count_ctx *ctx, const bf_seat *seat_in, const uint8_t *stub, un
     uint8_t rest[BF_NUM_CARDS];
     unsigned idx[4] = {0, 1, 2, 3};
     for (uint64_t row = 0;; row++) { /* the k-subsets of the stub, in order, as step_draw */
-        if (split_here && row >= ctx->row_hi)
+        if (split_here && row >= ctx->walk.row_hi)
             return;
-        if (!split_here || row >= ctx->row_lo) {
+        if (!split_here || row >= ctx->walk.row_lo) {
             bf_seat next = seat;
             bf_subset_deal(&next, pos, idx, k, stub, n, rest);
             bf_seat_after_draw(&next, thrown);
             walk(ctx, &next, rest, n - k, draw + 1, dealt + (int)k, child_multiplicity,
                  child_prob);
-            if (ctx->status)
+            if (ctx->walk.status)
                 return;
         }
         if (!bf_subset_next(idx, k, n))
@@ -315,8 +310,7 @@ int bf_one_seat_enumerate_rows(const bf_draw_spec *spec, uint64_t max_paths, uin
 {
     count_ctx ctx_store, *ctx = &ctx_store; /* about 35 kB */
     memset(ctx, 0, sizeof *ctx);
-    ctx->spec = spec, ctx->max_paths = max_paths, ctx->exact = exact;
-    ctx->split_pending = 1, ctx->row_lo = row_lo, ctx->row_hi = row_hi;
+    ctx->walk = bf_enum_walk_start(spec, max_paths, exact, row_lo, row_hi);
     for (unsigned rank = 0; rank < RANK_SLOTS; rank++)
         ctx->size_step[rank] = (uint64_t)(rank < BF_FIRST_THREE_CARD) |
                                (uint64_t)(rank < BF_FIRST_TWO_CARD) << SIZE_BITS |
@@ -330,5 +324,5 @@ int bf_one_seat_enumerate_rows(const bf_draw_spec *spec, uint64_t max_paths, uin
         walk(ctx, &seat, stub, n, 0, 0, 1, 1.0);
     for (unsigned rank = 0; rank < RANK_SLOTS; rank++)
         start_run(ctx, rank, 0.0); /* the last runs' additions */
-    return ctx->status;
+    return ctx->walk.status;
 }

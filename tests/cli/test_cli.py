@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import io
 import json
 import shutil
 import subprocess
 
 import pytest
+from support.cli import run
 
 from badugi_fast.cli import main
 
 JSON_KEYS = {"hand", "rank", "size", "category", "badugi", "name", "name_ko", "aliases"}
-
-
-def run(capsys, argv, stdin=None, monkeypatch=None):
-    if stdin is not None:
-        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    code = main(argv)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_eval_prints_hand_rank_name_and_badugi(capsys):

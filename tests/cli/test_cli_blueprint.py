@@ -4,17 +4,16 @@ rules it was trained for; without a shipped file, the error ``blueprint_bot()`` 
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import numpy as np
 import pytest
+from support.cli import run
 
 from badugi_fast.blueprint import Blueprint, blueprint_bot, strategy
 from badugi_fast.blueprint.abstraction import INFOSETS, SLOTS
 from badugi_fast.blueprint.strategy import ONE
-from badugi_fast.cli import main
 from badugi_fast.game import Rules, bots
 from badugi_fast.play import play_hands
 
@@ -31,14 +30,6 @@ def strategy_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("blueprint") / "bp.bin"
     Blueprint(13, 4, 3, 2, 0, 2, table.astype(np.uint16)).save(path)
     return path
-
-
-def run(capsys, argv, stdin: str | None = None, monkeypatch=None):
-    if stdin is not None:
-        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    code = main(argv)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_simulate_plays_the_blueprint_in_c_under_its_rules(capsys, strategy_file: Path) -> None:

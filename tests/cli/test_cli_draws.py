@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from support.cli import run
 
 import badugi_fast as bf
 from badugi_fast.cli import main
@@ -14,12 +15,6 @@ from badugi_fast.draws.best import native as best
 from badugi_fast.draws.ranges.range import parse_range
 from badugi_fast.game import bots
 from badugi_fast.play import play_hands
-
-
-def run(capsys, argv):
-    code = main(argv)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 @pytest.mark.parametrize("policy", ["max-equity", "min-rank", "max-badugi", "default"])

@@ -21,10 +21,10 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.cli import run
 
 from badugi_fast import describe, random_hands
 from badugi_fast.cards import format_cards
-from badugi_fast.cli import main
 from badugi_fast.cli.commands import hands as hand_commands
 from badugi_fast.cli.commands.hands import hand_json, hand_line
 from badugi_fast.cli.io import sources
@@ -117,9 +117,7 @@ FILES = {
 
 
 def _run(capsys, path, argv) -> tuple[int, str, str]:
-    code = main([*argv, "--file", str(path)])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
+    return run(capsys, [*argv, "--file", str(path)])
 
 
 @pytest.mark.parametrize("argv", OPTIONS, ids=" ".join)

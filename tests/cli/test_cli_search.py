@@ -4,20 +4,12 @@ search``, and what each refuses."""
 
 from __future__ import annotations
 
-import io
 import json
 
+from support.cli import run
+
 from badugi_fast.blueprint import load_blueprint
-from badugi_fast.cli import main
 from badugi_fast.solve.belief_states import beliefs
-
-
-def run(capsys, argv, stdin=None, monkeypatch=None):
-    if stdin is not None:
-        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    code = main(argv)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_beliefs_prints_each_players_likeliest_classes(capsys):

@@ -9,18 +9,13 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from support.cli import run
 
 from badugi_fast import describe, evaluate_many, lookup_name
 from badugi_fast.cli import main
 from badugi_fast.game import bots
 from badugi_fast.notation import phh
 from badugi_fast.play import play_hands
-
-
-def run(capsys, argv):
-    code = main(argv)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_simulate_prints_the_seed_it_drew_and_the_run_repeats_with_it(capsys):

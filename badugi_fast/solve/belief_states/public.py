@@ -2,12 +2,13 @@
 action with the spot it was taken at.
 
 A history is a line of text, a sequence of ``Event`` (a ``View``'s ``history``), or a ``View``.
-The line is the comparison's line (solve/comparison) that may stop anywhere: segments split by
-``/``, a betting round and a draw in turn from the first betting round; a betting round is one
-letter an action (``k`` check, ``c`` call, ``b`` bet, ``r`` raise; before the first draw the
-button acts first and the big blind's blind is the first bet), a draw the digits of the cards
-thrown, the big blind's and then the button's (one digit: the button has not drawn yet). A
-fold ends the hand, so it has no beliefs after it.
+The line is the comparison's line (solve/comparison reads it with ``segments`` and plays it
+with ``PublicHand``, as here) that may stop anywhere: segments split by ``/``, a betting round
+and a draw in turn from the first betting round; a betting round is one letter an action
+(``k`` check, ``c`` call, ``b`` bet, ``r`` raise, ``f`` fold; before the first draw the button
+acts first and the big blind's blind is the first bet), a draw the digits of the cards thrown,
+the big blind's and then the button's (one digit: the button has not drawn yet). A fold ends
+the hand, so it has no beliefs after it.
 
 The hand is played in ``Game`` under the table's rules (seat 0 the big blind, seat 1 the
 button, as the local best response and OpenSpiel's ``badugi`` seat them), so the betting is
@@ -19,19 +20,19 @@ throws its hand's first cards.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import cast
 
 from ...cards import DECK
 from ...game import Action, ActionKind, Game, Phase
-from ...game.actions import Event, View
+from ...game.actions import BETTING_KINDS, Event, View
 from ..lbr.play import Table
 from ..lbr.strategy import public_view
 
 K = ActionKind
 _LETTERS = {"k": K.CHECK, "c": K.CALL, "b": K.BET, "r": K.RAISE, "f": K.FOLD}
-_BETTING = (K.CHECK, K.CALL, K.BET, K.RAISE, K.FOLD)
+Move = tuple[ActionKind, int]  # a betting action's kind and 0, or ``draw`` and the cards thrown
 
 
 @dataclass(frozen=True)
@@ -55,10 +56,28 @@ class Played:
     game: Game
 
 
-def _moves_of_line(line: str) -> list[tuple[ActionKind, int]]:
-    moves: list[tuple[ActionKind, int]] = []
-    segments = line.split("/")
-    for number, segment in enumerate(segments, start=1):
+@dataclass(frozen=True)
+class Segment:
+    """One segment of a line: its ``number`` (from 1; odd a betting round, even a draw), its
+    ``text`` without spaces, ``where`` it stands (for messages) and its ``moves``."""
+
+    number: int
+    text: str
+    where: str
+    moves: tuple[Move, ...]
+
+    @property
+    def betting(self) -> bool:
+        return self.number % 2 == 1
+
+
+def segments(line: str) -> Iterator[Segment]:
+    """The line's segments (see the module), each read only when it is reached, so that a
+    reader playing them in turn names the line's first fault: ValueError naming the token
+    that is not a betting action or the draw that is not two digits (the last segment may
+    hold the big blind's alone, or nothing)."""
+    texts = line.split("/")
+    for number, segment in enumerate(texts, start=1):
         text = segment.replace(" ", "")
         where = f"line segment {number} ({segment!r})"
         if number % 2:
@@ -68,56 +87,52 @@ def _moves_of_line(line: str) -> list[tuple[ActionKind, int]]:
                         f"{where}: {letter!r} is not a betting action (k check, c call, b bet, "
                         "r raise, f fold)"
                     )
-                moves.append((_LETTERS[letter], 0))
-            continue
-        last = number == len(segments)
-        if not re.fullmatch(r"[0-9],?[0-9]" if not last else r"([0-9](,?[0-9])?)?", text):
-            raise ValueError(
-                f"{where}: a draw is two digits, the cards the big blind threw and then the "
-                "button's (such as '12'; the last segment may hold the big blind's alone)"
-            )
-        moves += [(K.DRAW, int(d)) for d in text if d.isdigit()]
-    return moves
+            moves = tuple((_LETTERS[letter], 0) for letter in text)
+        else:
+            last = number == len(texts)
+            if not re.fullmatch(r"[0-9],?[0-9]" if not last else r"([0-9](,?[0-9])?)?", text):
+                raise ValueError(
+                    f"{where}: a draw is two digits, the cards the big blind threw and then the "
+                    "button's (such as '12'; the last segment may hold the big blind's alone)"
+                )
+            moves = tuple((K.DRAW, int(d)) for d in text if d.isdigit())
+        yield Segment(number, text, where, moves)
 
 
-def _moves_of_events(events: Sequence[Event]) -> list[tuple[ActionKind, int]]:
-    moves: list[tuple[ActionKind, int]] = []
+def _moves_of_events(events: Sequence[Event]) -> list[Move]:
+    moves: list[Move] = []
     for event in events:
         if not isinstance(event, Event):
             raise TypeError(f"a history holds Events, not {type(event).__name__}")
         if event.kind == K.DRAW:
             moves.append((K.DRAW, event.amount))
-        elif event.kind in _BETTING:
+        elif event.kind in BETTING_KINDS:
             moves.append((K(event.kind), 0))
     return moves
 
 
-def play(table: Table, history: str | Sequence[Event] | View) -> Played:
-    """``history`` played at ``table`` (see the module): ValueError naming the action the
-    rules do not allow there."""
-    if isinstance(history, str):
-        moves = _moves_of_line(history)
-    elif isinstance(history, View):
-        moves = _moves_of_events(history.history)
-    elif isinstance(history, Sequence):
-        moves = _moves_of_events(cast(Sequence[Event], history))
-    else:
-        raise TypeError(
-            f"a history is a line such as 'rc/11/kk', a sequence of Events or a View, not "
-            f"{type(history).__name__}"
-        )
-    order = [DECK[c] for c in table.cards]
-    game = Game([table.stack] * 2, table.rules, button=1,
-                deck=order + [c for c in DECK if c not in order])  # fmt: skip
-    steps: list[Step] = []
-    for at, (kind, count) in enumerate(moves, start=1):
-        seat = game.actor
-        where = f"action {at} of the history"
-        if game.done or seat is None or table.over(game):
+class PublicHand:
+    """A hand at ``table`` played one public action at a time (see the module): ``game`` is
+    the hand so far."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        order = [DECK[c] for c in table.cards]
+        self.game = Game([table.stack] * 2, table.rules, button=1,
+                         deck=order + [c for c in DECK if c not in order])  # fmt: skip
+
+    def who(self) -> str:
+        """The seat to act, in words."""
+        return "the big blind" if self.game.actor == 0 else "the button"
+
+    def act(self, kind: ActionKind, count: int, where: str) -> Step:
+        """Plays ``kind`` (a draw of ``count`` cards): ValueError starting with ``where`` if
+        the rules do not allow it here."""
+        game, seat = self.game, self.game.actor
+        if game.done or seat is None or self.table.over(game):
             raise ValueError(f"{where} ({kind}): the hand is over before it")
-        view = table.view(game, seat)
-        spot = public_view(view)
-        who = "the big blind" if seat == 0 else "the button"
+        view = self.table.view(game, seat)
+        who = self.who()
         if kind is K.DRAW:
             if view.phase is not Phase.DRAW:
                 raise ValueError(f"{where}: {who} is to bet, not to draw")
@@ -132,8 +147,29 @@ def play(table: Table, history: str | Sequence[Event] | View) -> Played:
             if kind not in legal:
                 raise ValueError(f"{where}: {who} may {', '.join(legal)} here, not {kind}")
             game.act(legal[kind])
-        steps.append(Step(seat, spot, kind, count))
-    return Played(tuple(steps), game)
+        return Step(seat, public_view(view), kind, count)
 
 
-__all__ = ["Played", "Step", "play"]
+def play(table: Table, history: str | Sequence[Event] | View) -> Played:
+    """``history`` played at ``table`` (see the module): ValueError naming the action the
+    rules do not allow there."""
+    if isinstance(history, str):
+        moves = [move for segment in segments(history) for move in segment.moves]
+    elif isinstance(history, View):
+        moves = _moves_of_events(history.history)
+    elif isinstance(history, Sequence):
+        moves = _moves_of_events(cast(Sequence[Event], history))
+    else:
+        raise TypeError(
+            f"a history is a line such as 'rc/11/kk', a sequence of Events or a View, not "
+            f"{type(history).__name__}"
+        )
+    hand = PublicHand(table)
+    steps = [
+        hand.act(kind, count, f"action {at} of the history")
+        for at, (kind, count) in enumerate(moves, start=1)
+    ]
+    return Played(tuple(steps), hand.game)
+
+
+__all__ = ["Move", "Played", "PublicHand", "Segment", "Step", "play", "segments"]

@@ -1,16 +1,17 @@
 """The line of a comparison read in the blueprint's abstraction (the package's docstring says
 what a line is).
 
-The line is played in ``Game`` under the blueprint's own rules, so the betting is never written
-again here: who acts, what is legal, what each action puts in and when a round is over are
-``Game``'s, and each decision's public index is the blueprint's reading of ``Game``'s view
-(``read_decision``, as its player reads the table). The cards never matter to the betting or to
-a public index: the deck is stacked in ``DECK`` order and a draw throws its hand's first cards.
+The line is read and played as the public beliefs read and play a history
+(solve/belief_states/public.py: ``segments``, ``PublicHand``) at the blueprint's own table, so
+neither its grammar nor the betting is written again here: who acts, what is legal, what each
+action puts in and when a round is over are ``Game``'s, and each decision's public index is the
+blueprint's reading of ``Game``'s view (``read_decision``, as its player reads the table). What
+is the comparison's own: the line is whole (every round ends, no fold, the last draw is two
+digits), and a refused action says why in the blueprint's terms.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from ...blueprint import Blueprint
@@ -22,13 +23,11 @@ from ...blueprint.abstraction import (
     public_betting,
     read_decision,
 )
-from ...blueprint.strategy import MIN_STACK_BETS
-from ...cards import DECK
 from ...game.actions import Action, ActionKind, Phase
-from ...game.state import Game
+from ..belief_states import table_for
+from ..belief_states.public import PublicHand, Segment, segments
 
 K = ActionKind
-_LETTERS = {"k": K.CHECK, "c": K.CALL, "b": K.BET, "r": K.RAISE}
 SLOT_OF_KIND: dict[str, int] = {
     K.FOLD: FOLD,
     K.CHECK: PASSIVE,
@@ -76,40 +75,13 @@ class Line:
         return public_betting(self.round, 2 * bets + flag, self.pot_index, relative, opp_drew)
 
 
-class _Table:
-    """The line's hand in ``Game``: the blueprint's rules, deep stacks (its least), seat 0 the
-    big blind and seat 1 the button, so a seat is the abstraction's player."""
-
-    def __init__(self, blueprint: Blueprint) -> None:
-        stack = MIN_STACK_BETS * blueprint.small_bet
-        self.game = Game([stack, stack], blueprint.rules, button=1, deck=DECK)
-        self.small_bet, self.most_thrown = blueprint.small_bet, blueprint.most_thrown
-
-    def who(self) -> str:
-        return "the big blind" if self.game.actor == 0 else "the button"
-
-    def _public(self) -> tuple[int, int]:
-        """The player to act and the public index of its decision, as the blueprint reads it."""
-        seat = self.game.actor
-        assert seat is not None  # the line stops before the hand could end
-        decision = read_decision(self.game.view(seat), self.small_bet, self.most_thrown)
-        return decision.player, decision.infoset % PUBLIC
-
-    def bet(self, kind: str, where: str) -> LineStep:
-        """Plays one betting action of ``kind``; ValueError saying why if Game does not allow it."""
-        legal = {a.kind: a for a in self.game.legal_actions()}
-        if kind not in legal:
-            raise ValueError(f"{where}: {_refusal(kind, legal, self.who())}")
-        player, public = self._public()
-        self.game.act(legal[kind])
-        slots = tuple(sorted(SLOT_OF_KIND[k] for k in legal))
-        return LineStep(player, public, False, SLOT_OF_KIND[kind], 0, slots)
-
-    def draw(self, count: int) -> LineStep:
-        player, public = self._public()
-        hand = self.game.hands[player]
-        self.game.act(Action.draw(hand[:count]))
-        return LineStep(player, public, True, -1, count, ())
+def _public(hand: PublicHand, blueprint: Blueprint) -> tuple[int, int]:
+    """The player to act and the public index of its decision, as the blueprint reads it."""
+    seat = hand.game.actor
+    assert seat is not None  # the line stops before the hand could end
+    view = hand.game.view(seat)
+    decision = read_decision(view, blueprint.small_bet, blueprint.most_thrown)
+    return decision.player, decision.infoset % PUBLIC
 
 
 def _refusal(kind: str, legal: dict[str, Action], who: str) -> str:
@@ -124,23 +96,48 @@ def _refusal(kind: str, legal: dict[str, Action], who: str) -> str:
     return f"{who} may not {kind}: the round is capped at a bet and three raises"
 
 
-def _betting_round(table: _Table, text: str, where: str) -> list[LineStep]:
-    """One betting round's letters played at ``table``: its decisions."""
-    if not text:
+def _betting_round(hand: PublicHand, segment: Segment, blueprint: Blueprint) -> list[LineStep]:
+    """One betting round's actions played in ``hand``: its decisions. ValueError unless the
+    segment is the whole round (not cut short, no fold)."""
+    where = segment.where
+    if not segment.moves:
         raise ValueError(f"{where}: a betting round has at least one action")
     decisions = []
-    for at, letter in enumerate(text):
-        if table.game.phase is not Phase.BETTING:
-            raise ValueError(f"{where}: the round is over before {text[at:]!r}")
-        if letter == "f":
+    for at, (kind, _) in enumerate(segment.moves):
+        if hand.game.phase is not Phase.BETTING:
+            raise ValueError(f"{where}: the round is over before {segment.text[at:]!r}")
+        if kind is K.FOLD:
             raise ValueError(f"{where}: a fold ends the hand before the last round")
-        if letter not in _LETTERS:
+        legal = {a.kind: a for a in hand.game.legal_actions()}
+        if kind not in legal:
+            raise ValueError(f"{where}: {_refusal(kind, legal, hand.who())}")
+        player, public = _public(hand, blueprint)
+        hand.act(kind, 0, where)
+        slots = tuple(sorted(SLOT_OF_KIND[k] for k in legal))
+        decisions.append(LineStep(player, public, False, SLOT_OF_KIND[kind], 0, slots))
+    if hand.game.phase is Phase.BETTING:
+        raise ValueError(f"{where}: the round is not over ({hand.who()} is to act)")
+    return decisions
+
+
+def _draw(hand: PublicHand, segment: Segment, blueprint: Blueprint) -> list[LineStep]:
+    """One draw's two counts played in ``hand`` (the big blind draws first): its decisions."""
+    where = segment.where
+    if len(segment.moves) != 2:
+        raise ValueError(
+            f"{where}: a draw is two digits, the cards the big blind threw and then the "
+            "button's (such as '12')"
+        )
+    decisions = []
+    for _, count in segment.moves:
+        if count > blueprint.most_thrown:
             raise ValueError(
-                f"{where}: {letter!r} is not a betting action (k check, c call, b bet, r raise)"
+                f"{where}: a draw throws 0 .. {blueprint.most_thrown} cards on this deck, "
+                f"not {count}"
             )
-        decisions.append(table.bet(_LETTERS[letter], where))
-    if table.game.phase is Phase.BETTING:
-        raise ValueError(f"{where}: the round is not over ({table.who()} is to act)")
+        player, public = _public(hand, blueprint)
+        hand.act(K.DRAW, count, where)
+        decisions.append(LineStep(player, public, True, -1, count, ()))
     return decisions
 
 
@@ -158,43 +155,31 @@ def read_line(line: str, blueprint: Blueprint) -> Line:
             "the last-round solver plays the big bet of the rounds after the second draw; a "
             "game of one draw ends on small bets"
         )
-    segments = line.split("/")
-    if len(segments) != 2 * draws:
+    count = line.count("/") + 1
+    if count != 2 * draws:
         raise ValueError(
             f"a line of a {draws}-draw game is {2 * draws} segments split by '/' (a betting "
-            f"round and a draw, {draws} times), not {len(segments)}: {line!r}"
+            f"round and a draw, {draws} times), not {count}: {line!r}"
         )
-    table = _Table(blueprint)
+    hand = PublicHand(table_for(blueprint, None, None))
     decisions: list[LineStep] = []
     last_aggressor = -1
     drew: tuple[list[int], list[int]] = ([], [])
-    for number, segment in enumerate(segments, start=1):
-        text = segment.replace(" ", "")
-        where = f"line segment {number} ({segment!r})"
-        if number % 2:  # a betting round
-            played = _betting_round(table, text, where)
-            decisions += played
+    for segment in segments(line):
+        if segment.betting:
+            played = _betting_round(hand, segment, blueprint)
             aggressive = [step.player for step in played if step.slot == AGGRESSIVE]
             last_aggressor = aggressive[-1] if aggressive else -1
-            continue
-        if not re.fullmatch(r"[0-9],?[0-9]", text):
-            raise ValueError(
-                f"{where}: a draw is two digits, the cards the big blind threw and then the "
-                "button's (such as '12')"
-            )
-        counts = (int(text[0]), int(text[-1]))
-        most = blueprint.most_thrown
-        for a, count in enumerate(counts):  # the big blind draws first
-            if count > most:
-                raise ValueError(
-                    f"{where}: a draw throws 0 .. {most} cards on this deck, not {count}"
-                )
-            decisions.append(table.draw(count))
-            drew[a].append(count)
-    committed = table.game.committed[0]  # both alike: every round so far ended with a call
+        else:
+            played = _draw(hand, segment, blueprint)
+            for step in played:
+                drew[step.player].append(step.count)
+        decisions += played
+    game = hand.game
+    committed = game.committed[0]  # both alike: every round so far ended with a call
     return Line(
         line,
-        table.game.round_index,
+        game.round_index,
         tuple(decisions),
         committed,
         committed // blueprint.small_bet - 1,

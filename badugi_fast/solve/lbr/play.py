@@ -42,7 +42,7 @@ import numpy as np
 
 from ...cards import DECK
 from ...game import Action, ActionKind, Game, Phase, Rules
-from ...game.actions import View
+from ...game.actions import BET_KINDS, FOLD_KINDS, View
 from ...game.bots import Bot
 from ...game.showdown import side_pots, winnings
 from ...hands.evaluator import evaluate
@@ -53,8 +53,6 @@ from .strategy import HandStrategy, action_of, public_view
 
 K = ActionKind
 PLAYERS = 2
-AGGRESSIVE = frozenset({K.BET, K.RAISE})
-FOLDS = frozenset({K.FOLD, K.DIE})
 
 
 @cache
@@ -261,9 +259,9 @@ class Responder:
         best: tuple[float, int] | None = None
         for index, action in enumerate(view.legal):
             chips = mine + action.amount
-            if action.kind in FOLDS:
+            if action.kind in FOLD_KINDS:
                 value = -float(mine)
-            elif action.kind in AGGRESSIVE:
+            elif action.kind in BET_KINDS:
                 spot = after(action)
                 fold, left = (0.0, weights)
                 if spot is not None:
