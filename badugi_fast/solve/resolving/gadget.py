@@ -107,7 +107,7 @@ class _Resolve:
         self.regrets[:, 1] = np.maximum(self.regrets[:, 1] + self.alternative - value, 0.0)
 
     def answer(self) -> Floats:
-        return self.enter  # type: ignore[no-any-return]
+        return self.enter
 
 
 class _MaxMargin:
@@ -126,7 +126,7 @@ class _MaxMargin:
         if total > 0:
             self.choice = self.regret / total
         self.chosen += self.choice
-        return self.choice * self.total  # type: ignore[no-any-return]
+        return self.choice * self.total
 
     def update(self, entering: Floats) -> None:
         margin = entering - self.alternative
@@ -136,7 +136,10 @@ class _MaxMargin:
         return self.chosen / max(self.chosen.sum(), 1e-300)  # type: ignore[no-any-return]
 
 
-GADGETS = {"resolve": _Resolve, "maxmargin": _MaxMargin}
+GADGETS: dict[str, type[_Resolve] | type[_MaxMargin]] = {
+    "resolve": _Resolve,
+    "maxmargin": _MaxMargin,
+}
 
 
 def resolve(
