@@ -10,8 +10,10 @@ appended to a JSON-lines file as it ends (a block already in the file is not pla
 deals: the responder is deterministic for a seed), its mean and 95 % interval from the spread
 of the block differences (Student's t with blocks - 1 degrees of freedom).
 
-BOT: search (the shipped blueprint with last-round search, safe), unsafe (the same, unsafe
-re-solving), blueprint (the shipped blueprint alone).
+BOT: search (the shipped blueprint with last-round search, safe), maxmargin (the same in the
+max-margin gadget), unsafe (the same, unsafe re-solving), blueprint (the shipped blueprint
+alone). The search bots run with ``eager=False``: the same decisions, without beliefs carried
+along in hands that end before the last round (the responder plays many).
 """
 
 from __future__ import annotations
@@ -29,7 +31,12 @@ def _bot(name: str):  # type: ignore[no-untyped-def]
     from badugi_fast.blueprint import blueprint_bot
     from badugi_fast.solve.resolving import search
 
-    bots = {"search": search, "unsafe": lambda: search(safe=False), "blueprint": blueprint_bot}
+    bots = {
+        "search": lambda: search(eager=False),
+        "maxmargin": lambda: search(gadget="maxmargin", eager=False),
+        "unsafe": lambda: search(safe=False, eager=False),
+        "blueprint": blueprint_bot,
+    }
     return bots[name]()
 
 

@@ -1,8 +1,9 @@
 """The search bot's last round beside the blueprint's on compare_last_round's six lines: on the
 public beliefs at the round's start (solve/belief_states, pooled over suit orbits, the lightest
 0.1 % of orbits left out, as the search solves), the exploitability in the spot of the blueprint's
-profile, of the safe search's (each player its own re-solve), of the unsafe search's, and of
-the spot's equilibrium (solve_last_round to 0.1 % of the pot).
+profile, of the safe search's (each player its own re-solve; Burch's gadget, then the
+max-margin gadget), of the unsafe search's, and of the spot's equilibrium (solve_last_round to
+0.1 % of the pot).
 
     python benches/search_last_round.py
 """
@@ -28,16 +29,18 @@ LINES = (
 
 def main() -> None:
     blueprint = load_blueprint()
-    safe, unsafe = SearchBot(blueprint), SearchBot(blueprint, safe=False)
-    print("| line | pot | blueprint | search (safe) | search (unsafe) | equilibrium | seconds |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    bots = (SearchBot(blueprint), SearchBot(blueprint, gadget="maxmargin"),
+            SearchBot(blueprint, safe=False))  # fmt: skip
+    print("| line | pot | blueprint | search (safe) | search (max-margin) | search (unsafe) "
+          "| equilibrium | seconds |")  # fmt: skip
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for line in LINES:
         started = time.perf_counter()
         cells = []
-        first = safe.solve_line(line, 0)
+        first = bots[0].solve_line(line, 0)
         problem = first.solution.problem
         cells.append(exploitability(problem, first.spot.blueprint_tables))
-        for bot in (safe, unsafe):
+        for bot in bots:
             tables = (bot.solve_line(line, 0).solution.tables[0],
                       bot.solve_line(line, 1).solution.tables[1])  # fmt: skip
             cells.append(exploitability(problem, tables))

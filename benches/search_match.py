@@ -7,7 +7,8 @@ block's result appended to a JSON-lines file (a block already there is not playe
     python benches/search_match.py --pool match_blueprint.jsonl
 
 OPPONENT: blueprint (the shipped one), drawer, random, or threshold:R:C[:N] as the command
-line names them. The search bot is the default ``search()`` on the shipped blueprint.
+line names them. The search bot is the default ``search()`` on the shipped blueprint, with
+``eager=False`` (the same decisions; no beliefs carried along in hands that end early).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ def run(opponent: str, first: int, last: int, out: Path) -> None:
     from badugi_fast.play import head_to_head
     from badugi_fast.solve import search
 
-    bot = search()
+    bot = search(eager=False)
     other = make_bot(opponent, 1)
     rules = bot.blueprint.rules
 
