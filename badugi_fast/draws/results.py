@@ -14,6 +14,7 @@ import numpy.typing as npt
 from .._badugi import lib
 from ..cards import Card
 from ..hands.naming import size_of_rank
+from .html import odds_html
 
 RANK_SLOTS = lib.BF_NUM_RANKS + 1  # rank-indexed arrays: index 0 unused
 SIZE_OF_RANK = np.array([0] + [size_of_rank(r) for r in range(1, RANK_SLOTS)])
@@ -39,6 +40,11 @@ class DrawOdds:
     @property
     def expected_rank(self) -> float:
         return float((self.ranks * np.arange(len(self.ranks))).sum())
+
+    def _repr_html_(self) -> str:
+        """Jupyter's drawing, the web pages' too (``draws/html.py``): the badugi's odds, the
+        discard, and the final size and rank as bar charts."""
+        return odds_html(self)
 
 
 @dataclass(frozen=True)
