@@ -14,10 +14,11 @@ second card (a one-card class is its own cell).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 from html import escape
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -66,8 +67,38 @@ class DrawOdds(Protocol):
     def expected_rank(self) -> float: ...
 
 
+class DiscardOption(Protocol):
+    @property
+    def discard(self) -> tuple[Card, ...]: ...
+    @property
+    def keep(self) -> tuple[Card, ...]: ...
+    @property
+    def value(self) -> float: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def stderr(self) -> float | None: ...
+
+
+class Equity(Protocol):
+    @property
+    def equity(self) -> list[float]: ...
+    @property
+    def win(self) -> list[float]: ...
+    @property
+    def tie(self) -> list[float]: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def stderr(self) -> list[float] | None: ...
+    @property
+    def trials(self) -> int | None: ...
+
+
 __all__ = [
     "chart_heatmap_html",
+    "discards_html",
+    "equity_html",
     "odds_html",
     "range_cells",
     "range_heatmap_html",
@@ -75,7 +106,7 @@ __all__ = [
 ]
 
 MAX_CLASS_ROWS = 60  # a range's classes listed at most; the rest are counted
-WORDS: dict[str, tuple[str, str]] = {
+WORDS: dict[str, tuple[Any, Any]] = {
     "badugi": ("four-card badugi", "메이드"),
     "sizes": ("final badugi size", "최종 바둑이 장수"),
     "size": ("{n}-card", "{n}장"),
@@ -104,11 +135,33 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "top": ("top card ↓, second card →", "탑 카드 ↓, 둘째 카드 →"),
     "one_card": ("one-card", "1장 (무탑)"),
+    "keep": ("keep", "남길 카드"),
+    "throw": ("throw", "버릴 카드"),
+    "value": ("value", "값"),
+    "objective": (
+        {
+            "max-equity": "equity vs a random hand",
+            "max-badugi": "chance of a four-card badugi",
+            "min-rank": "expected final rank (lower is better)",
+            "vs": "equity vs the range",
+        },
+        {
+            "max-equity": "무작위 패 상대 승률",
+            "max-badugi": "메이드 확률",
+            "min-rank": "기대 최종 순위 (낮을수록 좋음)",
+            "vs": "레인지 상대 승률",
+        },
+    ),
+    "best_discard": ("discards, best first", "버릴 카드 (좋은 순)"),
+    "equity": ("equity", "승률"),
+    "win": ("wins alone", "단독 승"),
+    "tie": ("split pots", "무승부 몫"),
+    "player": ("player", "플레이어"),
 }
 SIZE_KO = {4: "메이드", 3: "베이스", 2: "투베이스", 1: "무탑"}
 
 
-def word(key: str, lang: str = "en") -> str:
+def word(key: str, lang: str = "en") -> Any:
     if lang not in LANGUAGES:
         raise ValueError(f"the language is one of {', '.join(LANGUAGES)}, not {lang!r}")
     return WORDS[key][LANGUAGES.index(lang)]
@@ -330,5 +383,68 @@ def odds_html(odds: DrawOdds, lang: str = "en") -> str:
         f"{escape(word('expected_rank', lang))}: {odds.expected_rank:.1f}</p>"
         f'<p>{escape(word("discard", lang))}: <span class="bf-discard">{discard}</span></p>'
         f"<p><small>{escape(word('draws', lang))} {odds.draws}, {escape(word('policy', lang))}"
-        f" {escape(odds.policy)}; {escape(how)}</small></p>{sizes}{ranks}</div>"
+        f" {escape(odds.policy)}; {escape(how)}</small></p>"
+        '<div style="display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start">'
+        f"{sizes}{ranks}</div></div>"
+    )
+
+
+def _value(value: float, objective: str) -> str:
+    return f"{value:.1f}" if objective == "min-rank" else f"{100 * value:.2f} %"
+
+
+def discards_html(options: Sequence[DiscardOption], objective: str, lang: str = "en") -> str:
+    """``best_discard``'s options as it ranks them (best first): the cards thrown and kept,
+    and the value by ``objective`` (one of ``best_discard``'s objectives, or ``"vs"`` for
+    equity against given opponents), with its stderr where sampled."""
+    rows = []
+    for i, option in enumerate(options):
+        thrown = "".join(card_html(c, marked=True) for c in option.discard) or escape(
+            word("pat", lang)
+        )
+        kept = "".join(card_html(c, marked=True) for c in option.keep)
+        error = "" if option.stderr is None else f" ± {100 * option.stderr:.2f}"
+        shade = ' style="background:#fff6d5"' if i == 0 else ""
+        rows.append(
+            f'<tr class="bf-discard-option"{shade}><td style="padding:.1em .6em">{thrown}</td>'
+            f'<td style="padding:.1em .6em">{kept}</td><td class="bf-discard-value" '
+            f'style="padding:.1em .6em;text-align:right">{_value(option.value, objective)}'
+            f"{error}</td></tr>"
+        )
+    head = "".join(
+        f'<th style="padding:.1em .6em;text-align:left">{escape(text)}</th>'
+        for text in (word("throw", lang), word("keep", lang), word("objective", lang)[objective])
+    )
+    return (
+        f'<table class="bf-discards" style="border-collapse:collapse;font-family:system-ui,'
+        f'sans-serif"><caption style="text-align:left">{escape(word("best_discard", lang))}'
+        f"</caption><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def equity_html(result: Equity, players: Sequence[str], lang: str = "en") -> str:
+    """``equity``'s answer: each player's equity, sole wins and split-pot share, as a table and
+    a bar chart, and how it was computed."""
+    how = (
+        word("exact", lang)
+        if result.exact
+        else word("sampled", lang).format(n=result.trials or 0, e=max(result.stderr or [0.0]))
+    )
+    rows = "".join(
+        f'<tr><td style="padding:.1em .6em">{escape(name)}</td>'
+        f'<td class="bf-equity" style="padding:.1em .6em;text-align:right">'
+        f"{100 * result.equity[i]:.2f} %</td>"
+        f'<td style="padding:.1em .6em;text-align:right">{100 * result.win[i]:.2f} %</td>'
+        f'<td style="padding:.1em .6em;text-align:right">{100 * result.tie[i]:.2f} %</td></tr>'
+        for i, name in enumerate(players)
+    )
+    head = "".join(
+        f'<th style="padding:.1em .6em">{escape(word(key, lang))}</th>'
+        for key in ("player", "equity", "win", "tie")
+    )
+    chart = bar_chart(list(players), result.equity, title=word("equity", lang))
+    return (
+        '<div class="bf-equity-result" style="font-family:system-ui,sans-serif">'
+        f'<table style="border-collapse:collapse"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{rows}</tbody></table><p><small>{escape(how)}</small></p>{chart}</div>"
     )

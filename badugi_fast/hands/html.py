@@ -29,7 +29,7 @@ CARD_STYLE = (
 WORDS: dict[str, tuple[str, str]] = {
     "hand": ("hand", "패"),
     "rank": ("rank", "순위"),
-    "name": ("name", "이름"),
+    "name": ("name", "영어 이름"),
     "name_ko": ("Korean name", "족보"),
     "badugi": ("badugi (cards that count)", "바둑이 (살아 있는 카드)"),
     "best": ("best", "승"),

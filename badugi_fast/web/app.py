@@ -9,19 +9,20 @@ HTML; uvicorn serves it (``badugi serve``). See docs/web.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import json
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
+import anyio.to_thread
 import jinja2
 from markupsafe import Markup
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response
+from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
@@ -32,6 +33,7 @@ from ..hands.html import LANGUAGES
 from . import limits, pages
 from .words import page_words
 
+T = TypeVar("T")
 PageOf = Callable[[Mapping[str, str], str], pages.Page]
 LANG_COOKIE = "lang"
 # Our own script and style sheet only; the drawings carry inline styles.
@@ -43,10 +45,14 @@ SECURITY_HEADERS = {
 }
 
 
+class BodyTooLarge(Exception):
+    """A request body that grew past ``limits.MAX_BODY`` bytes as it streamed in."""
+
+
 class Limits:
     """ASGI middleware: a query string past ``limits.MAX_QUERY`` characters gets 414 and a body
-    past ``limits.MAX_BODY`` bytes 413 (by its Content-Length, or as it streams in), before any
-    page runs; every response gets the security headers."""
+    past ``limits.MAX_BODY`` bytes 413 (by its Content-Length before any page runs, or as it
+    streams in, when a page reads it); every response gets the security headers."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -59,30 +65,38 @@ class Limits:
             message = f"a query string is at most {limits.MAX_QUERY:,} characters"
             await PlainTextResponse(message, 414)(scope, receive, send)
             return
+        too_large = f"a request body is at most {limits.MAX_BODY:,} bytes"
         length = dict(scope["headers"]).get(b"content-length", b"0")
         if not length.isdigit() or int(length) > limits.MAX_BODY:
-            message = f"a request body is at most {limits.MAX_BODY:,} bytes"
-            await PlainTextResponse(message, 413)(scope, receive, send)
+            await PlainTextResponse(too_large, 413)(scope, receive, send)
             return
         seen = 0
+        started = False
 
         async def capped() -> Message:
             nonlocal seen
             message = await receive()
             seen += len(message.get("body", b""))
             if seen > limits.MAX_BODY:
-                raise ValueError(f"a request body is at most {limits.MAX_BODY:,} bytes")
+                raise BodyTooLarge
             return message
 
         async def headed(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 message["headers"] = [
                     *message.get("headers", []),
                     *((k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()),
                 ]
             await send(message)
 
-        await self.app(scope, capped, headed)
+        try:
+            await self.app(scope, capped, headed)
+        except BodyTooLarge:
+            if started:
+                raise
+            await PlainTextResponse(too_large, 413)(scope, receive, headed)
 
 
 def language(request: Request) -> str:
@@ -94,18 +108,22 @@ def language(request: Request) -> str:
     return "en"
 
 
-def create_app(allowed_hosts: Sequence[str] | None = None) -> Starlette:
-    """The web application. ``allowed_hosts``: the Host headers answered (the others get 400),
-    which ``badugi serve`` sets to the loopback names when it binds to 127.0.0.1, so that a web
-    page elsewhere cannot reach the server through a name of its own (DNS rebinding); None
-    answers every host."""
-    environment = jinja2.Environment(
-        loader=jinja2.PackageLoader("badugi_fast.web", "templates"),
-        autoescape=True,
-    )
-    templates = Jinja2Templates(env=environment)
+def _query(request: Request) -> dict[str, str]:
+    """A page's inputs: the query string less the language."""
+    return {k: v for k, v in request.query_params.items() if k != "lang"}
 
-    def render(request: Request, page: pages.Page, lang: str, status: int = 200) -> Response:
+
+class Site:
+    """The templates and the endpoints that render through them."""
+
+    def __init__(self) -> None:
+        environment = jinja2.Environment(
+            loader=jinja2.PackageLoader("badugi_fast.web", "templates"),
+            autoescape=True,
+        )
+        self.templates = Jinja2Templates(env=environment)
+
+    def render(self, request: Request, page: pages.Page, lang: str, status: int = 200) -> Response:
         context = {
             "words": page_words(lang),
             "lang": lang,
@@ -114,48 +132,102 @@ def create_app(allowed_hosts: Sequence[str] | None = None) -> Starlette:
             "version": __version__,
             "path": request.url.path,
         }
-        return templates.TemplateResponse(request, page.template, context, status_code=status)
+        return self.templates.TemplateResponse(request, page.template, context, status_code=status)
 
-    def endpoint(make: PageOf) -> Callable[[Request], Any]:
+    def endpoint(self, make: PageOf) -> Callable[[Request], Any]:
+        """The endpoint of a page: its function run in a worker thread, bounded in time; a
+        ValueError (the library's own message, or a bound's) is shown with a 400."""
+
         async def run(request: Request) -> Response:
             lang = language(request)
-            query = {k: v for k, v in request.query_params.items() if k != "lang"}
             try:
-                with anyio.fail_after(limits.SECONDS):
-                    page = await run_in_threadpool(partial(make, query, lang))
-            except ValueError as error:  # the library's own message, or a bound's
-                failed = pages.Page("error.html", {"message": str(error)})
-                return render(request, failed, lang, 400)
+                page = await _bounded(partial(make, _query(request), lang))
+            except ValueError as error:
+                return self.render(request, pages.Page("error.html", {"message": str(error)}),
+                                   lang, 400)  # fmt: skip
             except TimeoutError:
-                message = f"this took longer than {limits.SECONDS:g} s; ask for less"
-                failed = pages.Page("error.html", {"message": message})
-                return render(request, failed, lang, 503)
-            return render(request, page, lang)
+                return self.render(request, pages.Page("error.html", {"message": _too_long()}),
+                                   lang, 503)  # fmt: skip
+            return self.render(request, page, lang)
 
         return run
 
-    async def not_found(request: Request, exc: Exception) -> Response:
+    async def not_found(self, request: Request, exc: Exception) -> Response:
         lang = language(request)
         page = pages.Page("error.html", {"message": page_words(lang)["not_found"]})
-        return render(request, page, lang, 404)
+        return self.render(request, page, lang, 404)
 
+
+async def odds_stream(request: Request) -> Response:
+    """``/odds``' longer steps as server-sent events: ``progress`` before each step, ``result``
+    (its drawing) after it, then ``done``; ``failed`` with the library's message when a step
+    refuses its input. A client that goes away (the page closed, or its cancel button) ends
+    the stream: Starlette cancels it, and the step running finishes its bounded work in its
+    thread, its result dropped."""
+    lang = language(request)
+    words = page_words(lang)
+    try:
+        steps = await _bounded(partial(pages.odds_steps, _query(request), lang))
+    except ValueError as error:
+        return PlainTextResponse(str(error), 400)
+    except TimeoutError:
+        return PlainTextResponse(_too_long(), 503)
+
+    async def events() -> AsyncIterator[str]:
+        total = len(steps)
+        for done, (name, run) in enumerate(steps):
+            yield _event("progress", done=done, total=total, step=name, label=words[name])
+            try:
+                drawn = await _bounded(run)
+            except ValueError as error:
+                yield _event("failed", message=str(error))
+                return
+            except TimeoutError:
+                yield _event("failed", message=_too_long())
+                return
+            yield _event("result", step=name, html=drawn)
+        yield _event("done", done=total, total=total)
+
+    headers = {"cache-control": "no-store"}
+    return StreamingResponse(events(), media_type="text/event-stream", headers=headers)
+
+
+def create_app(allowed_hosts: Sequence[str] | None = None) -> Starlette:
+    """The web application. ``allowed_hosts``: the Host headers answered (the others get 400),
+    which ``badugi serve`` sets to the loopback names when it binds to 127.0.0.1, so that a web
+    page elsewhere cannot reach the server through a name of its own (DNS rebinding); None
+    answers every host."""
+    site = Site()
     routes = [
-        Route("/", endpoint(pages.index)),
-        Route("/hands", endpoint(pages.hands)),
-        Route("/ranges", endpoint(pages.ranges)),
-        Route("/odds", endpoint(pages.odds)),
+        Route("/", site.endpoint(pages.index)),
+        Route("/hands", site.endpoint(pages.hands)),
+        Route("/ranges", site.endpoint(pages.ranges)),
+        Route("/odds", site.endpoint(pages.odds)),
+        Route("/odds/stream", odds_stream),
         Mount("/static", StaticFiles(packages=[("badugi_fast.web", "static")]), name="static"),
     ]
     middleware = [Middleware(Limits)]
     if allowed_hosts is not None:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
-    return Starlette(routes=routes, middleware=middleware, exception_handlers={404: not_found})
+    return Starlette(routes=routes, middleware=middleware, exception_handlers={404: site.not_found})
 
 
-def _markup(value: Any) -> Any:
+async def _bounded(work: Callable[[], T]) -> T:
+    """``work`` in a worker thread, given up after ``limits.SECONDS`` (TimeoutError): the
+    request answers then, and the thread finishes its bounded work, its result dropped."""
+    with anyio.fail_after(limits.SECONDS):
+        return await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
+
+
+def _too_long() -> str:
+    return f"this took longer than {limits.SECONDS:g} s; ask for less"
+
+
+def _event(name: str, **data: Any) -> str:
+    """One server-sent event: its name and a JSON object (one line: JSON escapes newlines)."""
+    return f"event: {name}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+
+
+def _markup(value: str | list[str]) -> Markup | list[Markup]:
     """The library's drawn HTML, escaped by its renderers, marked safe for the templates."""
-    if isinstance(value, str):
-        return Markup(value)
-    if isinstance(value, list):
-        return [_markup(v) for v in value]
-    return value
+    return [Markup(v) for v in value] if isinstance(value, list) else Markup(value)

@@ -13,4 +13,5 @@ MAX_HANDS = 8  # hands compared on /hands
 MAX_RANGE_TEXT = 1000  # characters of /ranges' range text (the library reads up to 16 MiB)
 MAX_ODDS_TRIALS = 200_000  # Monte Carlo trials of /odds
 MAX_ODDS_EXACT = 2_000_000  # plays /odds enumerates exactly before it samples
+MAX_DISCARD_TRIALS = 10_000  # Monte Carlo trials per discard of /odds' best discard vs a range
 SECONDS = 10.0  # the longest a page may take

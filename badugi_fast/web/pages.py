@@ -8,13 +8,20 @@ query; the library's objects are made anew for each request, never shared betwee
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from urllib.parse import urlencode
 
 from ..cards import DECK
-from ..draws.api import draw_odds
-from ..draws.html import chart_heatmap_html, odds_html, range_cells, range_html
+from ..draws.api import best_discard, draw_odds, equity
+from ..draws.html import (
+    chart_heatmap_html,
+    discards_html,
+    equity_html,
+    odds_html,
+    range_cells,
+    range_html,
+)
 from ..draws.ranges.range import parse_range
 from ..hands.hand import describe
 from ..hands.html import card_html, hand_html, hands_html
@@ -32,7 +39,7 @@ class Page:
 
     template: str
     inputs: dict[str, str] = field(default_factory=dict)
-    drawn: dict[str, Any] = field(default_factory=dict)
+    drawn: dict[str, str | list[str]] = field(default_factory=dict)
 
 
 def _text(query: Mapping[str, str], name: str, most: int) -> str:
@@ -94,27 +101,103 @@ def ranges(query: Mapping[str, str], lang: str) -> Page:
     return page
 
 
+@dataclass(frozen=True)
+class OddsQuery:
+    """``/odds``' inputs, read and checked before any work: the hand, the draws, the seed
+    and the opponents' range (``vs``, optional)."""
+
+    hand: str
+    draws: int
+    seed: int
+    vs: str
+
+    @classmethod
+    def read(cls, query: Mapping[str, str]) -> OddsQuery | None:
+        """The checked inputs, or None when no hand is given (the empty form)."""
+        hand = _text(query, "hand", 256)
+        draws = _text(query, "draws", 8) or "3"
+        seed = _text(query, "seed", 20) or "1"
+        vs = _text(query, "vs", limits.MAX_RANGE_TEXT)
+        if not hand:
+            return None
+        if not draws.isdigit() or not seed.isdigit():
+            raise ValueError(f"draws and seed are whole numbers, not {draws!r}, {seed!r}")
+        describe(hand)  # the hand's own error, before any work
+        if vs:
+            parse_range(vs)
+        return cls(hand, int(draws), int(seed), vs)
+
+
 def odds(query: Mapping[str, str], lang: str) -> Page:
-    """``/odds?hand=As 2d 3c 3h&draws=3``: draw odds by the default policy, exact where the
-    enumeration fits ``limits.MAX_ODDS_EXACT`` plays, else Monte Carlo of
-    ``limits.MAX_ODDS_TRIALS`` trials (seeded by ``seed``, 1 by default, so a link repeats)."""
-    text = _text(query, "hand", 256)
-    draws_text = _text(query, "draws", 8) or "3"
-    seed_text = _text(query, "seed", 20) or "1"
-    page = Page("odds.html", {"hand": text, "draws": draws_text, "seed": seed_text})
-    if not text:
+    """``/odds?hand=As 2d 3c 3h&draws=3&vs=8-``: draw odds by the default policy, exact where
+    the enumeration fits ``limits.MAX_ODDS_EXACT`` plays, else Monte Carlo of
+    ``limits.MAX_ODDS_TRIALS`` trials (seeded by ``seed``, 1 by default, so a link repeats).
+    The longer answers (the best discard, the equity and best discard against ``vs``) are
+    ``odds_steps``, which the page streams with its progress (``/odds/stream``)."""
+    inputs = {k: query.get(k, "")[: limits.MAX_RANGE_TEXT] for k in ("hand", "draws", "vs")}
+    page = Page("odds.html", {**inputs, "draws": inputs["draws"] or "3"})
+    asked = OddsQuery.read(query)
+    if asked is None:
         return page
-    if not draws_text.isdigit() or not seed_text.isdigit():
-        raise ValueError(f"draws and seed are whole numbers, not {draws_text!r}, {seed_text!r}")
-    hand = describe(text)
     result = draw_odds(
-        text,
-        int(draws_text),
+        asked.hand,
+        asked.draws,
         max_exact=limits.MAX_ODDS_EXACT,
         trials=limits.MAX_ODDS_TRIALS,
-        seed=int(seed_text),
+        seed=asked.seed,
         threads=1,
     )
-    page.drawn["hand"] = hand_html(hand, lang)
+    page.drawn["hand"] = hand_html(describe(asked.hand), lang)
     page.drawn["odds"] = odds_html(result, lang)
+    page.inputs["stream"] = urlencode(
+        {"hand": asked.hand, "draws": asked.draws, "seed": asked.seed, "vs": asked.vs}
+    )
     return page
+
+
+Step = tuple[str, Callable[[], str]]
+
+
+def odds_steps(query: Mapping[str, str], lang: str) -> list[Step]:
+    """The longer parts of ``/odds``, one library call each (each bounded; the stream reports
+    progress and stops between them when the page is closed or cancelled): the best discard
+    (equity against a random hand, the solved table), then against ``vs``: the equity, and
+    every discard's equity (``limits.MAX_DISCARD_TRIALS`` trials an option at most)."""
+    asked = OddsQuery.read(query)
+    if asked is None or asked.draws == 0:
+        return []
+    hand = asked.hand
+    steps: list[Step] = [
+        (
+            "best_discard",
+            lambda: discards_html(best_discard(hand, asked.draws), "max-equity", lang),
+        )
+    ]
+    if asked.vs:
+        them = asked.vs  # range text, read by the library (``read`` checked it)
+        players = [hand, them]
+
+        def against() -> str:
+            found = equity(
+                [hand, them],
+                asked.draws,
+                trials=limits.MAX_ODDS_TRIALS,
+                max_exact=limits.MAX_ODDS_EXACT,
+                seed=asked.seed,
+                threads=1,
+            )
+            return equity_html(found, players, lang)
+
+        def discards_against() -> str:
+            options = best_discard(
+                hand,
+                asked.draws,
+                opponents=[them],
+                trials=limits.MAX_DISCARD_TRIALS,
+                seed=asked.seed,
+                threads=1,
+            )
+            return discards_html(options, "vs", lang)
+
+        steps += [("equity", against), ("best_discard_vs", discards_against)]
+    return steps

@@ -44,6 +44,18 @@ WORDS: dict[str, tuple[str, str]] = {
     "cancel": ("cancel", "취소"),
     "cancelled": ("cancelled", "취소됨"),
     "chart": ("starting-hand chart", "스타팅 핸드 차트"),
+    "vs_label": ("against a range (optional)", "상대 레인지 (선택)"),
+    "best_discard": (
+        "the best discard (equity vs a random hand)",
+        "가장 좋은 버릴 카드 (무작위 패 상대)",
+    ),
+    "equity": ("equity against the range", "레인지 상대 승률"),
+    "best_discard_vs": ("the best discard against the range", "레인지 상대 가장 좋은 버릴 카드"),
+    "done": ("done", "완료"),
+    "noscript": (
+        "the longer answers need JavaScript (this server's own script)",
+        "나머지 계산 결과는 자바스크립트가 필요합니다",
+    ),
 }
 
 

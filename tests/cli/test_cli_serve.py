@@ -83,3 +83,11 @@ def test_serve_answers_in_a_real_process() -> None:
     finally:
         process.terminate()
         process.wait(10)
+
+
+def test_open_opens_the_index_in_a_browser(monkeypatch: pytest.MonkeyPatch) -> None:
+    _run_args(monkeypatch)
+    opened: list[str] = []
+    monkeypatch.setattr(serve.webbrowser, "open", opened.append)
+    assert main(["serve", "--port", "8124", "--open"]) == 0
+    assert opened == ["http://127.0.0.1:8124/"]

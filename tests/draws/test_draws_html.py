@@ -61,3 +61,13 @@ def test_the_charts_heat_map_reads_the_charts_cells() -> None:
     assert tip is not None
     mean = float(np.mean(equity[golf.positions]))
     assert float(tip.group(1)) == round(100 * mean, 1)
+
+
+def test_the_drawings_words_are_english_or_korean() -> None:
+    import pytest
+
+    from badugi_fast.draws.html import word
+
+    assert word("hands", "ko") == "패 수"
+    with pytest.raises(ValueError, match="the language is one of en, ko, not 'de'"):
+        word("hands", "de")

@@ -52,3 +52,7 @@ def test_hands_compared_mark_the_winners_and_a_split_pot() -> None:
 def test_a_card_is_drawn_in_its_suits_colour_with_its_symbol() -> None:
     html = card_html(bf.Card("Th"), marked=True)
     assert "T♥" in html and "#c62828" in html and 'data-card="Th"' in html
+
+
+def test_no_hands_draw_nothing() -> None:
+    assert hands_html([]) == ""

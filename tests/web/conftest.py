@@ -7,6 +7,7 @@ import shutil
 import socket
 import threading
 import time
+import warnings
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,7 +15,9 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed")
 
-from starlette.testclient import TestClient
+with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx still works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
 
 from badugi_fast.web import create_app
 

@@ -6,6 +6,7 @@ concurrent requests neither fail nor mix their answers."""
 from __future__ import annotations
 
 import html
+import json
 import re
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -213,3 +214,110 @@ def test_concurrent_requests_get_their_own_answers(client: TestClient) -> None:
         )
     counts = [f">{len(bf.parse_range(t)):,}</strong>" for t in ("7-", "8-") * 2]
     assert [count in r.text for count, r in zip(counts, ranges, strict=True)] == [True] * 4
+
+
+def _events(text: str) -> list[tuple[str, dict[str, Any]]]:
+    found = re.findall(r"event: (\w+)\ndata: (.*)\n\n", text)
+    return [(name, json.loads(data)) for name, data in found]
+
+
+def test_the_odds_stream_sends_each_step_with_its_progress(client: TestClient) -> None:
+    query = {"hand": "Kc 2d 3h 3s", "draws": "3", "vs": "8-", "seed": "1"}
+    response = client.get("/odds/stream", params=query)
+    assert response.headers["content-type"].startswith("text/event-stream")
+    events = _events(response.text)
+    names = [name for name, _ in events]
+    assert names == ["progress", "result"] * 3 + ["done"]
+    assert [data["done"] for name, data in events if name == "progress"] == [0, 1, 2]
+    results = {data["step"]: data["html"] for name, data in events if name == "result"}
+    expected = bf.equity(
+        ["Kc 2d 3h 3s", "8-"],
+        3,
+        trials=limits.MAX_ODDS_TRIALS,
+        max_exact=limits.MAX_ODDS_EXACT,
+        seed=1,
+        threads=1,
+    )
+    assert f"{100 * expected.equity[0]:.2f} %" in results["equity"]
+    best = bf.best_discard("Kc 2d 3h 3s", 3)[0]
+    first_row = results["best_discard"].split("</tr>")[1]
+    assert re.findall(r'data-card="(\w\w)"', first_row)[: len(best.discard)] == [
+        str(c) for c in best.discard
+    ]
+
+
+def test_the_odds_stream_says_what_the_library_refuses(client: TestClient) -> None:
+    query = {"hand": "Kc 2d 3h 3s", "draws": "3", "vs": "Kc 2d 3h 3s"}
+    events = _events(client.get("/odds/stream", params=query).text)
+    assert events[-1][0] == "failed"
+    with pytest.raises(ValueError) as caught:
+        bf.equity(["Kc 2d 3h 3s", "Kc 2d 3h 3s"], 3, seed=1)
+    assert events[-1][1]["message"] == str(caught.value)
+
+
+def test_the_odds_stream_refuses_bad_input_before_any_work(client: TestClient) -> None:
+    response = client.get("/odds/stream", params={"hand": "Kc 2d 3h", "draws": "3"})
+    assert response.status_code == 400 and response.text == "a hand has 4 cards, got 3: 'Kc 2d 3h'"
+    response = client.get("/odds/stream", params={"hand": "Kc 2d 3h 3s", "vs": "nonsense"})
+    assert response.status_code == 400 and "range element 1" in response.text
+
+
+def test_no_draws_leave_nothing_to_stream(client: TestClient) -> None:
+    events = _events(client.get("/odds/stream", params={"hand": "Kc 2d 3h 3s", "draws": "0"}).text)
+    assert events == [("done", {"done": 0, "total": 0})]
+    page = client.get("/odds", params={"hand": "Kc 2d 3h 3s", "draws": "0"}).text
+    assert 'id="odds-stream"' not in page
+
+
+def test_a_body_that_streams_past_the_cap_gets_413() -> None:
+    """No page reads a body yet (uploads come later): a small app that does, behind the same
+    middleware, is stopped once the body passes the cap, though no Content-Length told."""
+    from starlette.applications import Starlette
+    from starlette.middleware import Middleware
+    from starlette.requests import Request
+    from starlette.responses import PlainTextResponse
+    from starlette.routing import Route
+
+    from badugi_fast.web.app import Limits
+
+    async def upload(request: Request) -> PlainTextResponse:
+        return PlainTextResponse(str(len(await request.body())))
+
+    routes = [Route("/upload", upload, methods=["POST"])]
+    app = Starlette(routes=routes, middleware=[Middleware(Limits)])
+    chunks = (b"x" * 65536 for _ in range(limits.MAX_BODY // 65536 + 2))
+    response = TestClient(app).post("/upload", content=chunks)
+    assert response.status_code == 413
+    assert TestClient(app).post("/upload", content=iter([b"abc"])).text == "3"
+
+
+def test_a_page_past_its_time_gets_503(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from badugi_fast.web import pages
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.5)
+        return bf.describe(*args, **kwargs)
+
+    def slow_discard(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.5)
+        return bf.best_discard(*args, **kwargs)
+
+    monkeypatch.setattr(limits, "SECONDS", 0.05)
+    monkeypatch.setattr(pages, "describe", slow)
+    response = client.get("/hands", params={"hands": "As 2d 3h 4c"})
+    assert response.status_code == 503
+    assert "longer than 0.05 s" in _alert(response.text)
+    stream = client.get("/odds/stream", params={"hand": "Kc 2d 3h 3s"})
+    assert stream.status_code == 503 and "longer than 0.05 s" in stream.text
+    monkeypatch.setattr(pages, "describe", bf.describe)
+    monkeypatch.setattr(pages, "best_discard", slow_discard)
+    events = _events(client.get("/odds/stream", params={"hand": "Kc 2d 3h 3s"}).text)
+    assert events[-1] == ("failed", {"message": "this took longer than 0.05 s; ask for less"})
+
+
+def test_an_empty_odds_form_computes_nothing(client: TestClient) -> None:
+    page = client.get("/odds").text
+    assert 'id="hand-input"' in page and 'id="odds"' not in page
+    assert _events(client.get("/odds/stream").text) == [("done", {"done": 0, "total": 0})]

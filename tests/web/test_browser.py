@@ -9,6 +9,7 @@ from urllib.parse import quote
 import pytest
 
 import badugi_fast as bf
+from badugi_fast.web import limits
 
 pytestmark = [pytest.mark.browser, pytest.mark.filterwarnings("ignore::DeprecationWarning")]
 
@@ -88,3 +89,53 @@ def test_odds_from_the_url(page: Any) -> None:
     assert page.locator(".bf-odds-badugi").inner_text() == f"{100 * odds.badugi:.2f} %"
     assert page.locator("#odds svg.bf-chart").count() == 2
     assert page.input_value("#draws-input") == "2"
+
+
+def test_the_odds_longer_answers_stream_in_with_progress(page: Any) -> None:
+    page.goto("/odds?hand=" + quote("Kc 2d 3h 3s") + "&draws=3&vs=" + quote("8-"))
+    page.wait_for_selector('#odds-stream[data-state="done"]', timeout=60_000)
+    assert page.locator(".odds-step").count() == 3
+    expected = bf.equity(
+        ["Kc 2d 3h 3s", "8-"],
+        3,
+        trials=limits.MAX_ODDS_TRIALS,
+        max_exact=limits.MAX_ODDS_EXACT,
+        seed=1,
+        threads=1,
+    )
+    shown = page.locator('.odds-step[data-step="equity"] .bf-equity').first.inner_text()
+    assert shown == f"{100 * expected.equity[0]:.2f} %"
+    best = bf.best_discard("Kc 2d 3h 3s", 3)[0]
+    first = page.locator('.odds-step[data-step="best_discard"] .bf-discard-option').first
+    thrown = first.locator("td").first.locator(".bf-card")
+    assert thrown.evaluate_all("es => es.map(e => e.dataset.card)") == [
+        str(c) for c in best.discard
+    ]
+    progress = page.locator("#odds-stream progress")
+    assert progress.get_attribute("value") == progress.get_attribute("max") == "3"
+
+
+def test_cancel_stops_the_stream(page: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first step is slowed down; cancelled during it, the page shows no result and the
+    server runs no later step."""
+    import time
+
+    from badugi_fast.web import pages
+
+    later: list[str] = []
+    slow_best = pages.best_discard
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(1.5)
+        return slow_best(*args, **kwargs)
+
+    monkeypatch.setattr(pages, "best_discard", slow)
+    monkeypatch.setattr(pages, "equity", lambda *a, **k: later.append("equity"))
+    page.goto("/odds?hand=" + quote("Kc 2d 3h 3s") + "&draws=3&vs=" + quote("8-"))
+    page.wait_for_selector("#odds-stream .status:has-text('(1/3)')")
+    page.click("#cancel")
+    assert page.locator("#odds-stream").get_attribute("data-state") == "cancelled"
+    assert page.locator("#odds-stream .status").inner_text() == "cancelled"
+    page.wait_for_timeout(2500)
+    assert page.locator(".odds-step").count() == 0
+    assert later == []
