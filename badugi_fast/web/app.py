@@ -10,7 +10,9 @@ HTML; uvicorn serves it (``badugi serve``). See docs/web.md.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from functools import partial
 from typing import Any, TypeVar
 
@@ -192,11 +194,19 @@ async def odds_stream(request: Request) -> Response:
     return StreamingResponse(events(), media_type="text/event-stream", headers=headers)
 
 
-def create_app(allowed_hosts: Sequence[str] | None = None) -> Starlette:
+@asynccontextmanager
+async def _warming(app: Starlette) -> AsyncIterator[None]:
+    """At startup, ``pages.warm`` in a thread of its own: the server answers at once, and the
+    first requests find the caches filled (or fill them themselves, if they come first)."""
+    threading.Thread(target=pages.warm, name="badugi-web-warm", daemon=True).start()
+    yield
+
+
+def create_app(allowed_hosts: Sequence[str] | None = None, *, warm: bool = True) -> Starlette:
     """The web application. ``allowed_hosts``: the Host headers answered (the others get 400),
     which ``badugi serve`` sets to the loopback names when it binds to 127.0.0.1, so that a web
     page elsewhere cannot reach the server through a name of its own (DNS rebinding); None
-    answers every host."""
+    answers every host. ``warm``: fill the caches of the first requests at startup."""
     site = Site()
     routes = [
         Route("/", site.endpoint(pages.index)),
@@ -209,7 +219,12 @@ def create_app(allowed_hosts: Sequence[str] | None = None) -> Starlette:
     middleware = [Middleware(Limits)]
     if allowed_hosts is not None:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
-    return Starlette(routes=routes, middleware=middleware, exception_handlers={404: site.not_found})
+    return Starlette(
+        routes=routes,
+        middleware=middleware,
+        exception_handlers={404: site.not_found},
+        lifespan=_warming if warm else None,
+    )
 
 
 async def _bounded(work: Callable[[], T]) -> T:

@@ -201,3 +201,10 @@ def odds_steps(query: Mapping[str, str], lang: str) -> list[Step]:
 
         steps += [("equity", against), ("best_discard_vs", discards_against)]
     return steps
+
+
+def warm() -> None:
+    """What the first requests would otherwise wait for (about 1.5 s, once per process): the
+    chart's heat-map cells, and the policy table ``best_discard`` solves on first use."""
+    ranges({}, "en")
+    best_discard("As 2d 3c 3h", 3)

@@ -321,3 +321,28 @@ def test_an_empty_odds_form_computes_nothing(client: TestClient) -> None:
     page = client.get("/odds").text
     assert 'id="hand-input"' in page and 'id="odds"' not in page
     assert _events(client.get("/odds/stream").text) == [("done", {"done": 0, "total": 0})]
+
+
+def test_the_server_warms_its_caches_at_startup_unless_told_not_to(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import threading
+
+    from badugi_fast.web import pages
+
+    warmed = threading.Event()
+    monkeypatch.setattr(pages, "warm", warmed.set)
+    with TestClient(create_app(warm=False)) as cold:
+        assert cold.get("/").status_code == 200
+    assert not warmed.is_set()
+    with TestClient(create_app()) as warm:
+        assert warm.get("/").status_code == 200
+        assert warmed.wait(10)
+
+
+def test_warming_fills_what_the_first_pages_read() -> None:
+    from badugi_fast.draws import html as drawings
+    from badugi_fast.web import pages
+
+    pages.warm()
+    assert drawings._chart_per_cell.cache_info().currsize == 1
