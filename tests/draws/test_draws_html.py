@@ -71,3 +71,11 @@ def test_the_drawings_words_are_english_or_korean() -> None:
     assert word("hands", "ko") == "패 수"
     with pytest.raises(ValueError, match="the language is one of en, ko, not 'de'"):
         word("hands", "de")
+
+
+def test_an_equitys_notebook_drawing_shows_each_players_share() -> None:
+    result = bf.equity(["As 2d 3c Kh", "8-"], 3, trials=2000, seed=1, max_exact=0)
+    html = result._repr_html_()
+    for i, share in enumerate(result.equity, start=1):
+        assert f"player {i}: {100 * share:.2f} %" in html  # its bar's tip
+    assert "Monte Carlo, 2,000 trials" in html
