@@ -346,3 +346,28 @@ def test_warming_fills_what_the_first_pages_read() -> None:
 
     pages.warm()
     assert drawings._chart_per_cell.cache_info().currsize == 1
+
+
+@pytest.mark.parametrize(
+    ("path", "field", "most"),
+    [
+        ("/hands", "hands", limits.MAX_HANDS * 64),
+        ("/odds", "hand", 256),
+        ("/odds", "vs", limits.MAX_RANGE_TEXT),
+        ("/odds/stream", "vs", limits.MAX_RANGE_TEXT),
+    ],
+)
+def test_an_overlong_field_is_refused_by_its_bound(
+    client: TestClient, path: str, field: str, most: int
+) -> None:
+    query = {"hand": "As 2d 3h 4c", field: "A" * (most + 1)}
+    response = client.get(path, params=query)
+    assert response.status_code == 400
+    message = f"{field} is at most {most:,} characters, got {most + 1:,}"
+    assert message in (response.text if path.endswith("stream") else _alert(response.text))
+
+
+def test_a_repeated_field_counts_once(client: TestClient) -> None:
+    response = client.get("/hands?hands=Xx&hands=" + "As 2d 3h 4c".replace(" ", "%20"))
+    assert response.status_code == 200
+    assert '<strong class="bf-rank">1</strong>' in response.text
