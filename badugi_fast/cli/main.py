@@ -21,6 +21,7 @@ from .commands import draws as draw_commands
 from .commands import game as game_commands
 from .commands import hands as hand_commands
 from .commands import histories as history_commands
+from .commands import serve as serve_commands
 from .commands import solve as solve_commands
 from .common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, BadInput, HelpFormatter
 
@@ -44,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     history_commands.add_commands(commands)
     solve_commands.add_commands(commands)
     belief_commands.add_commands(commands)
+    serve_commands.add_commands(commands)
     return parser
 
 

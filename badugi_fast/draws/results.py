@@ -14,6 +14,7 @@ import numpy.typing as npt
 from .._badugi import lib
 from ..cards import Card
 from ..hands.naming import size_of_rank
+from .html import equity_html, odds_html
 
 RANK_SLOTS = lib.BF_NUM_RANKS + 1  # rank-indexed arrays: index 0 unused
 SIZE_OF_RANK = np.array([0] + [size_of_rank(r) for r in range(1, RANK_SLOTS)])
@@ -40,6 +41,11 @@ class DrawOdds:
     def expected_rank(self) -> float:
         return float((self.ranks * np.arange(len(self.ranks))).sum())
 
+    def _repr_html_(self) -> str:
+        """Jupyter's drawing, the web pages' too (``draws/html.py``): the badugi's odds, the
+        discard, and the final size and rank as bar charts."""
+        return odds_html(self)
+
 
 @dataclass(frozen=True)
 class Equity:
@@ -56,6 +62,11 @@ class Equity:
     draws: int = 0
     policy: str = "default"
     limits: tuple[int, int, int] | None = None
+
+    def _repr_html_(self) -> str:
+        """Jupyter's drawing, the web pages' too (``draws/html.py``): each player's equity,
+        sole wins and split-pot share, as a table and a bar chart."""
+        return equity_html(self, [f"player {i}" for i in range(1, len(self.equity) + 1)])
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from functools import cache
 from .._badugi import lib
 from ..cards import DECK, Card
 from .evaluator import HandLike, fast_hand_ids
+from .html import hand_html
 from .naming import english_name, korean_aliases, korean_name
 
 
@@ -50,6 +51,11 @@ class Hand:
 
     def __str__(self) -> str:
         return self.name
+
+    def _repr_html_(self) -> str:
+        """Jupyter's drawing: the cards (the badugi's marked), rank and names, as the web
+        pages draw a hand (``hands/html.py``)."""
+        return hand_html(self)
 
 
 @cache

@@ -35,6 +35,7 @@ PUBLIC = {
     "badugi_fast.solve.belief_states",
     "badugi_fast.solve.resolving",
     "badugi_fast.spiel",
+    "badugi_fast.web",
 }
 
 

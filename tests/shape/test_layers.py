@@ -28,11 +28,23 @@ TIERS = (
     ("solve",),
     ("rl",),
     ("spiel",),
+    ("web",),
     ("cli",),
 )
 LAYERS = tuple(room for tier in TIERS for room in tier)
 TIER = {room: i for i, tier in enumerate(TIERS) for room in tier}
-OPTIONAL = ("gymnasium", "pettingzoo", "dask", "distributed", "matplotlib", "pyspiel", "open_spiel")
+OPTIONAL = (
+    "gymnasium",
+    "pettingzoo",
+    "dask",
+    "distributed",
+    "matplotlib",
+    "pyspiel",
+    "open_spiel",
+    "starlette",
+    "jinja2",
+    "uvicorn",
+)
 
 
 def _layer(module: str) -> str:

@@ -30,7 +30,13 @@ from ...hands.naming import class_ranks, english_name, korean_name
 from ...hands.universe import lex_index
 from .chart_file import Chart, Column, class_of_hand, decode
 
-__all__ = ["ChartRow", "best_starting_hands", "starting_hand_equity", "top_percent"]
+__all__ = [
+    "ChartRow",
+    "best_starting_hands",
+    "hand_equities",
+    "starting_hand_equity",
+    "top_percent",
+]
 
 CHART_FILE = "chart.bin"
 # The sha256 of the chart.bin shipped (tools/gen_chart.py's output; its header names its columns).
@@ -98,14 +104,22 @@ def starting_hand_equity(
 
 
 @cache
+def hand_equities(opponents: int = 1, policy: str = "default") -> npt.NDArray[np.float64]:
+    """Every hand's chart cell, in ``all_hands()`` order: its equity against ``opponents``
+    random hands, every seat drawing by ``policy`` (what ``starting_hand_equity`` reads, for
+    all 270,725 hands at once; read-only)."""
+    k = _column(opponents, policy)
+    row_of_class = np.searchsorted(_class_lex(), class_of_hand())
+    equity: npt.NDArray[np.float64] = load_chart().equity[row_of_class, k]
+    equity.setflags(write=False)
+    return equity
+
+
+@cache
 def _hand_order() -> npt.NDArray[np.intp]:
     """Every hand's position in all_hands(), in chart order: heads-up default-policy equity,
     best first, equal equity by lower position."""
-
-    chart = load_chart()
-    k = _column(ORDER_COLUMN.opponents, ORDER_COLUMN.policy)
-    row_of_class = np.searchsorted(_class_lex(), class_of_hand())
-    equity = chart.equity[row_of_class, k]
+    equity = hand_equities(ORDER_COLUMN.opponents, ORDER_COLUMN.policy)
     order = np.lexsort((np.arange(NUM_HANDS), -equity))
     order.setflags(write=False)
     return order

@@ -21,6 +21,7 @@ from ...cards import DECK, MAX_HAND_TEXT
 from ...errors import shown
 from ...hands.evaluator import NUM_HANDS, NUM_RANKS, fast_hand_ids
 from ...hands.universe import all_hands, class_counts, class_of_hands, lex_index
+from ..html import range_html
 from .text import _CLASS_EXPR, NUMBER, ElementError, class_element, element_mask
 
 __all__ = ["InvalidRangeError", "Range", "parse_range"]
@@ -142,6 +143,11 @@ class Range:
 
     def __str__(self) -> str:
         return ", ".join(_canonical_elements(self._index, self._weights))
+
+    def _repr_html_(self) -> str:
+        """Jupyter's drawing, the web pages' too (``draws/html.py``): the hands and share,
+        the classes, and the heat map of the share of each (size, top, second card) cell."""
+        return range_html(self)
 
     def __repr__(self) -> str:
         text = str(self)
