@@ -66,6 +66,7 @@ BIG_BLIND, BUTTON = 0, 1  # the seats, as solve.beliefs reads a heads-up history
 SESSION_COOKIE = "play"
 TREMBLE = 1e-4  # the search bot's own: a person who leaves the blueprint still has a belief
 BELIEF_ROWS = 8  # the likeliest hand classes shown
+FORM_FIELDS = 16  # the most fields a form may send (the draw's has 8)
 _SEED_LIMIT = 2**64
 
 _search_bot: SearchBot | None = None
@@ -160,6 +161,7 @@ class Table:
         self.finished: deque[Finished] = deque(maxlen=limits.PLAY_SAVED_HANDS)
         self.belief: Belief | None = None
         self.belief_error = ""
+        self.bot_error = ""
         self.game = self._deal()
 
     @property
@@ -179,12 +181,24 @@ class Table:
         return self.game
 
     def _advance(self) -> None:
-        """The bot's decisions until the person's turn or the hand's end."""
+        """The bot's decisions until the person's turn or the hand's end. A bot that refuses
+        its decision (a ValueError: never, in the game it was trained for) leaves the hand
+        where it is, its message in ``bot_error``; the next look at the page asks it again."""
         game = self.game
-        while not game.done and game.actor == self.bot_seat:
-            game.act(self.bot(game.view(self.bot_seat)))
+        self.bot_error = ""
+        try:
+            while not game.done and game.actor == self.bot_seat:
+                game.act(self.bot(game.view(self.bot_seat)))
+        except ValueError as error:
+            self.bot_error = str(error)
+            return
         if game.done:
             self._finish()
+
+    def look(self) -> None:
+        """Before the page is drawn: the bot's turn, if a refusal left it there."""
+        if not self.game.done and self.game.actor == self.bot_seat:
+            self._advance()
 
     def _finish(self) -> None:
         game = self.game
@@ -373,6 +387,7 @@ def table_context(table: Table, lang: str) -> dict[str, Any]:
         "mine": Markup(hand_html(describe(view.hand), lang)),
         "log": [log_line(e, seat, words, lang) for e in view.history if e.kind is not K.DEAL],
         "total": table.total,
+        "bot_error": table.bot_error,
         "finished": [{"number": f.number, "result": f.result} for f in reversed(table.finished)],
     }
     if game.actor == seat:
@@ -486,6 +501,7 @@ class PlayPage:
         def show() -> dict[str, Any]:
             if session.table is None or session.table.options != options:
                 session.table = Table(options)
+            session.table.look()
             return table_context(session.table, lang)
 
         try:
@@ -506,7 +522,11 @@ class PlayPage:
                     ) -> Response:  # fmt: skip
         lang = self.language(request)
         body = (await request.body()).decode("utf-8", "replace")
-        form = parse_qs(body, max_num_fields=16)
+        try:
+            form = parse_qs(body, max_num_fields=FORM_FIELDS)
+        except ValueError:  # more fields than any form of the page sends
+            message = f"a form of /play has at most {FORM_FIELDS} fields"
+            return self._render(request, lang, 400, message=message)
         session = self.sessions.find(request.cookies.get(SESSION_COOKIE))
         table = session.table if session is not None else None
         if session is None or table is None:

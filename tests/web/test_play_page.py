@@ -27,7 +27,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from badugi_fast.web import create_app
-from badugi_fast.web.play_page import TREMBLE, Sessions
+from badugi_fast.web.play_page import TREMBLE, Options, Sessions, Table
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -266,13 +266,14 @@ def test_an_action_without_a_table_is_refused(app: Any) -> None:
         assert stranger.get("/play/hand/0.phh").status_code == 404
 
 
-def test_two_browsers_play_their_own_tables_at_once(app: Any) -> None:
+@pytest.mark.parametrize("vs", ["blueprint", "search"])
+def test_two_browsers_play_their_own_tables_at_once(app: Any, vs: str) -> None:
     """Two browsers (their own cookies) play two seeds in turn and at once; each ends as its
-    own replay, whatever the other did meanwhile."""
+    own replay, whatever the other did meanwhile (the search bot: one for both tables)."""
     with TestClient(app) as first, TestClient(app) as second:
         pages = {
-            1: first.get("/play?vs=blueprint&rules=casino&seed=1").text,
-            2: second.get("/play?vs=blueprint&rules=casino&seed=2").text,
+            1: first.get(f"/play?vs={vs}&rules=casino&seed=1").text,
+            2: second.get(f"/play?vs={vs}&rules=casino&seed=2").text,
         }
         clients = {1: first, 2: second}
         for _ in range(40):
@@ -286,7 +287,7 @@ def test_two_browsers_play_their_own_tables_at_once(app: Any) -> None:
                     assert answer.result().status_code == 200
                     pages[s] = answer.result().text
         for seed in (1, 2):
-            _check_against_replay(pages[seed], "blueprint", seed, 0)
+            _check_against_replay(pages[seed], vs, seed, 0)
 
 
 def test_many_reloads_at_once_neither_fail_nor_mix(browser: TestClient) -> None:
@@ -333,3 +334,31 @@ def test_a_busy_table_answers_503_within_the_bound(browser: TestClient, monkeypa
         answer = browser.post("/play/act", data=_move(page))
     assert answer.status_code == 503
     assert browser.get("/play?vs=blueprint&rules=casino&seed=7").text.count("<li data-seat") == 2
+
+
+def test_a_form_of_too_many_fields_is_refused(browser: TestClient) -> None:
+    browser.get("/play?vs=blueprint&rules=casino&seed=7")
+    form = "&".join(f"f{i}=1" for i in range(100))
+    kind = {"content-type": "application/x-www-form-urlencoded"}
+    answer = browser.post("/play/act", content=form, headers=kind)
+    assert answer.status_code == 400
+    assert _alert(answer.text) == "a form of /play has at most 16 fields"
+
+
+def test_a_bot_that_refuses_its_decision_leaves_the_hand_where_it_is() -> None:
+    """Its message is kept for the page; the next look asks the bot again."""
+    table = Table(Options("blueprint", "casino", 7))
+    played = table.bot
+
+    def refuses(view: Any) -> Action:
+        raise ValueError("not in the abstraction")
+
+    table.bot = refuses
+    form = {"table": [table.id], "hand": ["0"], "step": [str(len(table.game.history))],
+            "kind": ["call"]}  # fmt: skip
+    table.act(form)
+    assert table.bot_error == "not in the abstraction"
+    assert table.game.actor == table.bot_seat and not table.game.done
+    table.bot = played
+    table.look()
+    assert table.bot_error == "" and table.game.actor != table.bot_seat
