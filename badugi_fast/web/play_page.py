@@ -358,6 +358,12 @@ def log_line(event: Event, seat: int, words: Mapping[str, str], lang: str) -> di
             "amount": event.amount, "who": who, "what": what, "cards": cards}  # fmt: skip
 
 
+def share_text(share: float) -> str:
+    """A share of a belief as the page prints it: two decimals of a per cent, and a share too
+    small for them said so rather than shown as none."""
+    return "< 0.01 %" if 0 < share < 5e-5 else f"{100 * share:.2f} %"
+
+
 def _draw_cards(hand: tuple[Card, ...]) -> list[dict[str, Any]]:
     counted = set(describe(hand).cards)
     return [
@@ -408,13 +414,13 @@ def table_context(table: Table, lang: str) -> dict[str, Any]:
             belief = table.belief
             context["belief"] = {
                 "rows": [
-                    {"rank": rank, "share": share, "held": rank == belief.held,
+                    {"rank": rank, "share": share_text(share), "held": rank == belief.held,
                      "name": english_name(class_ranks(rank)),
                      "name_ko": korean_name(class_ranks(rank))}
                     for rank, share in belief.rows
                 ],
                 "held": belief.held,
-                "held_share": belief.held_share,
+                "held_share": share_text(belief.held_share),
                 "held_name": english_name(class_ranks(belief.held)),
                 "held_name_ko": korean_name(class_ranks(belief.held)),
             }  # fmt: skip

@@ -19,6 +19,7 @@ from badugi_fast.blueprint import blueprint_bot
 from badugi_fast.cards import parse_cards
 from badugi_fast.game import Action, Game, KoreanRules
 from badugi_fast.game.actions import ActionKind, Phase
+from badugi_fast.hands.hand import describe
 from badugi_fast.notation import phh
 from badugi_fast.solve import beliefs
 
@@ -27,7 +28,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from badugi_fast.web import create_app
-from badugi_fast.web.play_page import TREMBLE, Options, Sessions, Table
+from badugi_fast.web.play_page import TREMBLE, Options, Sessions, Table, share_text
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -131,6 +132,10 @@ def test_a_hand_played_through_the_endpoints_ends_as_game_plays_it(browser: Test
     shown = re.findall(r'<tr data-rank="(\d+)"', page)
     assert shown == [str(rank) for rank, _ in top]
     assert f"{100 * top[0][1]:.2f} %" in page
+    held = describe(game.hands[seat]).rank
+    said = re.search(r'<p id="belief-held" data-rank="(\d+)">(.*?)</p>', page, re.S)
+    assert said is not None and said.group(1) == str(held)
+    assert f"had {share_text(belief.classes(seat)[held])} of" in html.unescape(said.group(2))
     theirs = re.search(r'<div id="their-hand">(.*?)</div>\s*</div>', page, re.S)
     assert theirs is not None
     assert re.findall(r'data-card="(\w\w)"', theirs.group(1)) == [
@@ -362,3 +367,9 @@ def test_a_bot_that_refuses_its_decision_leaves_the_hand_where_it_is() -> None:
     table.bot = played
     table.look()
     assert table.bot_error == "" and table.game.actor != table.bot_seat
+
+
+def test_a_share_too_small_for_two_decimals_is_said_so() -> None:
+    assert share_text(0.0) == "0.00 %"
+    assert share_text(1e-6) == "< 0.01 %"
+    assert share_text(0.12345) == "12.35 %"
