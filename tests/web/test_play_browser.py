@@ -49,13 +49,16 @@ def _play_to_the_end(page: Any) -> None:
     raise AssertionError("the hand did not end")
 
 
-def test_a_hand_played_by_clicking_ends_as_game_plays_it(page: Any, tmp_path: Path) -> None:
-    response = page.goto("/play?vs=blueprint&rules=casino&seed=7")
+@pytest.mark.parametrize(("vs", "seed"), [("blueprint", 7), ("search", 3)])
+def test_a_hand_played_by_clicking_ends_as_game_plays_it(
+    page: Any, tmp_path: Path, vs: str, seed: int
+) -> None:
+    response = page.goto(f"/play?vs={vs}&rules=casino&seed={seed}")
     assert response.status == 200
     assert page.locator(".card-back").count() == 4  # the bot's cards unseen while playing
     _play_to_the_end(page)
-    game, seat = replay("blueprint", 7, 0)
-    assert page.url.endswith("/play?vs=blueprint&rules=casino&seed=7")
+    game, seat = replay(vs, seed, 0)
+    assert page.url.endswith(f"/play?vs={vs}&rules=casino&seed={seed}")
     seen = [e for e in game.view(seat).history if e.kind is not ActionKind.DEAL]
     log = page.locator("#log li").evaluate_all(
         "items => items.map(i => [i.dataset.seat, i.dataset.kind, i.dataset.amount])"
