@@ -49,7 +49,7 @@ from ..game.bots import Bot
 from ..game.rules import KoreanRules, RuleSet
 from ..game.state import Game
 from ..hands.hand import describe
-from ..hands.html import card_html, hand_html
+from ..hands.html import LANGUAGES, card_html, hand_html
 from ..hands.naming import class_ranks, english_name, korean_name
 from ..notation import phh
 from ..solve import beliefs
@@ -475,6 +475,7 @@ class PlayPage:
             "message": message,
             "refused": refused,
             "play": play,
+            "fixed": _fixed_language(request),
         }
         response = self.templates.TemplateResponse(request, "play.html", context,
                                                    status_code=status)  # fmt: skip
@@ -495,9 +496,7 @@ class PlayPage:
         if options is None:  # a seed of its own, in the URL: a link reproduces the table
             drawn = Options(query.get("vs") or OPPONENTS[0], query.get("rules") or RULE_SETS[0],
                             secrets.randbits(32))  # fmt: skip
-            asked = request.query_params.get("lang")
-            extra = f"&lang={asked}" if asked in ("en", "ko") else ""
-            return RedirectResponse(f"/play?{drawn.query()}{extra}", 303)
+            return RedirectResponse(f"/play?{drawn.query()}{_fixed_language(request)}", 303)
         try:
             check_table(options)
         except ValueError as error:  # the bots play only the game they were trained for
@@ -557,7 +556,7 @@ class PlayPage:
             status = 409 if isinstance(error, Stale) else 400
             return self._render(request, lang, status, options=options, play=play,
                                 message=str(error))  # fmt: skip
-        return RedirectResponse(f"/play?{options.query()}", 303)
+        return RedirectResponse(f"/play?{options.query()}{_fixed_language(request)}", 303)
 
     async def act(self, request: Request) -> Response:
         return await self._post(request, Table.act)
@@ -584,6 +583,13 @@ class PlayPage:
         headers = {"content-disposition": f'attachment; filename="{name}"',
                    "cache-control": "no-store"}  # fmt: skip
         return PlainTextResponse(hand.text, headers=headers)
+
+
+def _fixed_language(request: Request) -> str:
+    """``&lang=..`` when the URL fixes the page's language (a link's), for the forms and the
+    redirects to keep; else nothing (the toggle's cookie decides)."""
+    asked = request.query_params.get("lang")
+    return f"&lang={asked}" if asked in LANGUAGES else ""
 
 
 __all__ = ["OPPONENTS", "RULE_SETS", "STACK", "Options", "PlayPage", "Sessions", "Table"]

@@ -373,3 +373,12 @@ def test_a_share_too_small_for_two_decimals_is_said_so() -> None:
     assert share_text(0.0) == "0.00 %"
     assert share_text(1e-6) == "< 0.01 %"
     assert share_text(0.12345) == "12.35 %"
+
+
+def test_a_language_fixed_by_the_link_stays_through_the_hand(browser: TestClient) -> None:
+    page = browser.get("/play?vs=blueprint&rules=casino&seed=7&lang=ko").text
+    assert '<html lang="ko">' in page and 'action="/play/act?lang=ko"' in page
+    answer = browser.post("/play/act?lang=ko", data=_move(page), follow_redirects=False)
+    assert answer.status_code == 303
+    assert answer.headers["location"] == "/play?vs=blueprint&rules=casino&seed=7&lang=ko"
+    assert "블라인드" in browser.get(answer.headers["location"]).text
