@@ -382,3 +382,35 @@ def test_a_language_fixed_by_the_link_stays_through_the_hand(browser: TestClient
     assert answer.status_code == 303
     assert answer.headers["location"] == "/play?vs=blueprint&rules=casino&seed=7&lang=ko"
     assert "블라인드" in browser.get(answer.headers["location"]).text
+
+
+def test_a_reload_while_the_bot_thinks_waits_and_shows_its_decision(browser: TestClient) -> None:
+    """The bot is slowed down; a reload sent while it thinks answers after it has acted, with
+    the table as the finished request left it, never half of it."""
+    import threading
+    import time
+
+    url = "/play?vs=blueprint&rules=casino&seed=7"
+    page = browser.get(url).text
+    store = next(
+        r.endpoint.__self__.sessions  # type: ignore[attr-defined]
+        for r in browser.app.routes  # type: ignore[attr-defined]
+        if getattr(r, "path", "") == "/play"
+    )
+    table = store.find(browser.cookies["play"]).table
+    played, thinking = table.bot, threading.Event()
+
+    def slow(view: Any) -> Action:
+        thinking.set()
+        time.sleep(1.0)
+        return played(view)
+
+    table.bot = slow
+    acting = threading.Thread(target=lambda: browser.post("/play/act", data=_move(page)))
+    acting.start()
+    assert thinking.wait(10)
+    reloaded = browser.get(url)  # sent while the bot sleeps
+    acting.join()
+    assert reloaded.status_code == 200
+    assert reloaded.text == browser.get(url).text  # the state after the bot's decision
+    assert _log(reloaded.text)[-1][0] == "0"  # the bot's (seat 0, the big blind) decision
