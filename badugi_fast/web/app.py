@@ -33,6 +33,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import __version__
 from ..hands.html import LANGUAGES
 from . import limits, pages
+from .play_page import PlayPage
 from .words import page_words
 
 T = TypeVar("T")
@@ -216,6 +217,7 @@ def create_app(allowed_hosts: Sequence[str] | None = None, *, warm: bool = True)
         Route("/odds/stream", odds_stream),
         Mount("/static", StaticFiles(packages=[("badugi_fast.web", "static")]), name="static"),
     ]
+    routes += PlayPage(site.templates, language, _bounded).routes()  # a table per browser
     middleware = [Middleware(Limits)]
     if allowed_hosts is not None:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))

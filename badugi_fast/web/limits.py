@@ -15,3 +15,6 @@ MAX_ODDS_TRIALS = 200_000  # Monte Carlo trials of /odds
 MAX_ODDS_EXACT = 2_000_000  # plays /odds enumerates exactly before it samples
 MAX_DISCARD_TRIALS = 10_000  # Monte Carlo trials per discard of /odds' best discard vs a range
 SECONDS = 10.0  # the longest a page may take
+PLAY_SESSIONS = 64  # tables of /play kept at once (the least recently used goes first)
+PLAY_IDLE = 3600.0  # seconds a /play table is kept unused
+PLAY_SAVED_HANDS = 100  # finished hands of a /play table kept for download (the oldest go)
