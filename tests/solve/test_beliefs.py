@@ -259,3 +259,27 @@ def test_a_tremble_gives_beliefs_where_the_strategy_never_goes():
     assert 0.5 * np.abs(near.weights[0] - on_line.weights[0]).sum() < 1e-4
     with pytest.raises(ValueError, match="tremble is a share"):
         beliefs(strategy, "rc/1", table=Table(), tremble=1.0)
+
+
+def test_an_observer_view_is_placed_by_its_blind_not_its_seat_number(shipped):
+    """A View from a hand whose button sits in seat 0 observes as the same player as the
+    mirrored hand's View (button in seat 1): the big blind is the seat that posted it."""
+    from badugi_fast.game import Game
+
+    table = Table()
+    for seed in range(100):  # a deal the blueprint plays to the second round
+        views = []
+        for button in (1, 0):
+            game = Game([200, 200], table.rules, button=button, seed=seed)
+            while not game.done and (game.round_index < 1 or game.phase.value != "betting"):
+                game.act(shipped(game.view(game.actor)))
+            views.append(None if game.done else game.view(game.actor))
+        if all(v is not None for v in views):
+            break
+    mirrored, swapped = views
+    assert swapped.seat == 1 - mirrored.seat and swapped.hand == mirrored.hand
+    want = beliefs(shipped, mirrored, observer=mirrored, table=table)
+    got = beliefs(shipped, swapped, observer=swapped, table=table)
+    assert got.observer == want.observer == (0 if mirrored.seat == 0 else 1)
+    for p in (0, 1):
+        np.testing.assert_array_equal(got.weights[p], want.weights[p])

@@ -136,12 +136,22 @@ def _observer(observer: object) -> tuple[int, int, int] | None:
         return None
     if isinstance(observer, View):
         hand = mask_of(int(c) for c in observer.hand)
-        return observer.seat, hand | mask_of(int(c) for c in observer.dead), hand
+        return _player_of(observer), hand | mask_of(int(c) for c in observer.dead), hand
     if isinstance(observer, Sequence) and not isinstance(observer, str) and len(observer) == 2:
         seat, cards = observer
         ids = hand_ids(cards)
         return _player(seat), mask_of(ids), mask_of(ids)
     raise TypeError(f"observer is a View or (seat, cards), not {observer!r}")
+
+
+def _player_of(view: View) -> int:
+    """The view's player in the replay (0 the big blind, 1 the button), whatever its seat
+    number: the big blind is the seat that posted the larger blind (the later one if equal)."""
+    posts = [e for e in view.history if e.kind is ActionKind.POST and e.seat is not None]
+    if not posts:
+        return _player(view.seat)
+    big = max(enumerate(posts), key=lambda p: (p[1].amount, p[0]))[1].seat
+    return 0 if view.seat == big else 1
 
 
 def beliefs(
