@@ -263,8 +263,8 @@ def summary_html(sol: Solution, lang: str = "en") -> str:
     )
     return (
         f'<div class="bf-solve-summary" style="font-family:system-ui,sans-serif">'
-        f'<table style="border-collapse:collapse"><caption style="text-align:left">'
-        f"{escape(word('value', lang))}</caption>{values}</table>"
+        f'<p style="margin:.3em 0">{escape(word("value", lang))}</p>'
+        f'<table style="border-collapse:collapse">{values}</table>'
         f"<p>{escape(word('exploitability', lang))}: "
         f'<strong class="bf-solve-exploitability" data-chips="{sol.exploitability!r}" '
         f'data-fraction="{sol.exploitability_fraction!r}">{sol.exploitability:.4f} '

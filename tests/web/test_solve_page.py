@@ -159,3 +159,24 @@ def test_a_cancelled_stream_stops_between_blocks(
     time.sleep(1.0)
     assert len(blocks) <= seen + 1  # at most the block running when it went away
     assert client.get("/solve", params=SMALL).status_code == 200
+
+
+def test_the_blocks_stop_at_the_solves_time_bound(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past ``SOLVE_SECONDS`` no block starts: the solution is the average strategy so far,
+    its exploitability measured."""
+    monkeypatch.setattr(limits, "SOLVE_SECONDS", 0.0)
+    events = _events(client.get("/solve/stream", params=SMALL).text)
+    steps = [data["step"] for name, data in events if name == "result"]
+    assert steps == ["solve_start", "solve_solution"]
+    assert '<span class="bf-solve-iterations">0</span>' in events[-2][1]["html"]
+
+
+def test_a_block_past_the_time_bound_ends_the_stream(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(limits, "SECONDS", 0.05)
+    monkeypatch.setattr(Blocks, "next", lambda self: time.sleep(0.5))
+    events = _events(client.get("/solve/stream", params=SMALL).text)
+    assert events[-1] == ("failed", {"message": "this took longer than 0.05 s; ask for less"})
