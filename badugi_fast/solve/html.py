@@ -132,6 +132,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "레인지의 {n:,}개 족보는 이 노드에 오지 않음",
     ),
     "nobody": ("no hand of the range reaches this node", "이 노드에 오는 패가 없음"),
+    "no_betting": (
+        "nobody can bet: the round goes straight to the showdown",
+        "아무도 베팅할 수 없음: 바로 쇼다운",
+    ),
 }
 # An action's colour: folds grey, checks and calls green, bets and raises warm (by size).
 FOLD_HUE = (110, 118, 135)
@@ -287,11 +291,11 @@ def curve_svg(
     iterations (log scale, 0 drawn at 1); ``target`` dashed. Each point's ``<title>`` holds its
     numbers."""
     left, right, top, bottom = 58, 14, 26, 34
-    points = [(max(it, 1), max(f, 1e-9)) for it, f, _ in curve]
+    points = [(max(it, 1), max(f, 1e-6)) for it, f, _ in curve]  # 0 drawn at 1e-6
     xs = [math.log10(x) for x, _ in points] or [0.0]
     ys = [math.log10(y) for _, y in points] or [0.0]
     if target:
-        ys.append(math.log10(max(target, 1e-9)))
+        ys.append(math.log10(max(target, 1e-6)))
     x0, x1 = 0.0, max(1.0, math.ceil(max(xs)))
     y0, y1 = math.floor(min(ys)), math.ceil(max(ys))
     if y1 <= y0:
@@ -328,7 +332,7 @@ def curve_svg(
         f"{escape(word('iterations', lang))}</text>"
     )
     if target:
-        y = sy(math.log10(max(target, 1e-9)))
+        y = sy(math.log10(max(target, 1e-6)))
         parts.append(
             f'<line class="bf-curve-target" x1="{left}" x2="{width - right}" y1="{y:.1f}" '
             f'y2="{y:.1f}" stroke="#b00020" stroke-dasharray="4 3"><title>'
@@ -418,9 +422,13 @@ def grid_html(sol: Solution, history: Any = (), lang: str = "en") -> str:
 
 def solution_html(sol: Solution, lang: str = "en", history: Any = ()) -> str:
     """The summary, the convergence curve and the strategy grid of one node (the root by
-    default): what ``LastRoundSolution._repr_html_`` shows."""
+    default; a note instead where nobody can bet): what ``LastRoundSolution._repr_html_``
+    shows."""
+    if history == () and sol.problem.tree.find(()).actor is None:
+        grid = f'<p class="bf-grid-note">{escape(word("no_betting", lang))}</p>'
+    else:
+        grid = grid_html(sol, history, lang)
     return (
         f'<div class="bf-solution" style="font-family:system-ui,sans-serif">'
-        f"{summary_html(sol, lang)}{curve_svg(sol.curve, lang)}{grid_html(sol, history, lang)}"
-        f"</div>"
+        f"{summary_html(sol, lang)}{curve_svg(sol.curve, lang)}{grid}</div>"
     )

@@ -25,6 +25,7 @@ from ..game.rules import KoreanRules, Rules, RuleSet
 from ..solve import LastRoundSolution, build_tree, last_round
 from ..solve.cfr import Blocks
 from ..solve.html import curve_svg, decision_nodes, grid_html, history_label, summary_html
+from ..solve.html import word as solve_word
 from . import limits
 from .pages import Page, Step, _text
 from .words import page_words
@@ -184,6 +185,12 @@ def solution_page_html(sol: LastRoundSolution, lang: str, *, target: float | Non
     tree's decision nodes, and every decision node's grid (the root's shown; the page's script
     shows the one picked)."""
     nodes = decision_nodes(sol)
+    if not nodes:  # no chips behind: nobody acts
+        return (
+            f'<div class="solve-solution">{summary_html(sol, lang)}'
+            f'<div id="solve-final-curve">{curve_svg(sol.curve, lang, target=target)}</div>'
+            f'<p class="bf-grid-note">{escape(solve_word("no_betting", lang))}</p></div>'
+        )
     options = "".join(
         f'<option value="{n.index}">{escape(history_label(n.history, lang))}</option>'
         for n in nodes

@@ -105,3 +105,10 @@ def test_blocks_run_the_same_solve_as_solve_last_round(sol: LastRoundSolution) -
     assert again.value == sol.value and again.iterations == sol.iterations
     assert [c[:2] for c in again.curve] == [c[:2] for c in sol.curve]
     assert np.array_equal(again.strategy([]), sol.strategy([]))
+
+
+def test_no_chips_behind_draws_a_note_instead_of_a_grid() -> None:
+    sol = solve_last_round(["7-", "T-"], pot=10, stacks=0, rules=RULES, iterations=2)
+    assert solve_html.decision_nodes(sol) == []
+    drawn = sol._repr_html_()
+    assert "goes straight to the showdown" in drawn and "bf-solve-grid" not in drawn

@@ -21,11 +21,17 @@ pytestmark = [pytest.mark.browser, pytest.mark.filterwarnings("ignore::Deprecati
 URL = "/solve?ranges=" + quote("7-; T-") + "&pot=10&stacks=50"
 
 
+def as_the_page_solves(ranges: list[str], pot: int, stacks: int) -> LastRoundSolution:
+    """``solve_last_round`` on the page's input: casino rules, its iterations and threads."""
+    rules = Rules(small_bet=2, cap_heads_up=True)
+    return solve_last_round(ranges, pot=pot, stacks=stacks, rules=rules,
+                            iterations=limits.MAX_SOLVE_ITERATIONS,
+                            threads=limits.SOLVE_THREADS)  # fmt: skip
+
+
 @pytest.fixture(scope="module")
 def sol() -> LastRoundSolution:
-    return solve_last_round(["7-", "T-"], pot=10, stacks=50,
-                            rules=Rules(small_bet=2, cap_heads_up=True),
-                            iterations=limits.MAX_SOLVE_ITERATIONS)  # fmt: skip
+    return as_the_page_solves(["7-", "T-"], 10, 50)
 
 
 def _slow_blocks(monkeypatch: pytest.MonkeyPatch, seconds: float) -> list[int]:
@@ -85,9 +91,7 @@ def test_a_typed_solve_in_korean(page: Any) -> None:
     page.click("#show")
     page.wait_for_selector('#solve-stream[data-state="done"]', timeout=60_000)
     assert "ranges=8-%3B+9-" in page.url
-    sol = solve_last_round(["8-", "9-"], pot=12, stacks=100,
-                           rules=Rules(small_bet=2, cap_heads_up=True),
-                           iterations=limits.MAX_SOLVE_ITERATIONS)  # fmt: skip
+    sol = as_the_page_solves(["8-", "9-"], 12, 100)
     shown = page.locator(".bf-solve-value").evaluate_all("es => es.map(e => e.dataset.value)")
     assert [float(v) for v in shown] == list(sol.value)
     page.click("#lang-toggle")

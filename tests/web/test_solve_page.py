@@ -17,13 +17,21 @@ import pytest
 from starlette.testclient import TestClient
 
 from badugi_fast.game import Rules
+from badugi_fast.solve import LastRoundSolution, solve_last_round
 from badugi_fast.solve import html as solve_html
-from badugi_fast.solve import solve_last_round
 from badugi_fast.solve.cfr import Blocks
 from badugi_fast.web import limits
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 SMALL = {"ranges": "7-; T-", "pot": "10", "stacks": "50"}
+
+
+def as_the_page_solves(ranges: list[str], pot: int, stacks: int) -> LastRoundSolution:
+    """``solve_last_round`` on the page's input: casino rules, its iterations and threads."""
+    rules = Rules(small_bet=2, cap_heads_up=True)
+    return solve_last_round(ranges, pot=pot, stacks=stacks, rules=rules,
+                            iterations=limits.MAX_SOLVE_ITERATIONS,
+                            threads=limits.SOLVE_THREADS)  # fmt: skip
 
 
 def _alert(page: str) -> str:
@@ -56,9 +64,7 @@ def test_the_stream_gives_the_librarys_solution(client: TestClient) -> None:
     steps = [data["step"] for name, data in events if name == "result"]
     assert steps[0] == "solve_start" and steps[-1] == "solve_solution"
     assert set(steps[1:-1]) == {"solve_block"}
-    sol = solve_last_round(["7-", "T-"], pot=10, stacks=50,
-                           rules=Rules(small_bet=2, cap_heads_up=True),
-                           iterations=limits.MAX_SOLVE_ITERATIONS)  # fmt: skip
+    sol = as_the_page_solves(["7-", "T-"], 10, 50)
     assert len(steps) - 2 == len(sol.curve) - 1  # a block per measurement after the start
     final = [data["html"] for name, data in events if name == "result"][-1]
     assert _values(final) == list(sol.value)
@@ -131,9 +137,7 @@ def test_concurrent_solves_get_their_own_results(client: TestClient) -> None:
     with ThreadPoolExecutor(6) as pool:
         got = list(pool.map(fetch, asked))
     for (ranges, pot), values in zip(asked, got, strict=True):
-        sol = solve_last_round([r.strip() for r in ranges.split(";")], pot=pot, stacks=50,
-                               rules=Rules(small_bet=2, cap_heads_up=True),
-                               iterations=limits.MAX_SOLVE_ITERATIONS)  # fmt: skip
+        sol = as_the_page_solves([r.strip() for r in ranges.split(";")], pot, 50)
         assert values == list(sol.value)
 
 
@@ -180,3 +184,9 @@ def test_a_block_past_the_time_bound_ends_the_stream(
     monkeypatch.setattr(Blocks, "next", lambda self: time.sleep(0.5))
     events = _events(client.get("/solve/stream", params=SMALL).text)
     assert events[-1] == ("failed", {"message": "this took longer than 0.05 s; ask for less"})
+
+
+def test_no_chips_behind_solves_to_a_note(client: TestClient) -> None:
+    events = _events(client.get("/solve/stream", params={**SMALL, "stacks": "0"}).text)
+    final = [data["html"] for name, data in events if name == "result"][-1]
+    assert "goes straight to the showdown" in final and "solve-node" not in final
