@@ -212,6 +212,7 @@ async def _warming(app: Starlette) -> AsyncIterator[None]:
     """At startup, ``pages.warm`` in a thread of its own: the server answers at once, and the
     first requests find the caches filled (or fill them themselves, if they come first)."""
     threading.Thread(target=pages.warm, name="badugi-web-warm", daemon=True).start()
+    threading.Thread(target=solve_page.warm, name="badugi-web-warm-solve", daemon=True).start()
     yield
 
 

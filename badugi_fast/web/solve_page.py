@@ -206,3 +206,10 @@ def solution_page_html(sol: LastRoundSolution, lang: str, *, target: float | Non
         f'<p><label for="solve-node">{escape(page_words(lang)["solve_node"])}</label>'
         f'<select id="solve-node">{options}</select></p>{grids}</div>'
     )
+
+
+def warm() -> None:
+    """What the first solve would otherwise wait for (about 2 s, once per process): the hand
+    classes the solver's ranges run on, and the C solver's first use."""
+    problem = last_round(["7-", "T-"], pot=10, stacks=50, rules=Rules(small_bet=2))
+    Blocks(problem, target=1.0, iterations=1, threads=1)

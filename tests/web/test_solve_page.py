@@ -190,3 +190,16 @@ def test_no_chips_behind_solves_to_a_note(client: TestClient) -> None:
     events = _events(client.get("/solve/stream", params={**SMALL, "stacks": "0"}).text)
     final = [data["html"] for name, data in events if name == "result"][-1]
     assert "goes straight to the showdown" in final and "solve-node" not in final
+
+
+def test_the_server_warms_the_solver_at_startup(monkeypatch: pytest.MonkeyPatch) -> None:
+    from badugi_fast.solve import ranges
+    from badugi_fast.web import create_app, solve_page
+
+    solve_page.warm()  # the hand classes the first solve would otherwise wait for
+    assert ranges.hand_classes.cache_info().currsize >= 1  # type: ignore[attr-defined]
+    warmed = threading.Event()
+    monkeypatch.setattr(solve_page, "warm", warmed.set)
+    with TestClient(create_app()) as warm:
+        assert warm.get("/solve").status_code == 200
+        assert warmed.wait(10)
