@@ -86,6 +86,17 @@ def korean_name(ranks: tuple[int, ...]) -> str:
     return "무탑"
 
 
+def group_name(size: int, top: int, korean: bool = False) -> str:
+    """The name of the classes of one badugi size and top card (0 = ace .. 12 = king), as
+    ``badugi solve`` groups them: ``"badugi 8-high"``, ``"three-card 5-high"``, ``"one-card"``;
+    ``"8메이드"``, ``"5베이스"``, ``"5 투베이스"``, ``"무탑"``."""
+    if korean:
+        names = {4: f"{KO_RANKS[top]}메이드", 3: f"{KO_RANKS[top]}베이스",
+                 2: f"{KO_RANKS[top]} 투베이스", 1: "무탑"}  # fmt: skip
+        return names[size]
+    return f"{EN_SIZE_NAMES[size]} {EN_RANKS[top]}-high" if size > 1 else "one-card"
+
+
 def korean_aliases(ranks: tuple[int, ...]) -> tuple[str, ...]:
     """Other ways the seeds write the class (``"6탑"``, ``"145 베이스"``, ``"5베이스"``, ...)."""
     ascending = tuple(sorted(ranks))

@@ -24,7 +24,8 @@ from .._runtime.threads import thread_count
 from ..game.actions import Action
 from ..game.rules import RuleSet
 from .best_response import Tables, best_response
-from .cfr import Progress, run
+from .cfr import Progress, Run, run
+from .html import solution_html
 from .problem import History, LastRound, chips, last_round
 from .ranges import RangeLike
 from .tree import Node
@@ -76,9 +77,29 @@ class LastRoundSolution:
     curve: list[tuple[int, float, float]] = field(repr=False)
     _cache: dict[Any, Any] = field(repr=False, default_factory=dict)
 
+    @classmethod
+    def from_run(cls, problem: LastRound, done: Run) -> LastRoundSolution:
+        """The solution of a finished ``cfr.Run`` on ``problem`` (``solve_last_round``'s, or a
+        run driven block by block with ``cfr.Blocks``)."""
+        measured = done.exploitability  # of done.tables, measured at the run's last check
+        return cls(
+            problem,
+            done.tables,
+            measured.values,
+            measured.chips,
+            measured.fraction,
+            done.iterations,
+            done.curve,
+        )
+
     @property
     def pot(self) -> int:
         return self.problem.pot
+
+    def _repr_html_(self) -> str:
+        """Jupyter: the value and exploitability, the convergence curve, and the first
+        player's strategy at the root by hand class with each class's expected chips."""
+        return solution_html(self)
 
     def hands(self, player: int) -> npt.NDArray[np.uint8]:
         """The hands of ``player``'s range, (N, 4) card ids: the rows of every per-hand array."""
@@ -221,16 +242,7 @@ def solve_last_round(
         threads=workers,
         progress=progress,
     )
-    measured = done.exploitability  # of done.tables, measured at the run's last check
-    return LastRoundSolution(
-        problem,
-        done.tables,
-        measured.values,
-        measured.chips,
-        measured.fraction,
-        done.iterations,
-        done.curve,
-    )
+    return LastRoundSolution.from_run(problem, done)
 
 
 Strategy = Callable[[History], npt.NDArray[np.float64]]

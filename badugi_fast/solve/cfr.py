@@ -144,6 +144,50 @@ def next_check(done: int) -> int:
     return max(1, done // 4)
 
 
+class Blocks:
+    """``run`` one block at a time, for a caller that reports or stops between blocks (the
+    ``/solve`` page): made, it measures the uniform start; ``next()`` runs a block and
+    measures (the block's size from ``next_check``, so the points are ``run``'s own);
+    ``done`` once within ``target`` or at ``iterations``; ``finish()`` the ``Run``."""
+
+    def __init__(
+        self, problem: LastRound, *, target: float, iterations: int | None, threads: int
+    ) -> None:
+        self.problem = problem
+        self.target = target
+        self.iterations = iterations
+        self.threads = threads
+        self.solver = Solver(problem)
+        self._started = time.perf_counter()
+        self._tables, self._best = self.solver.step(0, threads)
+        self.fraction = fraction_of_best(problem, self._best)
+        self.curve: list[tuple[int, float, float]] = [(0, self.fraction, 0.0)]
+
+    @property
+    def done(self) -> bool:
+        return self.fraction <= self.target or (
+            self.iterations is not None and self.solver.iterations >= self.iterations
+        )
+
+    def next(self) -> tuple[int, float, float]:
+        """One block of iterations and its measurement: (iterations, fraction, seconds)."""
+        step = next_check(self.solver.iterations)
+        if self.iterations is not None:
+            step = min(step, self.iterations - self.solver.iterations)
+        self._tables, self._best = self.solver.step(step, self.threads)
+        self.fraction = fraction_of_best(self.problem, self._best)
+        self.curve.append(
+            (self.solver.iterations, self.fraction, time.perf_counter() - self._started)
+        )
+        return self.curve[-1]
+
+    def finish(self) -> Run:
+        """The run as it stands: the average tables, their exploitability, the curve."""
+        profile = self.solver.profile_values(self.threads)
+        measured = exploitability(self.problem, self._tables, self.threads, self._best, profile)
+        return Run(self._tables, self.solver.iterations, measured, list(self.curve))
+
+
 def run(
     problem: LastRound,
     *,
@@ -154,22 +198,12 @@ def run(
 ) -> Run:
     """Iterates until the average strategy's exploitability is at most ``target`` times the
     pot, or ``iterations`` are done (whichever comes first)."""
-    solver = Solver(problem)
-    started = time.perf_counter()
-    tables, best = solver.step(0, threads)
-    fraction = fraction_of_best(problem, best)
-    curve: list[tuple[int, float, float]] = [(0, fraction, 0.0)]
-    while fraction > target and (iterations is None or solver.iterations < iterations):
-        step = next_check(solver.iterations)
-        if iterations is not None:
-            step = min(step, iterations - solver.iterations)
-        tables, best = solver.step(step, threads)
-        fraction = fraction_of_best(problem, best)
-        curve.append((solver.iterations, fraction, time.perf_counter() - started))
+    blocks = Blocks(problem, target=target, iterations=iterations, threads=threads)
+    while not blocks.done:
+        done, fraction, _ = blocks.next()
         if progress is not None:
-            progress(solver.iterations, fraction)
-    measured = exploitability(problem, tables, threads, best, solver.profile_values(threads))
-    return Run(tables, solver.iterations, measured, curve)
+            progress(done, fraction)
+    return blocks.finish()
 
 
-__all__ = ["Progress", "Run", "Solver", "run"]
+__all__ = ["Blocks", "Progress", "Run", "Solver", "run"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence, Sized
 from contextlib import asynccontextmanager
 from functools import partial
 from typing import Any, TypeVar
@@ -32,12 +32,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
 from ..hands.html import LANGUAGES
-from . import limits, pages
+from . import limits, pages, solve_page
 from .play_page import PlayPage
 from .words import page_words
 
 T = TypeVar("T")
 PageOf = Callable[[Mapping[str, str], str], pages.Page]
+StepsOf = Callable[[Mapping[str, str], str], Iterable[pages.Step]]
 LANG_COOKIE = "lang"
 # Our own script and style sheet only; the drawings carry inline styles.
 SECURITY_HEADERS = {
@@ -161,38 +162,50 @@ class Site:
         return self.render(request, page, lang, 404)
 
 
-async def odds_stream(request: Request) -> Response:
-    """``/odds``' longer steps as server-sent events: ``progress`` before each step, ``result``
-    (its drawing) after it, then ``done``; ``failed`` with the library's message when a step
-    refuses its input. A client that goes away (the page closed, or its cancel button) ends
-    the stream: Starlette cancels it, and the step running finishes its bounded work in its
-    thread, its result dropped."""
-    lang = language(request)
-    words = page_words(lang)
-    try:
-        steps = await _bounded(partial(pages.odds_steps, _query(request), lang))
-    except ValueError as error:
-        return PlainTextResponse(str(error), 400)
-    except TimeoutError:
-        return PlainTextResponse(_too_long(), 503)
+def streamed(steps_of: StepsOf) -> Callable[[Request], Any]:
+    """The endpoint of a page's longer steps as server-sent events: ``progress`` before each
+    step, ``result`` (its drawing) after it, then ``done``; ``failed`` with the library's
+    message when a step refuses its input. ``steps_of`` checks the query (a ValueError is a
+    400 before any work) and gives the steps: a list (its length the progress's total) or an
+    iterator the stream advances between steps (``/solve``'s blocks: total None). A client
+    that goes away (the page closed, or its cancel button) ends the stream: Starlette cancels
+    it, and the step running finishes its bounded work in its thread, its result dropped."""
 
-    async def events() -> AsyncIterator[str]:
-        total = len(steps)
-        for done, (name, run) in enumerate(steps):
-            yield _event("progress", done=done, total=total, step=name, label=words[name])
-            try:
-                drawn = await _bounded(run)
-            except ValueError as error:
-                yield _event("failed", message=str(error))
-                return
-            except TimeoutError:
-                yield _event("failed", message=_too_long())
-                return
-            yield _event("result", step=name, html=drawn)
-        yield _event("done", done=total, total=total)
+    async def stream(request: Request) -> Response:
+        lang = language(request)
+        words = page_words(lang)
+        try:
+            steps = await _bounded(partial(steps_of, _query(request), lang))
+        except ValueError as error:
+            return PlainTextResponse(str(error), 400)
+        except TimeoutError:
+            return PlainTextResponse(_too_long(), 503)
 
-    headers = {"cache-control": "no-store"}
-    return StreamingResponse(events(), media_type="text/event-stream", headers=headers)
+        async def events() -> AsyncIterator[str]:
+            total = len(steps) if isinstance(steps, Sized) else None
+            done = 0
+            for name, run in steps:  # an iterator's own code between steps is cheap Python
+                yield _event("progress", done=done, total=total, step=name, label=words[name])
+                try:
+                    drawn = await _bounded(run)
+                except ValueError as error:
+                    yield _event("failed", message=str(error))
+                    return
+                except TimeoutError:
+                    yield _event("failed", message=_too_long())
+                    return
+                yield _event("result", step=name, html=drawn)
+                done += 1
+            yield _event("done", done=done, total=done if total is None else total)
+
+        headers = {"cache-control": "no-store"}
+        return StreamingResponse(events(), media_type="text/event-stream", headers=headers)
+
+    return stream
+
+
+# /odds' longer steps (``pages.odds_steps``), streamed.
+odds_stream = streamed(pages.odds_steps)
 
 
 @asynccontextmanager
@@ -200,6 +213,7 @@ async def _warming(app: Starlette) -> AsyncIterator[None]:
     """At startup, ``pages.warm`` in a thread of its own: the server answers at once, and the
     first requests find the caches filled (or fill them themselves, if they come first)."""
     threading.Thread(target=pages.warm, name="badugi-web-warm", daemon=True).start()
+    threading.Thread(target=solve_page.warm, name="badugi-web-warm-solve", daemon=True).start()
     yield
 
 
@@ -215,6 +229,8 @@ def create_app(allowed_hosts: Sequence[str] | None = None, *, warm: bool = True)
         Route("/ranges", site.endpoint(pages.ranges)),
         Route("/odds", site.endpoint(pages.odds)),
         Route("/odds/stream", odds_stream),
+        Route("/solve", site.endpoint(solve_page.solve)),
+        Route("/solve/stream", streamed(solve_page.solve_steps)),
         Mount("/static", StaticFiles(packages=[("badugi_fast.web", "static")]), name="static"),
     ]
     routes += PlayPage(site.templates, language, _bounded).routes()  # a table per browser

@@ -129,6 +129,28 @@ WORDS: dict[str, tuple[str, str]] = {
     "play_kind_win": ("win", "획득"),
     "play_kind_burn": ("burn a card", "한 장 버림"),
     "play_kind_reshuffle": ("shuffle the discards into a new stub", "버린 패를 섞음"),
+    "solve": ("Solver", "솔버"),
+    "solve_about": (
+        "the last betting round solved: value, exploitability, strategy by hand class",
+        "마지막 베팅 라운드 풀이: 기대값, 익스플로잇, 족보별 전략",
+    ),
+    "solve_ranges_label": (
+        "two ranges, the first acts first (separated by ;)",
+        "두 레인지, 첫 레인지가 먼저 행동 (;로 구분)",
+    ),
+    "pot_label": ("pot", "팟"),
+    "stacks_label": ("stacks (one for both, or two)", "스택 (둘 다 같으면 하나, 아니면 둘)"),
+    "rules_label": ("rules", "규칙"),
+    "casino": ("casino (fixed limit, bet 4)", "카지노 (리밋, 베팅 4)"),
+    "korean": ("Korean (ante 1)", "한국식 (앤티 1)"),
+    "raises_label": ("raises after the bet (at most)", "베팅 후 레이즈 (최대)"),
+    "iterations_label": ("iterations (at most)", "반복 횟수 (최대)"),
+    "target_label": ("target (share of the pot)", "목표 (팟 대비)"),
+    "solve_start": ("the uniform start", "균등 전략에서 시작"),
+    "solve_block": ("iterating", "반복 계산 중"),
+    "solve_solution": ("the solution", "풀이 결과"),
+    "solve_node": ("node", "노드"),
+    "solve_button": ("solve", "풀기"),
 }
 
 

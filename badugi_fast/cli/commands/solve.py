@@ -19,7 +19,7 @@ import numpy as np
 from ...game.actions import KO_NAMES
 from ...game.rules import STRUCTURES, KoreanRules, Rules, RuleSet
 from ...hands.evaluator import evaluate_many
-from ...hands.naming import EN_RANKS, KO_RANKS, class_ranks
+from ...hands.naming import class_ranks, group_name
 from ...solve import LastRoundSolution, solve_last_round
 from ..common import (
     EXIT_OK,
@@ -33,19 +33,12 @@ from ..common import (
 )
 from ..words import SOLVE_COLUMNS, pad, say
 
-_SIZE_EN = {4: "badugi", 3: "three-card", 2: "two-card", 1: "one-card"}
-
 
 def _group(rank: int, korean: bool) -> tuple[tuple[int, int], str]:
     """A hand class's group (size first, best first) and the group's name."""
     ranks = class_ranks(rank)
     size, top = len(ranks), ranks[-1]
-    key = (-size, top)
-    if korean:
-        names = {4: f"{KO_RANKS[top]}메이드", 3: f"{KO_RANKS[top]}베이스",
-                 2: f"{KO_RANKS[top]} 투베이스", 1: "무탑"}  # fmt: skip
-        return key, names[size]
-    return key, f"{_SIZE_EN[size]} {EN_RANKS[top]}-high" if size > 1 else "one-card"
+    return (-size, top), group_name(size, top, korean)
 
 
 def summary(sol: LastRoundSolution, korean: bool) -> list[dict[str, Any]]:
