@@ -32,11 +32,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
 from ..hands.html import LANGUAGES
-from . import limits, pages
+from . import limits, pages, review_page
 from .words import page_words
 
 T = TypeVar("T")
 PageOf = Callable[[Mapping[str, str], str], pages.Page]
+UploadOf = Callable[[bytes, Mapping[str, str], str], pages.Page]
 LANG_COOKIE = "lang"
 # Our own script and style sheet only; the drawings carry inline styles.
 SECURITY_HEADERS = {
@@ -154,6 +155,24 @@ class Site:
 
         return run
 
+    def upload_endpoint(self, make: UploadOf) -> Callable[[Request], Any]:
+        """The endpoint of a page made from a request's body (a file, read in memory, never
+        written; the body is capped by ``Limits``): its function run as ``endpoint``'s, a
+        ValueError's message sent as plain text with a 400 (the page's script shows it)."""
+
+        async def run(request: Request) -> Response:
+            lang = language(request)
+            data = await request.body()
+            try:
+                page = await _bounded(partial(make, data, _query(request), lang))
+            except ValueError as error:
+                return PlainTextResponse(str(error), 400)
+            except TimeoutError:
+                return PlainTextResponse(_too_long(), 503)
+            return self.render(request, page, lang)
+
+        return run
+
     async def not_found(self, request: Request, exc: Exception) -> Response:
         lang = language(request)
         page = pages.Page("error.html", {"message": page_words(lang)["not_found"]})
@@ -214,6 +233,8 @@ def create_app(allowed_hosts: Sequence[str] | None = None, *, warm: bool = True)
         Route("/ranges", site.endpoint(pages.ranges)),
         Route("/odds", site.endpoint(pages.odds)),
         Route("/odds/stream", odds_stream),
+        Route("/review", site.endpoint(review_page.review_page), methods=["GET"]),
+        Route("/review", site.upload_endpoint(review_page.review), methods=["POST"]),
         Mount("/static", StaticFiles(packages=[("badugi_fast.web", "static")]), name="static"),
     ]
     middleware = [Middleware(Limits)]

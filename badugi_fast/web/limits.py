@@ -15,3 +15,5 @@ MAX_ODDS_TRIALS = 200_000  # Monte Carlo trials of /odds
 MAX_ODDS_EXACT = 2_000_000  # plays /odds enumerates exactly before it samples
 MAX_DISCARD_TRIALS = 10_000  # Monte Carlo trials per discard of /odds' best discard vs a range
 SECONDS = 10.0  # the longest a page may take
+MAX_REVIEW_HANDS = 50  # the hero's hands /review replays (the summary counts every hand)
+MAX_REVIEW_NAME = 200  # characters of an upload's name kept for its messages

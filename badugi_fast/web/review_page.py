@@ -1,0 +1,291 @@
+"""``/review``: a hand-history file (any room's the importer reads, or PHH) reviewed.
+
+The page (``GET /review``) holds a file field; its script sends the chosen file's bytes as the
+body of ``POST /review`` (a plain file POST, read in memory: never written anywhere, and no
+form parser, so no ``python-multipart``), with the hero's name (optional) and the file's name
+(for messages only) in the query string. The answer is the review drawn as HTML, which the
+script puts in the page: each player's figures (``summarize``, drawn by
+``notation/html.py``), a select of the players (the hero: by default the one with the most
+hands), and the hero's hands (at most ``limits.MAX_REVIEW_HANDS``) replayed a step a time,
+with, at each of the hero's decisions, the blueprint's probability of each legal action where
+the blueprint plays that game (heads-up, fixed limit, casino blinds of half and all of the
+small bet, no ante, stacks of 24 small bets or more: the blueprint reads the decision in units
+of the hand's own small bet), and why not where it does not.
+
+A file with no hand imported is bad input: the importer's own messages (each naming the file
+and its line) come back with a 400. Each request builds its own hands and games; the only
+object shared between requests is the blueprint, which is read only.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from functools import cache
+from html import escape
+
+from ..blueprint.abstraction import NotInAbstraction, read_decision
+from ..blueprint.bot import blueprint_bot
+from ..blueprint.strategy import MIN_STACK_BETS, Blueprint
+from ..game.actions import Action, ActionKind, Event
+from ..game.hidden import HiddenCard
+from ..game.rules import Rules
+from ..game.state import Game
+from ..hands.html import card_html
+from ..notation import phh
+from ..notation.histories.from_phh import read_any
+from ..notation.histories.model import ImportedHand
+from ..notation.histories.summary import summarize
+from ..notation.html import summary_html
+from . import limits
+from .pages import Page
+
+K = ActionKind
+_VERBS: dict[str, tuple[str, str]] = {
+    K.POST: ("posts", "블라인드"),
+    K.ANTE: ("antes", "앤티"),
+    K.FOLD: ("folds", "다이"),
+    K.DIE: ("folds", "다이"),
+    K.CHECK: ("checks", "체크"),
+    K.CALL: ("calls", "콜"),
+    K.BET: ("bets", "벳"),
+    K.RAISE: ("raises", "레이즈"),
+    K.SHOW: ("shows", "오픈"),
+    K.MUCK: ("mucks", "머크"),
+    K.WIN: ("wins", "획득"),
+    "pat": ("stands pat", "패스"),
+    "draws": ("draws", "교체"),
+    "dealt": ("is dealt", "받음"),
+}
+
+
+@cache
+def _blueprint() -> Blueprint:
+    """The shipped blueprint, read once per process (read only: shared by requests)."""
+    return blueprint_bot().blueprint
+
+
+def review_page(query: Mapping[str, str], lang: str) -> Page:
+    """``GET /review``: the upload form (the review itself comes from ``POST /review``)."""
+    return Page("review.html", {"max_kib": f"{limits.MAX_BODY >> 10:,}"})
+
+
+def review(data: bytes, query: Mapping[str, str], lang: str) -> Page:
+    """``POST /review``: the file's hands, their figures and the hero's hands replayed."""
+    name = _file_name(query.get("name", ""))
+    if not data:
+        raise ValueError(f"{name}: the file is empty")
+    hands = list(read_any(data, name))
+    imported = [hand for hand in hands if hand.imported]
+    if not imported:
+        problems = [p for hand in hands for p in hand.problems]
+        raise ValueError("no hand could be imported:\n" + "\n".join(problems[:20]))
+    figures = summarize(imported)
+    counts = Counter({name: s.hands for name, s in figures.items()})
+    hero = query.get("hero", "")
+    if hero not in figures:
+        hero = min(counts, key=lambda n: (-counts[n], n))
+    page = Page("review_result.html", {"hero": hero, "name": name})
+    page.inputs["counts"] = (
+        f"{sum(h.hand_id is not None for h in hands)} / {len(imported)} / "
+        f"{sum(not h.imported for h in hands)}"
+    )
+    page.drawn["players"] = _players_select(figures.keys(), counts, hero)
+    page.drawn["summary"] = summary_html(list(figures.values()), hero, lang)
+    page.drawn["problems"] = "".join(
+        f"<li>{escape(p)}</li>" for hand in hands for p in hand.problems[:1]
+    )
+    played = [hand for hand in imported if hero in hand.players.values()]
+    page.drawn["hands"] = [
+        _hand_html(hand, hero, lang, k) for k, hand in enumerate(played[: limits.MAX_REVIEW_HANDS])
+    ]
+    page.inputs["shown"] = f"{min(len(played), limits.MAX_REVIEW_HANDS)} / {len(played)}"
+    return page
+
+
+def _file_name(text: str) -> str:
+    """The upload's name, for messages only (it never reaches the file system)."""
+    kept = "".join(c for c in text[: limits.MAX_REVIEW_NAME] if c.isprintable())
+    return kept or "upload"
+
+
+def _players_select(names: Sequence[str] | object, counts: Counter[str], hero: str) -> str:
+    options = "".join(
+        f'<option value="{escape(n)}"{" selected" if n == hero else ""}>'
+        f"{escape(n)} ({counts[n]})</option>"
+        for n in sorted(counts, key=lambda n: (-counts[n], n))
+    )
+    return f'<select id="hero-select" name="hero">{options}</select>'
+
+
+def blueprint_refusal(game: Game, lang: str = "en") -> str | None:
+    """Why the blueprint does not play this hand's game (None when it does)."""
+    rules = game.rules
+    ko = lang == "ko"
+    if not isinstance(rules, Rules):
+        return (
+            "한국식 규칙: 블루프린트는 카지노 리밋만"
+            if ko
+            else ("Korean rules: the blueprint plays casino fixed limit only")
+        )
+    if game.seats != 2:
+        return (
+            f"{game.seats}인 게임: 블루프린트는 헤즈업만"
+            if ko
+            else (f"{game.seats} players: the blueprint plays heads-up only")
+        )
+    sb = rules.small_bet
+    if (
+        rules.structure != "fixed-limit"
+        or rules.ante
+        or sb % 2
+        or rules.small_blind != sb // 2
+        or rules.big_blind != sb
+        or rules.big_bet != 2 * sb
+    ):
+        return (
+            "블라인드가 블루프린트와 다름"
+            if ko
+            else (
+                "the blinds are not the blueprint's (half and all of the small bet, "
+                "the big bet twice it, no ante)"
+            )
+        )
+    if min(game.starting_stacks) < MIN_STACK_BETS * sb:
+        return (
+            f"스택이 스몰벳 {MIN_STACK_BETS}개 미만"
+            if ko
+            else (f"a stack is shorter than the blueprint's {MIN_STACK_BETS} small bets")
+        )
+    return None
+
+
+def _action_text(action: Action | Event, lang: str) -> str:
+    i = 1 if lang == "ko" else 0
+    if action.kind == K.DRAW:
+        if not action.cards:
+            return _VERBS["pat"][i]
+        shown = " ".join(str(c) for c in action.cards if not isinstance(c, HiddenCard))
+        return f"{_VERBS['draws'][i]} {len(action.cards)}" + (f" ({shown})" if shown else "")
+    verb = _VERBS.get(action.kind, (str(action.kind), str(action.kind)))[i]
+    return f"{verb} {action.amount:,}" if action.amount else verb
+
+
+def _same(a: Action, b: Event) -> bool:
+    if a.kind != b.kind:
+        return False
+    if a.kind == K.DRAW:
+        return sorted(map(str, a.cards)) == sorted(map(str, b.cards))
+    return a.amount == b.amount
+
+
+Choices = list[tuple[Action, float]]
+
+
+def _decision(game: Game, hero: int, refusal: str | None) -> tuple[Choices, str | None]:
+    """The blueprint's probability of each legal action at the hero's decision (before it
+    acts), or why it has none."""
+    if refusal is not None:
+        return [], refusal
+    view = game.view(hero)
+    if any(isinstance(card, HiddenCard) for card in view.hand):
+        return [], "the file does not show this player's cards"
+    try:
+        decision = read_decision(view, game.rules.small_bet)  # type: ignore[union-attr]
+    except NotInAbstraction as reason:
+        return [], str(reason)
+    slots = sorted(decision.actions)
+    probabilities = _blueprint().row(decision.infoset, slots)
+    return [(decision.actions[s], p) for s, p in zip(slots, probabilities, strict=True)], None
+
+
+def _decision_html(choices: Choices, reason: str | None, taken: Event, lang: str) -> str:
+    label = "블루프린트" if lang == "ko" else "the blueprint"
+    if reason is not None:
+        return f'<p class="rv-no-blueprint">{escape(label)}: {escape(reason)}</p>'
+    rows = "".join(
+        f'<tr class="rv-choice{" rv-taken" if _same(a, taken) else ""}"'
+        f' data-action="{escape(_action_text(a, "en"))}" data-p="{p:.6f}">'
+        f"<td>{escape(_action_text(a, lang))}</td>"
+        f'<td style="text-align:right">{100 * p:.1f}%</td></tr>'
+        for a, p in choices
+    )
+    return f'<table class="rv-blueprint"><caption>{escape(label)}</caption>{rows}</table>'
+
+
+def _state_html(game: Game, hero: int, names: list[str], lang: str) -> str:
+    cards = "".join(card_html(c) for c in game.hands[hero] if not isinstance(c, HiddenCard))
+    pot = "팟" if lang == "ko" else "pot"
+    seats = "".join(
+        f'<li class="rv-seat{" rv-folded" if game.folded[s] else ""}'
+        f'{" rv-hero" if s == hero else ""}">{escape(names[s])}: {game.stacks[s]:,}</li>'
+        for s in range(game.seats)
+    )
+    return (
+        f'<div class="rv-cards">{cards}</div>'
+        f'<p class="rv-pot">{pot}: <span class="rv-pot-chips">{game.pot:,}</span></p>'
+        f'<ul class="rv-seats">{seats}</ul>'
+    )
+
+
+def _hand_html(hand: ImportedHand, hero_name: str, lang: str, k: int) -> str:
+    """One hand, replayed a PHH action at a time: a frame per step that someone took (the
+    deals folded into the next), each with the hero's cards, the pot and the stacks; at each
+    hero decision the blueprint's probabilities and the hero's choice marked."""
+    assert hand.phh is not None
+    fields = tomllib.loads(hand.phh)
+    names = [str(n) for n in fields.get("players", [])]
+    seen = 0
+    frames: list[str] = []
+    asked: tuple[Choices, str | None] | None = None
+    hero = -1
+    refusal: str | None = None
+    for line, game in phh.steps(hand.phh, unknown_cards=True):
+        if hero < 0:
+            if len(names) != game.seats:
+                names = [f"p{s + 1}" for s in range(game.seats)]
+            hero = names.index(hero_name)
+            refusal = blueprint_refusal(game, lang)
+        new = game.history[seen:]
+        if new and (any(e.kind != K.DEAL for e in new) or not line):
+            seen = len(game.history)
+            said = "; ".join(
+                f"{escape(names[e.seat] if e.seat is not None else '')} "
+                f"{escape(_action_text(e, lang))}"
+                for e in new
+                if e.kind != K.DEAL
+            )
+            mine = [e for e in new if e.seat == hero and e.kind not in (K.DEAL, K.POST, K.ANTE)]
+            decision = ""
+            if asked is not None and mine:
+                inner = _decision_html(*asked, mine[0], lang)
+                decision = f'<div class="rv-decision">{inner}</div>'
+            frames.append(
+                f'<div class="rv-frame" data-step="{len(frames)}"'
+                f"{' data-decision' if decision else ''}>"
+                f'<p class="rv-said">{said}</p>{_state_html(game, hero, names, lang)}'
+                f"{decision}</div>"
+            )
+            asked = None
+        words = line.split("#")[0].split()
+        if (
+            line
+            and game.actor == hero
+            and words[:1] == [f"p{hero + 1}"]
+            and words[1:2] in (["cc"], ["cbr"], ["f"], ["sd"])
+        ):
+            asked = _decision(game, hero, refusal)
+    title = f"{hand.site} #{hand.hand_id}" if hand.hand_id else f"{hand.site} {hand.source[1]}"
+    return (
+        f'<section class="rv-hand" data-hand="{k}" data-frames="{len(frames)}">'
+        f"<h3>{escape(title)}</h3>"
+        f'<p class="rv-blueprint-note">{escape(refusal) if refusal else ""}</p>'
+        f'<div class="rv-controls"><button type="button" class="rv-prev">&larr;</button> '
+        f'<span class="rv-at">1 / {len(frames)}</span> '
+        f'<button type="button" class="rv-next">&rarr;</button></div>'
+        f"{''.join(frames)}</section>"
+    )
+
+
+__all__ = ["blueprint_refusal", "review", "review_page"]

@@ -1,0 +1,141 @@
+"""``/review`` in-process: every fixture format and PHH uploaded and summarised as the library
+summarises it, the blueprint's probabilities where it plays, and hostile uploads (too large,
+malformed, empty, many at once)."""
+
+from __future__ import annotations
+
+import re
+from concurrent.futures import ThreadPoolExecutor
+from html import unescape
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from badugi_fast.notation.histories import read_histories, summarize
+from badugi_fast.notation.histories.from_phh import read_any
+from badugi_fast.notation.html import stat_texts
+from badugi_fast.web import limits
+from badugi_fast.web.review_page import blueprint_refusal
+
+FIXTURES = Path(__file__).parents[1] / "notation" / "histories" / "fixtures"
+FILES = sorted(p.name for p in FIXTURES.iterdir())
+
+
+def _cell(page: str, player: str, stat: str) -> str:
+    row = re.search(rf'<tr class="bf-player[^"]*" data-player="{re.escape(player)}".*?</tr>', page)
+    assert row is not None
+    cell = re.search(rf'data-stat="{stat}">([^<]*)<', row.group(0))
+    assert cell is not None
+    return unescape(cell.group(1))
+
+
+def _upload(client: TestClient, data: bytes, **query: str) -> object:
+    return client.post("/review", params={"name": "upload.txt", **query}, content=data)
+
+
+def _phhs(name: str) -> bytes:
+    hands = [h for h in read_histories(FIXTURES / name) if h.imported]
+    return "".join(f"[{k + 1}]\n{h.phh}\n" for k, h in enumerate(hands)).encode()
+
+
+def test_the_review_page_has_its_file_field(client: TestClient) -> None:
+    page = client.get("/review")
+    assert page.status_code == 200 and 'id="review-file"' in page.text
+    assert "/static/review.js" in page.text
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_each_fixture_is_summarised_as_the_library_summarises_it(
+    client: TestClient, name: str
+) -> None:
+    data = (FIXTURES / name).read_bytes()
+    answer = _upload(client, data)
+    assert answer.status_code == 200, answer.text
+    figures = summarize(h for h in read_any(data, "upload.txt") if h.imported)
+    for player, summary in figures.items():
+        for stat in ("hands", "vpip", "pfr", "wtsd", "drawn", "stood_pat", "snowed", "net"):
+            assert _cell(answer.text, player, stat) == stat_texts(summary)[stat]
+    hero = max(figures.values(), key=lambda s: (s.hands, [-ord(c) for c in s.name])).name
+    assert f'data-hero="{hero}"' in answer.text.replace("&#39;", "'")
+    assert 'class="rv-hand"' in answer.text
+
+
+def test_a_phhs_file_is_reviewed_like_its_room_file(client: TestClient) -> None:
+    room = _upload(client, (FIXTURES / "merge.xml").read_bytes())
+    phh = _upload(client, _phhs("merge.xml"), name="merge.phhs")
+    assert phh.status_code == 200, phh.text
+    for stat in ("hands", "vpip", "pfr", "wtsd", "drawn", "stood_pat"):
+        assert _cell(phh.text, "Hero", stat) == _cell(room.text, "Hero", stat)
+    assert phh.text.count('class="rv-hand"') == room.text.count('class="rv-hand"') == 3
+
+
+def test_the_hero_is_chosen_by_the_query(client: TestClient) -> None:
+    answer = _upload(client, (FIXTURES / "merge.xml").read_bytes(), hero="Song")
+    assert 'data-hero="Song"' in answer.text
+    assert '<option value="Song" selected>' in answer.text
+
+
+def test_the_blueprint_speaks_at_the_heroes_heads_up_decisions(client: TestClient) -> None:
+    answer = _upload(client, (FIXTURES / "merge.xml").read_bytes()).text
+    first = answer.split('class="rv-hand"')[1]
+    probabilities = [float(p) for p in re.findall(r'data-p="([0-9.]+)"', first)]
+    assert probabilities and first.count("rv-taken") >= 1
+    tables = first.split('<table class="rv-blueprint">')[1:]
+    for table in tables:
+        ps = [float(p) for p in re.findall(r'data-p="([0-9.]+)"', table)]
+        assert sum(ps) == pytest.approx(1, abs=1e-4)
+
+
+def test_a_multiway_hand_says_the_blueprint_does_not_play_it(client: TestClient) -> None:
+    answer = _upload(client, (FIXTURES / "pokerstars_cash.txt").read_bytes()).text
+    assert "the blueprint plays heads-up only" in answer
+    assert 'class="rv-choice' not in answer
+    game = next(iter(read_histories(FIXTURES / "pokerstars_cash.txt"))).game
+    assert game is not None and blueprint_refusal(game, "ko") == "4인 게임: 블루프린트는 헤즈업만"
+
+
+def test_an_oversize_upload_gets_413(client: TestClient) -> None:
+    answer = _upload(client, b"x" * (limits.MAX_BODY + 1))
+    assert answer.status_code == 413
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"hello\nworld\n", "upload.txt:line 1: 2 line(s) outside any hand"),
+        (b'variant = "FB"\n', "upload.txt:line 1: the history lacks the field"),
+        (b"", "upload.txt: the file is empty"),
+    ],
+)
+def test_a_malformed_file_shows_the_librarys_message(
+    client: TestClient, data: bytes, message: str
+) -> None:
+    answer = _upload(client, data)
+    assert answer.status_code == 400 and message in answer.text
+    assert "Traceback" not in answer.text
+
+
+def test_a_broken_hand_is_named_by_its_line(client: TestClient) -> None:
+    text = (FIXTURES / "pokerstars_cash.txt").read_text(encoding="utf-8-sig")
+    broken = text.replace("Hero: calls $0.25", "Hero: juggles $0.25", 1).encode()
+    expected = [p for h in read_any(broken, "upload.txt") for p in h.problems]
+    answer = _upload(client, broken)
+    assert answer.status_code == 400
+    assert expected and expected[0] in answer.text and ":line " in expected[0]
+
+
+def test_concurrent_uploads_get_their_own_reviews(client: TestClient) -> None:
+    files = ["merge.xml", "kingsclub.txt", "fulltilt.txt", "pokerstars_cash.txt"] * 3
+
+    def one(name: str) -> tuple[str, str]:
+        return name, _upload(client, (FIXTURES / name).read_bytes(), name=name).text
+
+    with ThreadPoolExecutor(6) as pool:
+        answers = list(pool.map(one, files))
+    for name, text in answers:
+        assert f"{name}: " in text
+        hands = [h for h in read_histories(FIXTURES / name) if h.imported]
+        ids = {h.hand_id for h in hands}
+        shown = set(re.findall(r"<h3>\w+ #([0-9-]+)</h3>", text))
+        assert shown and shown <= ids
