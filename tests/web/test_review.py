@@ -139,3 +139,19 @@ def test_concurrent_uploads_get_their_own_reviews(client: TestClient) -> None:
         ids = {h.hand_id for h in hands}
         shown = set(re.findall(r"<h3>\w+ #([0-9-]+)</h3>", text))
         assert shown and shown <= ids
+
+
+def test_the_hands_replayed_are_capped_but_every_hand_is_counted(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(limits, "MAX_REVIEW_HANDS", 1)
+    answer = _upload(client, (FIXTURES / "merge.xml").read_bytes()).text
+    assert answer.count('class="rv-hand"') == 1
+    assert "1 / 3" in answer and _cell(answer, "Hero", "hands") == "3"
+
+
+def test_an_upload_is_never_a_path(client: TestClient, tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("PokerStars Hand #1: no", encoding="utf-8")
+    answer = _upload(client, str(secret).encode(), name=str(secret))
+    assert answer.status_code == 400 and "outside any hand" in answer.text
