@@ -218,6 +218,7 @@ async def _warming(app: Starlette) -> AsyncIterator[None]:
     """At startup, ``pages.warm`` in a thread of its own: the server answers at once, and the
     first requests find the caches filled (or fill them themselves, if they come first)."""
     threading.Thread(target=pages.warm, name="badugi-web-warm", daemon=True).start()
+    threading.Thread(target=review_page.warm, name="badugi-web-warm-review", daemon=True).start()
     yield
 
 
@@ -235,6 +236,7 @@ def create_app(allowed_hosts: Sequence[str] | None = None, *, warm: bool = True)
         Route("/odds/stream", odds_stream),
         Route("/review", site.endpoint(review_page.review_page), methods=["GET"]),
         Route("/review", site.upload_endpoint(review_page.review), methods=["POST"]),
+        Route("/review/search", site.upload_endpoint(review_page.search), methods=["POST"]),
         Mount("/static", StaticFiles(packages=[("badugi_fast.web", "static")]), name="static"),
     ]
     middleware = [Middleware(Limits)]

@@ -8,7 +8,7 @@ the result is dropped).
 from __future__ import annotations
 
 MAX_QUERY = 4096  # characters of a query string (414 past it)
-MAX_BODY = 1 << 20  # bytes of a request body, for every route (413 past it): uploads come later
+MAX_BODY = 1 << 20  # bytes of a request body, for every route (413 past it): /review's uploads too
 MAX_HANDS = 8  # hands compared on /hands
 MAX_RANGE_TEXT = 1000  # characters of /ranges' range text (the library reads up to 16 MiB)
 MAX_ODDS_TRIALS = 200_000  # Monte Carlo trials of /odds

@@ -21,14 +21,14 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from html import escape
 
 from ..blueprint.abstraction import NotInAbstraction, read_decision
 from ..blueprint.bot import blueprint_bot
 from ..blueprint.strategy import MIN_STACK_BETS, Blueprint
-from ..game.actions import Action, ActionKind, Event
+from ..game.actions import Action, ActionKind, Event, Phase
 from ..game.hidden import HiddenCard
 from ..game.rules import Rules
 from ..game.state import Game
@@ -38,6 +38,8 @@ from ..notation.histories.from_phh import read_any
 from ..notation.histories.model import ImportedHand
 from ..notation.histories.summary import summarize
 from ..notation.html import summary_html
+from ..notation.phh.write import toml_value
+from ..solve.resolving.bot import SearchBot
 from . import limits
 from .pages import Page
 
@@ -58,6 +60,9 @@ _VERBS: dict[str, tuple[str, str]] = {
     "draws": ("draws", "교체"),
     "dealt": ("is dealt", "받음"),
 }
+
+
+SEARCH_BUTTON = ("ask the search bot", "검색 봇에게 묻기")
 
 
 @cache
@@ -102,6 +107,98 @@ def review(data: bytes, query: Mapping[str, str], lang: str) -> Page:
     ]
     page.inputs["shown"] = f"{min(len(played), limits.MAX_REVIEW_HANDS)} / {len(played)}"
     return page
+
+
+@cache
+def _search_bot() -> SearchBot:
+    """The search bot on the shipped blueprint, one thread per re-solve, made once per process:
+    its re-solves and beliefs are kept behind its own lock, so requests may share it (it is
+    made for several threads), and a state two requests meet is solved to the same numbers."""
+    return SearchBot(_blueprint(), threads=1)
+
+
+def warm() -> None:
+    """What ``/review``'s first requests would otherwise wait for, once per process: the
+    blueprint read from its file and the search bot's tables (about a second)."""
+    _search_bot()
+
+
+def blueprint_units(text: str, small_bet: int) -> tuple[str, int]:
+    """A heads-up hand's PHH (one the blueprint plays: ``blueprint_refusal``) in the
+    blueprint's chips, a small bet of 2, and how many of the hand's chips are one of them.
+    ValueError when a bet is not a whole number of them (a stack is rounded down: at 24 small
+    bets or more no fixed-limit hand reaches its end)."""
+    unit = small_bet // 2
+    data = tomllib.loads(text)
+
+    def scaled(chips: int) -> int:
+        if chips % unit:
+            raise ValueError(f"{chips:,} chips are not a whole number of the blueprint's ({unit})")
+        return chips // unit
+
+    actions = []
+    for line in data["actions"]:
+        words = str(line).split("#")[0].split()
+        if len(words) == 3 and words[1] == "cbr":
+            words[2] = str(scaled(int(words[2])))
+        actions.append(" ".join(words))
+    fields = {
+        "variant": "FB",
+        "antes": [0, 0],
+        "blinds_or_straddles": [1, 2],
+        "small_bet": 2,
+        "big_bet": 4,
+        "_cap_heads_up": True,
+        # rounded down: 24 small bets or more, deeper than a fixed-limit hand can go
+        "starting_stacks": [int(chips) // unit for chips in data["starting_stacks"]],
+        "actions": actions,
+    }
+    return "\n".join(f"{key} = {toml_value(value)}" for key, value in fields.items()), unit
+
+
+def search(data: bytes, query: Mapping[str, str], lang: str) -> Page:
+    """``POST /review/search?step=K&seat=S``: the search bot's probability of each action at
+    a last-round decision of a hand (its PHH, the body): the action line ``step`` (from 0),
+    seat ``seat`` (from 0) to act. The hand is replayed in the blueprint's chips (the search
+    plays the blueprint's game) and the amounts shown in the hand's own."""
+    step, seat = query.get("step", ""), query.get("seat", "")
+    if not (step.isdigit() and seat.isdigit()) or len(step) > 4 or len(seat) > 2:
+        raise ValueError(f"step and seat are whole numbers, not {step!r}, {seat!r}")
+    text = data.decode("utf-8")
+    first = next(phh.steps(text, unknown_cards=True))[1]
+    refusal = blueprint_refusal(first, lang)
+    if refusal is not None:
+        raise ValueError(refusal)
+    scaled, unit = blueprint_units(text, first.rules.small_bet)  # type: ignore[union-attr]
+    replay = phh.steps(scaled, unknown_cards=True)
+    game = next((game for k, (_, game) in enumerate(replay) if k == int(step)), None)
+    if game is None:
+        raise ValueError(f"the hand has no action {step}")
+    view = game.view(int(seat))
+    if game.actor != int(seat) or view.phase is not Phase.BETTING or view.draws_left:
+        raise ValueError(f"action {step} is not seat {seat}'s bet in the last round")
+    if any(isinstance(card, HiddenCard) for card in view.hand):
+        raise ValueError("the file does not show this player's cards")
+    choices = _search_bot().probabilities(view)
+    if choices is None:
+        raise ValueError("the search bot plays the blueprint here (its hand was cut)")
+    seen = len(game.history)
+    _, after = next(replay)
+    taken = after.history[seen]
+    label = "검색 봇" if lang == "ko" else "the search bot"
+    rows = "".join(
+        f'<tr class="rv-choice{" rv-taken" if _same(a, taken) else ""}"'
+        f' data-action="{escape(_action_text(_chips(a, unit), "en"))}" data-p="{p:.6f}">'
+        f"<td>{escape(_action_text(_chips(a, unit), lang))}</td>"
+        f'<td style="text-align:right">{100 * p:.1f}%</td></tr>'
+        for a, p in choices
+    )
+    table = f'<table class="rv-search-table"><caption>{escape(label)}</caption>{rows}</table>'
+    return Page("review_fragment.html", drawn={"html": table})
+
+
+def _chips(action: Action, unit: int) -> Action:
+    return Action(action.kind, action.amount * unit)
 
 
 def _file_name(text: str) -> str:
@@ -183,21 +280,26 @@ def _same(a: Action, b: Event) -> bool:
 Choices = list[tuple[Action, float]]
 
 
-def _decision(game: Game, hero: int, refusal: str | None) -> tuple[Choices, str | None]:
+def _decision(
+    game: Game | None, hero: int, refusal: str | None, unit: int
+) -> tuple[Choices, str | None]:
     """The blueprint's probability of each legal action at the hero's decision (before it
-    acts), or why it has none."""
-    if refusal is not None:
+    acts), read in ``game``, the hand in the blueprint's chips (``unit`` of the hand's each),
+    the actions in the hand's chips; or why it has none."""
+    if refusal is not None or game is None:
         return [], refusal
     view = game.view(hero)
     if any(isinstance(card, HiddenCard) for card in view.hand):
         return [], "the file does not show this player's cards"
     try:
-        decision = read_decision(view, game.rules.small_bet)  # type: ignore[union-attr]
+        decision = read_decision(view, 2)
     except NotInAbstraction as reason:
         return [], str(reason)
     slots = sorted(decision.actions)
     probabilities = _blueprint().row(decision.infoset, slots)
-    return [(decision.actions[s], p) for s, p in zip(slots, probabilities, strict=True)], None
+    return [
+        (_chips(decision.actions[s], unit), p) for s, p in zip(slots, probabilities, strict=True)
+    ], None
 
 
 def _decision_html(choices: Choices, reason: str | None, taken: Event, lang: str) -> str:
@@ -236,17 +338,28 @@ def _hand_html(hand: ImportedHand, hero_name: str, lang: str, k: int) -> str:
     assert hand.phh is not None
     fields = tomllib.loads(hand.phh)
     names = [str(n) for n in fields.get("players", [])]
+    first = next(phh.steps(hand.phh, unknown_cards=True))[1]
+    if len(names) != first.seats:
+        names = [f"p{s + 1}" for s in range(first.seats)]
+    hero = names.index(hero_name)
+    refusal = blueprint_refusal(first, lang)
+    unit = 1
+    in_units: Iterator[tuple[str, Game]] | None = None
+    if refusal is None:  # the decisions are read in the hand replayed in the blueprint's chips
+        try:
+            scaled, unit = blueprint_units(hand.phh, first.rules.small_bet)  # type: ignore[union-attr]
+            phh.loads(scaled, unknown_cards=True)
+            in_units = phh.steps(scaled, unknown_cards=True)
+        except ValueError as error:
+            refusal = (
+                f"in the blueprint's game (its chips, its rules) the hand does not replay: {error}"
+            )
     seen = 0
     frames: list[str] = []
     asked: tuple[Choices, str | None] | None = None
-    hero = -1
-    refusal: str | None = None
-    for line, game in phh.steps(hand.phh, unknown_cards=True):
-        if hero < 0:
-            if len(names) != game.seats:
-                names = [f"p{s + 1}" for s in range(game.seats)]
-            hero = names.index(hero_name)
-            refusal = blueprint_refusal(game, lang)
+    search_at: int | None = None
+    for index, (line, game) in enumerate(phh.steps(hand.phh, unknown_cards=True)):
+        blueprint_game = next(in_units)[1] if in_units is not None else None
         new = game.history[seen:]
         if new and (any(e.kind != K.DEAL for e in new) or not line):
             seen = len(game.history)
@@ -260,6 +373,12 @@ def _hand_html(hand: ImportedHand, hero_name: str, lang: str, k: int) -> str:
             decision = ""
             if asked is not None and mine:
                 inner = _decision_html(*asked, mine[0], lang)
+                if search_at is not None:
+                    inner += (
+                        f'<button type="button" class="rv-search" data-step="{search_at}">'
+                        f"{escape(SEARCH_BUTTON[1 if lang == 'ko' else 0])}</button>"
+                        '<div class="rv-search-out"></div>'
+                    )
                 decision = f'<div class="rv-decision">{inner}</div>'
             frames.append(
                 f'<div class="rv-frame" data-step="{len(frames)}"'
@@ -267,7 +386,7 @@ def _hand_html(hand: ImportedHand, hero_name: str, lang: str, k: int) -> str:
                 f'<p class="rv-said">{said}</p>{_state_html(game, hero, names, lang)}'
                 f"{decision}</div>"
             )
-            asked = None
+            asked, search_at = None, None
         words = line.split("#")[0].split()
         if (
             line
@@ -275,10 +394,14 @@ def _hand_html(hand: ImportedHand, hero_name: str, lang: str, k: int) -> str:
             and words[:1] == [f"p{hero + 1}"]
             and words[1:2] in (["cc"], ["cbr"], ["f"], ["sd"])
         ):
-            asked = _decision(game, hero, refusal)
+            asked = _decision(blueprint_game, hero, refusal, unit)
+            last_round = game.phase is Phase.BETTING and game.round_index == 3
+            if last_round and asked[1] is None:
+                search_at = index
     title = f"{hand.site} #{hand.hand_id}" if hand.hand_id else f"{hand.site} {hand.source[1]}"
     return (
-        f'<section class="rv-hand" data-hand="{k}" data-frames="{len(frames)}">'
+        f'<section class="rv-hand" data-hand="{k}" data-frames="{len(frames)}"'
+        f' data-seat="{hero}" data-phh="{escape(hand.phh)}">'
         f"<h3>{escape(title)}</h3>"
         f'<p class="rv-blueprint-note">{escape(refusal) if refusal else ""}</p>'
         f'<div class="rv-controls"><button type="button" class="rv-prev">&larr;</button> '
@@ -288,4 +411,4 @@ def _hand_html(hand: ImportedHand, hero_name: str, lang: str, k: int) -> str:
     )
 
 
-__all__ = ["blueprint_refusal", "review", "review_page"]
+__all__ = ["blueprint_refusal", "blueprint_units", "review", "review_page", "search", "warm"]

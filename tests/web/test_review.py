@@ -155,3 +155,68 @@ def test_an_upload_is_never_a_path(client: TestClient, tmp_path: Path) -> None:
     secret.write_text("PokerStars Hand #1: no", encoding="utf-8")
     answer = _upload(client, str(secret).encode(), name=str(secret))
     assert answer.status_code == 400 and "outside any hand" in answer.text
+
+
+def _searches(text: str) -> list[tuple[str, str, str]]:
+    """(the hand's PHH, the hero's seat, the action line) of each search button."""
+    found = []
+    for part in text.split('<section class="rv-hand"')[1:]:
+        seat, phh_text = re.search(r'data-seat="(\d+)" data-phh="([^"]*)"', part).groups()  # type: ignore[union-attr]
+        for step in re.findall(r'class="rv-search" data-step="(\d+)"', part):
+            found.append((unescape(phh_text), seat, step))
+    return found
+
+
+def test_the_search_bot_answers_a_last_round_decision_on_demand(client: TestClient) -> None:
+    searches = _searches(_upload(client, (FIXTURES / "merge.xml").read_bytes()).text)
+    assert searches
+    phh_text, seat, step = searches[0]
+    answer = client.post(
+        "/review/search", params={"step": step, "seat": seat}, content=phh_text.encode()
+    )
+    assert answer.status_code == 200, answer.text
+    ps = [float(p) for p in re.findall(r'data-p="([0-9.]+)"', answer.text)]
+    assert sum(ps) == pytest.approx(1, abs=1e-4) and answer.text.count("rv-taken") == 1
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ({"step": "x", "seat": "0"}, "step and seat are whole numbers"),
+        ({"step": "3", "seat": "0"}, "is not seat 0's bet in the last round"),
+        ({"step": "999", "seat": "0"}, "the hand has no action 999"),
+    ],
+)
+def test_a_search_off_a_last_round_decision_is_refused(
+    client: TestClient, query: dict[str, str], message: str
+) -> None:
+    phh_text = _searches(_upload(client, (FIXTURES / "merge.xml").read_bytes()).text)[0][0]
+    answer = client.post("/review/search", params=query, content=phh_text.encode())
+    assert answer.status_code == 400 and message in answer.text
+
+
+def test_a_search_of_a_multiway_hand_says_why_not(client: TestClient) -> None:
+    hand = next(h for h in read_histories(FIXTURES / "pokerstars_cash.txt") if h.imported)
+    assert hand.phh is not None
+    answer = client.post(
+        "/review/search", params={"step": "5", "seat": "0"}, content=hand.phh.encode()
+    )
+    assert answer.status_code == 400 and "heads-up only" in answer.text
+
+
+def test_a_hand_in_the_blueprints_chips_keeps_its_actions() -> None:
+    from badugi_fast.notation import phh
+    from badugi_fast.web.review_page import blueprint_units
+
+    hand = next(h for h in read_histories(FIXTURES / "merge.xml") if h.imported)
+    assert hand.phh is not None
+    scaled, unit = blueprint_units(hand.phh, 10)
+    assert unit == 5
+    ours, theirs = phh.loads(hand.phh, unknown_cards=True), phh.loads(scaled, unknown_cards=True)
+    assert [(e.kind, e.seat, e.cards) for e in ours.history] == [
+        (e.kind, e.seat, e.cards) for e in theirs.history
+    ]
+    bets = ("post", "call", "bet", "raise")
+    assert [e.amount for e in ours.history if e.kind in bets] == [
+        e.amount * unit for e in theirs.history if e.kind in bets
+    ]

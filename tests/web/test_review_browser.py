@@ -84,3 +84,19 @@ def test_a_bad_file_shows_the_librarys_message(page: Any, tmp_path: Path) -> Non
     page.wait_for_selector("#review-error:not([hidden])")
     message = page.locator("#review-error").inner_text()
     assert "bad.txt:line 1: 2 line(s) outside any hand" in message
+
+
+def test_the_search_bot_is_asked_at_a_last_round_decision(page: Any) -> None:
+    page.goto("/review")
+    _upload(page, FIXTURES / "merge.xml")
+    hand = page.locator(".rv-hand", has=page.locator(".rv-search")).first
+    button = hand.locator(".rv-search").first
+    while not button.is_visible():
+        hand.locator(".rv-next").click()
+    button.click()
+    out = hand.locator(".rv-search-out[data-done]")
+    out.wait_for(timeout=30_000)
+    ps = [float(p) for p in out.locator(".rv-choice").evaluate_all(
+        "rows => rows.map(r => r.dataset.p)")]  # fmt: skip
+    assert sum(ps) == pytest.approx(1, abs=1e-4)
+    assert out.locator(".rv-taken").count() == 1

@@ -24,9 +24,45 @@ function wireReview(result) {
       showFrame(hand, Number(hand.dataset.at) + 1);
     });
   });
+  result.querySelectorAll(".rv-search").forEach((button) => {
+    button.addEventListener("click", () => askSearch(button));
+  });
   const select = document.getElementById("hero-select");
   if (select) {
     select.addEventListener("change", () => sendReview(select.value));
+  }
+}
+
+// A last-round decision's search bot, on demand: the hand's PHH (the section's data-phh) sent
+// to POST /review/search with the decision's action line and the hero's seat.
+async function askSearch(button) {
+  const hand = button.closest(".rv-hand");
+  const out = button.nextElementSibling;
+  const form = document.getElementById("review-form");
+  const query = new URLSearchParams({
+    step: button.dataset.step, seat: hand.dataset.seat, lang: form.dataset.lang,
+  });
+  button.disabled = true;
+  out.textContent = document.getElementById("review-status").textContent;
+  try {
+    const response = await fetch("/review/search?" + query.toString(), {
+      method: "POST",
+      headers: { "content-type": "text/plain; charset=utf-8" },
+      body: hand.dataset.phh,
+    });
+    const text = await response.text();
+    if (response.ok) {
+      out.innerHTML = text;  // the server's drawing, escaped where it was drawn
+    } else {
+      out.textContent = text;
+      out.classList.add("error");
+    }
+  } catch (failure) {
+    out.textContent = String(failure);
+    out.classList.add("error");
+  } finally {
+    button.disabled = false;
+    out.dataset.done = "1";
   }
 }
 
