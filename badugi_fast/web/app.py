@@ -237,6 +237,7 @@ def create_app(allowed_hosts: Sequence[str] | None = None, *, warm: bool = True)
         Route("/review", site.endpoint(review_page.review_page), methods=["GET"]),
         Route("/review", site.upload_endpoint(review_page.review), methods=["POST"]),
         Route("/review/search", site.upload_endpoint(review_page.search), methods=["POST"]),
+        Route("/review/solve", site.upload_endpoint(review_page.given_up), methods=["POST"]),
         Mount("/static", StaticFiles(packages=[("badugi_fast.web", "static")]), name="static"),
     ]
     middleware = [Middleware(Limits)]

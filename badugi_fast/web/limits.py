@@ -17,3 +17,4 @@ MAX_DISCARD_TRIALS = 10_000  # Monte Carlo trials per discard of /odds' best dis
 SECONDS = 10.0  # the longest a page may take
 MAX_REVIEW_HANDS = 50  # the hero's hands /review replays (the summary counts every hand)
 MAX_REVIEW_NAME = 200  # characters of an upload's name kept for its messages
+REVIEW_SOLVE_ITERATIONS = 64  # of /review's last-round solve (about 0.03% of the pot off)

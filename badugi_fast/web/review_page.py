@@ -25,10 +25,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from html import escape
 
+import numpy as np
+
 from ..blueprint.abstraction import NotInAbstraction, read_decision
 from ..blueprint.bot import blueprint_bot
 from ..blueprint.strategy import MIN_STACK_BETS, Blueprint
-from ..game.actions import Action, ActionKind, Event, Phase
+from ..cards import hand_ids
+from ..game.actions import Action, ActionKind, Event, Phase, View
 from ..game.hidden import HiddenCard
 from ..game.rules import Rules
 from ..game.state import Game
@@ -62,7 +65,16 @@ _VERBS: dict[str, tuple[str, str]] = {
 }
 
 
-SEARCH_BUTTON = ("ask the search bot", "검색 봇에게 묻기")
+# the on-demand questions at a last-round decision: (class, URL, English, Korean)
+ASK = (
+    ("rv-search", "/review/search", "ask the search bot", "검색 봇에게 묻기"),
+    (
+        "rv-solve",
+        "/review/solve",
+        "chips given up (last-round solver)",
+        "잃은 칩 (라스트 라운드 솔버)",
+    ),
+)
 
 
 @cache
@@ -107,6 +119,13 @@ def review(data: bytes, query: Mapping[str, str], lang: str) -> Page:
     ]
     page.inputs["shown"] = f"{min(len(played), limits.MAX_REVIEW_HANDS)} / {len(played)}"
     return page
+
+
+@cache
+def _solver_bot() -> SearchBot:
+    """The last round solved from both players' beliefs alone (no gadget), to
+    ``limits.REVIEW_SOLVE_ITERATIONS`` iterations, one thread; shared as ``_search_bot``."""
+    return SearchBot(_blueprint(), safe=False, iterations=limits.REVIEW_SOLVE_ITERATIONS)
 
 
 @cache
@@ -156,11 +175,13 @@ def blueprint_units(text: str, small_bet: int) -> tuple[str, int]:
     return "\n".join(f"{key} = {toml_value(value)}" for key, value in fields.items()), unit
 
 
-def search(data: bytes, query: Mapping[str, str], lang: str) -> Page:
-    """``POST /review/search?step=K&seat=S``: the search bot's probability of each action at
-    a last-round decision of a hand (its PHH, the body): the action line ``step`` (from 0),
-    seat ``seat`` (from 0) to act. The hand is replayed in the blueprint's chips (the search
-    plays the blueprint's game) and the amounts shown in the hand's own."""
+def _last_round_decision(
+    data: bytes, query: Mapping[str, str], lang: str
+) -> tuple[View, Event, int]:
+    """The view of a hand's last-round betting decision (its PHH, the body: the action line
+    ``step`` from 0, seat ``seat`` from 0 to act) in the blueprint's game (its chips and
+    rules), the action the seat took there, and how many of the hand's chips are one of the
+    blueprint's."""
     step, seat = query.get("step", ""), query.get("seat", "")
     if not (step.isdigit() and seat.isdigit()) or len(step) > 4 or len(seat) > 2:
         raise ValueError(f"step and seat are whole numbers, not {step!r}, {seat!r}")
@@ -179,12 +200,19 @@ def search(data: bytes, query: Mapping[str, str], lang: str) -> Page:
         raise ValueError(f"action {step} is not seat {seat}'s bet in the last round")
     if any(isinstance(card, HiddenCard) for card in view.hand):
         raise ValueError("the file does not show this player's cards")
+    seen = len(game.history)
+    _, after = next(replay)
+    return view, after.history[seen], unit
+
+
+def search(data: bytes, query: Mapping[str, str], lang: str) -> Page:
+    """``POST /review/search?step=K&seat=S``: the search bot's probability of each action at
+    a last-round decision of a hand (``_last_round_decision``), the amounts in the hand's
+    chips."""
+    view, taken, unit = _last_round_decision(data, query, lang)
     choices = _search_bot().probabilities(view)
     if choices is None:
         raise ValueError("the search bot plays the blueprint here (its hand was cut)")
-    seen = len(game.history)
-    _, after = next(replay)
-    taken = after.history[seen]
     label = "검색 봇" if lang == "ko" else "the search bot"
     rows = "".join(
         f'<tr class="rv-choice{" rv-taken" if _same(a, taken) else ""}"'
@@ -194,6 +222,50 @@ def search(data: bytes, query: Mapping[str, str], lang: str) -> Page:
         for a, p in choices
     )
     table = f'<table class="rv-search-table"><caption>{escape(label)}</caption>{rows}</table>'
+    return Page("review_fragment.html", drawn={"html": table})
+
+
+def given_up(data: bytes, query: Mapping[str, str], lang: str) -> Page:
+    """``POST /review/solve?step=K&seat=S``: at a last-round decision
+    (``_last_round_decision``), each action's expected chips for the hero's hand against the
+    last-round solver (the round solved from both players' beliefs, ``SearchBot(safe=False)``:
+    ``LastRoundSolution.action_values``, both players playing its solution after the action),
+    and what the hero's choice gave up against the best, in the hand's chips."""
+    view, taken, unit = _last_round_decision(data, query, lang)
+    found = _solver_bot().resolve_view(view)
+    if found is None:
+        raise ValueError("the solver's range leaves this hand out (the cut of its lightest hands)")
+    resolved, history, _ = found
+    solution = resolved.solution
+    mine = np.array(sorted(hand_ids(view.hand)), dtype=np.uint8)
+    hands = np.sort(solution.hands(resolved.searcher), axis=1)
+    (at,) = np.flatnonzero((hands == mine).all(axis=1))[:1]
+    values = solution.action_values(history)[at] * unit
+    actions = solution.actions(history)
+    best = float(np.nanmax(values))
+    lost = next((best - v for a, v in zip(actions, values, strict=True) if _same(a, taken)), None)
+    ko = lang == "ko"
+    rows = "".join(
+        f'<tr class="rv-value{" rv-taken" if _same(a, taken) else ""}"'
+        f' data-action="{escape(_action_text(_chips(a, unit), "en"))}" data-chips="{v:.4f}">'
+        f"<td>{escape(_action_text(_chips(a, unit), lang))}</td>"
+        f'<td style="text-align:right">{v:+,.2f}</td>'
+        f'<td style="text-align:right">{best - v:,.2f}</td></tr>'
+        for a, v in zip(actions, values, strict=True)
+    )
+    head = ("행동", "기대 칩", "손실") if ko else ("action", "expected chips", "given up")
+    caption = "라스트 라운드 솔버" if ko else "the last-round solver"
+    said = "선택으로 잃은 칩" if ko else "the choice gave up"
+    gave = f"{lost:,.2f}" if lost is not None else "?"
+    off = "솔버의 익스플로잇 (팟 대비)" if ko else "the solve's exploitability, of the pot"
+    table = (
+        f'<table class="rv-solve-table"><caption>{escape(caption)}</caption><tr>'
+        + "".join(f"<th>{escape(h)}</th>" for h in head)
+        + f"</tr>{rows}</table>"
+        f'<p class="rv-given-up">{escape(said)}: '
+        f'<strong data-chips="{lost or 0:.4f}">{gave}</strong> '
+        f"({escape(off)}: {100 * solution.exploitability_fraction:.3f}%)</p>"
+    )
     return Page("review_fragment.html", drawn={"html": table})
 
 
@@ -374,10 +446,11 @@ def _hand_html(hand: ImportedHand, hero_name: str, lang: str, k: int) -> str:
             if asked is not None and mine:
                 inner = _decision_html(*asked, mine[0], lang)
                 if search_at is not None:
-                    inner += (
-                        f'<button type="button" class="rv-search" data-step="{search_at}">'
-                        f"{escape(SEARCH_BUTTON[1 if lang == 'ko' else 0])}</button>"
-                        '<div class="rv-search-out"></div>'
+                    inner += "".join(
+                        f'<button type="button" class="rv-ask {name}" data-step="{search_at}"'
+                        f' data-url="{url}">{escape(ko if lang == "ko" else en)}</button>'
+                        f'<div class="rv-ask-out {name}-out"></div>'
+                        for name, url, en, ko in ASK
                     )
                 decision = f'<div class="rv-decision">{inner}</div>'
             frames.append(
@@ -411,4 +484,12 @@ def _hand_html(hand: ImportedHand, hero_name: str, lang: str, k: int) -> str:
     )
 
 
-__all__ = ["blueprint_refusal", "blueprint_units", "review", "review_page", "search", "warm"]
+__all__ = [
+    "blueprint_refusal",
+    "blueprint_units",
+    "given_up",
+    "review",
+    "review_page",
+    "search",
+    "warm",
+]

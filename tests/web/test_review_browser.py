@@ -100,3 +100,23 @@ def test_the_search_bot_is_asked_at_a_last_round_decision(page: Any) -> None:
         "rows => rows.map(r => r.dataset.p)")]  # fmt: skip
     assert sum(ps) == pytest.approx(1, abs=1e-4)
     assert out.locator(".rv-taken").count() == 1
+
+
+def test_the_chips_given_up_are_asked_at_a_last_round_decision(page: Any) -> None:
+    page.goto("/review")
+    _upload(page, FIXTURES / "merge.xml")
+    hand = page.locator(".rv-hand", has=page.locator(".rv-solve")).first
+    button = hand.locator(".rv-solve").first
+    while not button.is_visible():
+        hand.locator(".rv-next").click()
+    button.click()
+    out = hand.locator(".rv-solve-out[data-done]")
+    out.wait_for(timeout=30_000)
+    if out.locator(".rv-solve-table").count() == 0:  # 503 on a cold, loaded machine: again
+        button.click()
+        out.locator(".rv-solve-table").wait_for(timeout=30_000)
+    chips = [float(c) for c in out.locator(".rv-value").evaluate_all(
+        "rows => rows.map(r => r.dataset.chips)")]  # fmt: skip
+    taken = float(out.locator(".rv-value.rv-taken").get_attribute("data-chips"))
+    given = float(out.locator(".rv-given-up strong").get_attribute("data-chips"))
+    assert given == pytest.approx(max(chips) - taken, abs=1e-3)

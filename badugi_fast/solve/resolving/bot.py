@@ -169,6 +169,19 @@ class SearchBot:
         ``view`` (its hand's row of the round's re-solve, which ``__call__`` draws from); None
         where the bot plays the blueprint instead: before the last round, not heads-up, or a
         hand the re-solve's cut left out."""
+        found = self.resolve_view(view)
+        if found is None:
+            return None
+        resolved, history, row_at = found
+        node = resolved.solution.problem.node(history)
+        row = resolved.rows(history)[row_at]
+        actions = [Action(a.kind, a.amount) for a in node.actions]
+        return [(action, float(p)) for action, p in zip(actions, row, strict=True)]
+
+    def resolve_view(self, view: View) -> tuple[Resolved, list[Action], int] | None:
+        """The re-solve of a last-round betting decision's round (kept, as every re-solve),
+        the round's betting so far, and the row of the view's hand in the searcher's table;
+        None before the last round, when not heads-up, or for a hand the cut left out."""
         if not self._last_round(view):
             return None
         found = self._found(view)
@@ -179,10 +192,7 @@ class SearchBot:
         row_at = int(resolved.row_of[colex_indices(mine)[0]])
         if row_at < 0:
             return None  # a hand the cut left out
-        node = resolved.solution.problem.node(history)
-        row = resolved.rows(history)[row_at]
-        actions = [Action(a.kind, a.amount) for a in node.actions]
-        return [(action, float(p)) for action, p in zip(actions, row, strict=True)]
+        return resolved, history, row_at
 
     def _last_round(self, view: View) -> bool:
         """Whether ``view`` is a betting decision after the game's last draw."""

@@ -24,8 +24,8 @@ function wireReview(result) {
       showFrame(hand, Number(hand.dataset.at) + 1);
     });
   });
-  result.querySelectorAll(".rv-search").forEach((button) => {
-    button.addEventListener("click", () => askSearch(button));
+  result.querySelectorAll(".rv-ask").forEach((button) => {
+    button.addEventListener("click", () => ask(button));
   });
   const select = document.getElementById("hero-select");
   if (select) {
@@ -33,9 +33,9 @@ function wireReview(result) {
   }
 }
 
-// A last-round decision's search bot, on demand: the hand's PHH (the section's data-phh) sent
-// to POST /review/search with the decision's action line and the hero's seat.
-async function askSearch(button) {
+// A last-round decision's search bot or solver, on demand: the hand's PHH (the section's
+// data-phh) sent to the button's URL with the decision's action line and the hero's seat.
+async function ask(button) {
   const hand = button.closest(".rv-hand");
   const out = button.nextElementSibling;
   const form = document.getElementById("review-form");
@@ -45,7 +45,7 @@ async function askSearch(button) {
   button.disabled = true;
   out.textContent = document.getElementById("review-status").textContent;
   try {
-    const response = await fetch("/review/search?" + query.toString(), {
+    const response = await fetch(button.dataset.url + "?" + query.toString(), {
       method: "POST",
       headers: { "content-type": "text/plain; charset=utf-8" },
       body: hand.dataset.phh,
