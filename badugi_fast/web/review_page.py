@@ -389,7 +389,9 @@ def _decision_html(choices: Choices, reason: str | None, taken: Event, lang: str
 
 
 def _state_html(game: Game, hero: int, names: list[str], lang: str) -> str:
-    cards = "".join(card_html(c) for c in game.hands[hero] if not isinstance(c, HiddenCard))
+    cards = "".join(
+        card_html(c, marked=True) for c in game.hands[hero] if not isinstance(c, HiddenCard)
+    )
     pot = "팟" if lang == "ko" else "pot"
     seats = "".join(
         f'<li class="rv-seat{" rv-folded" if game.folded[s] else ""}'

@@ -8,6 +8,7 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from html import unescape
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -170,13 +171,21 @@ def _searches(text: str) -> list[tuple[str, str, str]]:
     return found
 
 
+def _ask(client: TestClient, url: str, query: dict[str, str], phh_text: str) -> Any:
+    """An on-demand question, asked again after a 503: a cold process on a loaded machine may
+    pass the time bound, and the solve then goes on in its thread and is kept for the next."""
+    for _ in range(3):
+        answer = client.post(url, params=query, content=phh_text.encode())
+        if answer.status_code != 503:
+            break
+    return answer
+
+
 def test_the_search_bot_answers_a_last_round_decision_on_demand(client: TestClient) -> None:
     searches = _searches(_upload(client, (FIXTURES / "merge.xml").read_bytes()).text)
     assert searches
     phh_text, seat, step = searches[0]
-    answer = client.post(
-        "/review/search", params={"step": step, "seat": seat}, content=phh_text.encode()
-    )
+    answer = _ask(client, "/review/search", {"step": step, "seat": seat}, phh_text)
     assert answer.status_code == 200, answer.text
     ps = [float(p) for p in re.findall(r'data-p="([0-9.]+)"', answer.text)]
     assert sum(ps) == pytest.approx(1, abs=1e-4) and answer.text.count("rv-taken") == 1
@@ -225,9 +234,7 @@ def test_a_hand_in_the_blueprints_chips_keeps_its_actions() -> None:
 def test_the_chips_given_up_come_from_the_last_round_solver(client: TestClient) -> None:
     phh_text, seat, step = _searches(_upload(client, (FIXTURES / "merge.xml").read_bytes()).text)[0]
     query = {"step": step, "seat": seat}
-    answer = client.post("/review/solve", params=query, content=phh_text.encode())
-    if answer.status_code == 503:  # a cold process on a loaded machine: the solve goes on, kept
-        answer = client.post("/review/solve", params=query, content=phh_text.encode())
+    answer = _ask(client, "/review/solve", query, phh_text)
     assert answer.status_code == 200, answer.text
     chips = {
         a: float(v)
