@@ -15,6 +15,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from badugi_fast.cards import hand_ids
+from badugi_fast.game import Game, KoreanRules
+from badugi_fast.game.actions import Action
 from badugi_fast.notation import phh
 from badugi_fast.notation.histories import read_histories, summarize
 from badugi_fast.notation.histories.from_phh import read_any
@@ -256,3 +258,17 @@ def test_the_chips_given_up_come_from_the_last_round_solver(client: TestClient) 
     hands = resolved.solution.hands(resolved.searcher)
     at = np.flatnonzero((np.sort(hands, axis=1) == sorted(hand_ids(view.hand))).all(axis=1))[0]
     assert sorted(chips.values()) == pytest.approx(sorted(values[at] * unit), abs=1e-3)
+
+
+def test_a_korean_hand_says_the_blueprint_does_not_play_it(client: TestClient) -> None:
+    game = Game([1000, 1000], KoreanRules(ante=10), button=1, seed=3)
+    while not game.done:
+        action = game.legal_actions()[0]
+        game.act(Action.draw() if action.kind == "draw" else action)
+    text = phh.dumps(game, players=["Kim", "Lee"])
+    answer = _upload(client, text.encode(), name="korean.phh", hero="Lee")
+    assert answer.status_code == 200, answer.text
+    assert "Korean rules: the blueprint plays casino fixed limit only" in answer.text
+    assert 'class="rv-choice' not in answer.text
+    figures = summarize(read_any(text.encode(), "korean.phh"))
+    assert _cell(answer.text, "Lee", "net") == stat_texts(figures["Lee"])["net"]
