@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from functools import cache
 from html import escape
 
@@ -61,9 +61,17 @@ _VERBS: dict[str, tuple[str, str]] = {
     K.WIN: ("wins", "획득"),
     "pat": ("stands pat", "패스"),
     "draws": ("draws", "교체"),
-    "dealt": ("is dealt", "받음"),
 }
 
+
+# why the blueprint does not play a hand (blueprint_refusal)
+KOREAN = "Korean rules: the blueprint plays casino fixed limit only"
+MULTIWAY = "{} players: the blueprint plays heads-up only"
+BLINDS = (
+    "the blinds are not the blueprint's (half and all of the small bet, the big bet twice it, "
+    "no ante)"
+)
+SHALLOW = f"a stack is shorter than the blueprint's {MIN_STACK_BETS} small bets"
 
 # the on-demand questions at a last-round decision: (class, URL, English, Korean)
 ASK = (
@@ -108,7 +116,7 @@ def review(data: bytes, query: Mapping[str, str], lang: str) -> Page:
         f"{sum(h.hand_id is not None for h in hands)} / {len(imported)} / "
         f"{sum(not h.imported for h in hands)}"
     )
-    page.drawn["players"] = _players_select(figures.keys(), counts, hero)
+    page.drawn["players"] = _players_select(counts, hero)
     page.drawn["summary"] = summary_html(list(figures.values()), hero, lang)
     page.drawn["problems"] = "".join(
         f"<li>{escape(p)}</li>" for hand in hands for p in hand.problems[:1]
@@ -279,7 +287,8 @@ def _file_name(text: str) -> str:
     return kept or "upload"
 
 
-def _players_select(names: Sequence[str] | object, counts: Counter[str], hero: str) -> str:
+def _players_select(counts: Counter[str], hero: str) -> str:
+    """The players, most hands first, as a select (the hero selected)."""
     options = "".join(
         f'<option value="{escape(n)}"{" selected" if n == hero else ""}>'
         f"{escape(n)} ({counts[n]})</option>"
@@ -293,17 +302,9 @@ def blueprint_refusal(game: Game, lang: str = "en") -> str | None:
     rules = game.rules
     ko = lang == "ko"
     if not isinstance(rules, Rules):
-        return (
-            "한국식 규칙: 블루프린트는 카지노 리밋만"
-            if ko
-            else ("Korean rules: the blueprint plays casino fixed limit only")
-        )
+        return "한국식 규칙: 블루프린트는 카지노 리밋만" if ko else KOREAN
     if game.seats != 2:
-        return (
-            f"{game.seats}인 게임: 블루프린트는 헤즈업만"
-            if ko
-            else (f"{game.seats} players: the blueprint plays heads-up only")
-        )
+        return f"{game.seats}인 게임: 블루프린트는 헤즈업만" if ko else MULTIWAY.format(game.seats)
     sb = rules.small_bet
     if (
         rules.structure != "fixed-limit"
@@ -313,20 +314,9 @@ def blueprint_refusal(game: Game, lang: str = "en") -> str | None:
         or rules.big_blind != sb
         or rules.big_bet != 2 * sb
     ):
-        return (
-            "블라인드가 블루프린트와 다름"
-            if ko
-            else (
-                "the blinds are not the blueprint's (half and all of the small bet, "
-                "the big bet twice it, no ante)"
-            )
-        )
+        return "블라인드가 블루프린트와 다름" if ko else BLINDS
     if min(game.starting_stacks) < MIN_STACK_BETS * sb:
-        return (
-            f"스택이 스몰벳 {MIN_STACK_BETS}개 미만"
-            if ko
-            else (f"a stack is shorter than the blueprint's {MIN_STACK_BETS} small bets")
-        )
+        return f"스택이 스몰벳 {MIN_STACK_BETS}개 미만" if ko else SHALLOW
     return None
 
 
