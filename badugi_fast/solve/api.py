@@ -156,6 +156,23 @@ class LastRoundSolution:
             rows = np.where(mass > 0, out["root"] / np.where(mass > 0, mass, 1), np.nan)
         return self.problem.per_hand(p, rows)
 
+    def action_values(self, history: History) -> npt.NDArray[np.float64]:
+        """At the node after ``history``, each action's (``actions``) expected chips for each
+        hand of the range of the player to act, given the node is reached: (hands, actions)
+        as ``strategy``, both players playing the solution after it (NaN for a hand that no
+        hand of the other range meets there). The best action's value less another's is
+        what that action gives up."""
+        node = self.problem.node(history)
+        p = self._actor(history)
+        out = self.problem.values(p, self.tables[1 - p], self.tables[p], nodes=True, mass=True)
+        mass = out["mass"][node.index]
+        children = out["nodes"][list(node.children)].T
+        with np.errstate(invalid="ignore", divide="ignore"):
+            rows = np.where(
+                mass[:, None] > 0, children / np.where(mass > 0, mass, 1)[:, None], np.nan
+            )
+        return self.problem.per_hand(p, rows)
+
     def reach(self, history: History, player: int) -> npt.NDArray[np.float64]:
         """How often each hand of ``player``'s range reaches the node after ``history``, given
         it is dealt: its own strategy's probability of the path times the other player's, over

@@ -32,13 +32,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
 from ..hands.html import LANGUAGES
-from . import limits, pages, solve_page
+from . import limits, pages, review_page, solve_page
 from .play_page import PlayPage
 from .words import page_words
 
 T = TypeVar("T")
 PageOf = Callable[[Mapping[str, str], str], pages.Page]
 StepsOf = Callable[[Mapping[str, str], str], Iterable[pages.Step]]
+UploadOf = Callable[[bytes, Mapping[str, str], str], pages.Page]
 LANG_COOKIE = "lang"
 # Our own script and style sheet only; the drawings carry inline styles.
 SECURITY_HEADERS = {
@@ -156,6 +157,24 @@ class Site:
 
         return run
 
+    def upload_endpoint(self, make: UploadOf) -> Callable[[Request], Any]:
+        """The endpoint of a page made from a request's body (a file, read in memory, never
+        written; the body is capped by ``Limits``): its function run as ``endpoint``'s, a
+        ValueError's message sent as plain text with a 400 (the page's script shows it)."""
+
+        async def run(request: Request) -> Response:
+            lang = language(request)
+            data = await request.body()
+            try:
+                page = await _bounded(partial(make, data, _query(request), lang))
+            except ValueError as error:
+                return PlainTextResponse(str(error), 400)
+            except TimeoutError:
+                return PlainTextResponse(_too_long(), 503)
+            return self.render(request, page, lang)
+
+        return run
+
     async def not_found(self, request: Request, exc: Exception) -> Response:
         lang = language(request)
         page = pages.Page("error.html", {"message": page_words(lang)["not_found"]})
@@ -214,6 +233,7 @@ async def _warming(app: Starlette) -> AsyncIterator[None]:
     first requests find the caches filled (or fill them themselves, if they come first)."""
     threading.Thread(target=pages.warm, name="badugi-web-warm", daemon=True).start()
     threading.Thread(target=solve_page.warm, name="badugi-web-warm-solve", daemon=True).start()
+    threading.Thread(target=review_page.warm, name="badugi-web-warm-review", daemon=True).start()
     yield
 
 
@@ -231,6 +251,10 @@ def create_app(allowed_hosts: Sequence[str] | None = None, *, warm: bool = True)
         Route("/odds/stream", odds_stream),
         Route("/solve", site.endpoint(solve_page.solve)),
         Route("/solve/stream", streamed(solve_page.solve_steps)),
+        Route("/review", site.endpoint(review_page.review_page), methods=["GET"]),
+        Route("/review", site.upload_endpoint(review_page.review), methods=["POST"]),
+        Route("/review/search", site.upload_endpoint(review_page.search), methods=["POST"]),
+        Route("/review/solve", site.upload_endpoint(review_page.given_up), methods=["POST"]),
         Mount("/static", StaticFiles(packages=[("badugi_fast.web", "static")]), name="static"),
     ]
     routes += PlayPage(site.templates, language, _bounded).routes()  # a table per browser

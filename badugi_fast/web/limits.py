@@ -8,7 +8,7 @@ the result is dropped).
 from __future__ import annotations
 
 MAX_QUERY = 4096  # characters of a query string (414 past it)
-MAX_BODY = 1 << 20  # bytes of a request body, for every route (413 past it): uploads come later
+MAX_BODY = 1 << 20  # bytes of a request body, for every route (413 past it): /review's uploads too
 MAX_HANDS = 8  # hands compared on /hands
 MAX_RANGE_TEXT = 1000  # characters of /ranges' range text (the library reads up to 16 MiB)
 MAX_ODDS_TRIALS = 200_000  # Monte Carlo trials of /odds
@@ -24,3 +24,6 @@ MAX_SOLVE_CHIPS = 100_000  # a /solve's pot and stacks at most
 MAX_SOLVE_NODES = 100  # nodes of a /solve's betting tree (casino: 27; Korean, 1 raise: 65)
 SOLVE_THREADS = 1  # C threads of a /solve
 SOLVE_SECONDS = 60.0  # a /solve's blocks stop after this long (each block: SECONDS at most)
+MAX_REVIEW_HANDS = 50  # the hero's hands /review replays (the summary counts every hand)
+MAX_REVIEW_NAME = 200  # characters of an upload's name kept for its messages
+REVIEW_SOLVE_ITERATIONS = 64  # of /review's last-round solve (about 0.03% of the pot off)

@@ -158,3 +158,21 @@ def page_words(lang: str) -> dict[str, str]:
     """Every word of the pages in ``lang``."""
     i = LANGUAGES.index(lang)
     return {key: pair[i] for key, pair in WORDS.items()}
+
+
+WORDS.update({
+    "review": ("Review", "핸드 리뷰"),
+    "review_about": (
+        "a history file: each player's figures, the hero's hands replayed beside the blueprint",
+        "핸드 히스토리 파일: 플레이어별 통계, 블루프린트와 함께 보는 핸드 다시보기",
+    ),
+    "review_file": ("a hand-history file (PokerStars, Full Tilt, KingsClub, Merge or PHH)",
+                    "핸드 히스토리 파일 (PokerStars, Full Tilt, KingsClub, Merge, PHH)"),
+    "review_limit": ("at most", "최대"),
+    "review_hero": ("hero", "히어로"),
+    "review_counts": ("hands read / imported / skipped", "읽은 / 가져온 / 건너뛴 핸드"),
+    "review_shown": ("the hero's hands replayed", "다시보기 핸드"),
+    "review_problems": ("hands skipped", "건너뛴 핸드"),
+    "review_noscript": ("uploading needs JavaScript (this server's own script)",
+                        "업로드에는 자바스크립트가 필요합니다"),
+})  # fmt: skip

@@ -270,3 +270,29 @@ def test_hands_the_cut_leaves_out_play_the_blueprint(shipped_search):
     np.testing.assert_array_equal(
         bot.betting(spot, hands, dead), bot._strategy.betting(spot, hands, dead)
     )
+
+
+def test_its_probabilities_are_the_row_it_draws_from(shipped_search):
+    """At a last-round decision the search gives each legal action's probability (they add up
+    to one, and the action it plays is one of them); before the last round, None."""
+    opponent = blueprint_bot()
+    rules = opponent.blueprint.rules
+    stack = 100 * rules.big_blind_amount
+    asked = 0
+    for seed in (41, 42, 43, 44, 45, 46):
+        game = Game([stack, stack], rules, button=1, seed=seed, stream=5)
+        while not game.done:
+            seat = game.actor
+            view = game.view(seat)
+            if seat == 0 and view.phase is Phase.BETTING:
+                choices = shipped_search.probabilities(view)
+                if view.draws_left > 0:
+                    assert choices is None
+                elif choices is not None:
+                    asked += 1
+                    assert sum(p for _, p in choices) == pytest.approx(1)
+                    legal = {(a.kind, a.amount) for a in view.legal}
+                    assert {(a.kind, a.amount) for a, _ in choices} <= legal
+                    assert shipped_search(view) in [a for a, _ in choices]
+            game.act((shipped_search if seat == 0 else opponent)(view))
+    assert asked >= 1

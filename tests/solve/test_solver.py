@@ -158,3 +158,26 @@ def test_bad_input_is_a_value_error_naming_the_field(change, field) -> None:
     ranges = arguments.pop("ranges")
     with pytest.raises(ValueError, match=field):
         solve_last_round(ranges, **arguments)
+
+
+def test_action_values_average_to_the_nodes_value_and_the_first_actions_are_the_best():
+    """At each decision, the strategy's average of its actions' values is the node's value
+    given it is reached; at an equilibrium the first player's first actions give up next to
+    nothing against its best (the exploitability bounds it)."""
+    sol = solve_last_round(["8-", "Q-"], pot=12, stacks=100, rules=FIXED, target=1e-3)
+    for node in sol.problem.tree.nodes:
+        if node.terminal:
+            continue
+        values = sol.action_values(node.history)
+        strategy = sol.strategy(node.history)
+        assert values.shape == strategy.shape
+        p = node.actor
+        out = sol.problem.values(p, sol.tables[1 - p], sol.tables[p], nodes=True, mass=True)
+        mass = sol.problem.per_hand(p, out["mass"][node.index])
+        value = sol.problem.per_hand(p, out["nodes"][node.index])
+        reached = mass > 1e-9
+        own = (strategy * np.nan_to_num(values)).sum(axis=1)
+        assert own[reached] == pytest.approx(value[reached] / mass[reached])
+    values, strategy = sol.action_values(()), sol.strategy(())
+    lost = (strategy * (np.nanmax(values, axis=1, keepdims=True) - values)).sum(axis=1)
+    assert lost.mean() <= 2 * sol.exploitability

@@ -26,8 +26,10 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ...game.actions import ActionKind
+from ...game.actions import BET_KINDS, FOLD_KINDS, ActionKind
+from ...game.state import Game
 from ...hands.hand import describe
+from ..html import summary_html
 from .model import ImportedHand, SeatFigures
 
 K = ActionKind
@@ -73,6 +75,15 @@ class PlayerSummary:
     def drawn(self) -> list[float | None]:
         return [c / d if d else None for c, d in zip(self.cards, self.draws, strict=True)]
 
+    @property
+    def net_text(self) -> str:
+        """The net in each unit, as ``table`` writes it (``0.73 USD``, ``85 chips``)."""
+        return ", ".join(_money(amount, unit) for unit, amount in sorted(self.net.items()))
+
+    def _repr_html_(self) -> str:
+        """The figures as a one-row table (``notation/html.py``, as ``/review`` draws them)."""
+        return summary_html([self])
+
     def as_dict(self) -> dict[str, Any]:
         data = asdict(self)
         for name in ("bb_per_100", "vpip", "pfr", "wtsd", "wsd", "drawn"):
@@ -101,7 +112,9 @@ def summarize(hands: Iterable[ImportedHand], player: str | None = None) -> dict[
             if (hand.site, hand.hand_id) in counted:
                 continue
             counted.add((hand.site, hand.hand_id))
-        figures = hand.figures if hand.figures is not None else seat_figures(hand)
+        figures = hand.figures
+        if figures is None:
+            figures = seat_figures(hand) if hand.record is not None else game_figures(hand.game)
         for name, figure in zip(hand.players.values(), figures, strict=True):
             if player is None or name == player:
                 _add(players.setdefault(name, PlayerSummary(name)), hand, figure)
@@ -138,6 +151,36 @@ def seat_figures(hand: ImportedHand) -> tuple[SeatFigures, ...]:
                 won=won > 0,
                 drawn=(drawn[0], drawn[1], drawn[2]),
                 snowed=shown is not None and pat_to_the_end and describe(shown).size < 4,
+            )
+        )
+    return tuple(out)
+
+
+def game_figures(game: Game | None) -> tuple[SeatFigures, ...]:
+    """``seat_figures`` of a hand known only by its ``Game`` (a PHH history: no room's record):
+    the same definitions, read from the history alone (seats in the game's order). The net is
+    each stack's change (a PHH hand's rake, if any, is already out of the winner's stack)."""
+    assert game is not None
+    history = game.history
+    showdown = any(e.kind in (K.SHOW, K.MUCK) for e in history)
+    first_draw = next((i for i, e in enumerate(history) if e.kind == K.DRAW), len(history))
+    out = []
+    for seat in range(game.seats):
+        before = [e.kind for e in history[:first_draw] if e.seat == seat]
+        counts = [len(e.cards) for e in history if e.kind == K.DRAW and e.seat == seat]
+        drawn = (*counts[:3], *[None] * (3 - len(counts[:3])))
+        shown = next((e.cards for e in history if e.kind == K.SHOW and e.seat == seat), None)
+        won = sum(e.amount for e in history if e.kind == K.WIN and e.seat == seat)
+        out.append(
+            SeatFigures(
+                net=game.stacks[seat] - game.starting_stacks[seat],
+                voluntary=any(k in (K.CALL, *BET_KINDS) for k in before),
+                raised=any(k in BET_KINDS for k in before),
+                saw_draw=not any(k in FOLD_KINDS for k in before),
+                showdown=showdown and not game.folded[seat],
+                won=won > 0,
+                drawn=(drawn[0], drawn[1], drawn[2]),
+                snowed=shown is not None and drawn[2] == 0 and describe(shown).size < 4,
             )
         )
     return tuple(out)
@@ -185,7 +228,7 @@ def table(summaries: dict[str, PlayerSummary]) -> str:
     rows = [COLUMNS]
     for s in sorted(summaries.values(), key=lambda s: (-s.hands, s.name)):
         drawn = "/".join("-" if d is None else f"{d:.2f}" for d in s.drawn)
-        net = ", ".join(_money(amount, unit) for unit, amount in sorted(s.net.items()))
+        net = s.net_text
         rows.append((s.name, str(s.hands), net, f"{s.bb_per_100:+.1f}", _share(s.vpip),
                      _share(s.pfr), _share(s.wtsd), _share(s.wsd), drawn, str(s.stood_pat),
                      str(s.snowed)))  # fmt: skip
@@ -197,4 +240,4 @@ def table(summaries: dict[str, PlayerSummary]) -> str:
     )  # fmt: skip
 
 
-__all__ = ["PlayerSummary", "seat_figures", "summarize", "table"]
+__all__ = ["PlayerSummary", "game_figures", "seat_figures", "summarize", "table"]

@@ -6,6 +6,7 @@ recorded cards (deals.py), then each action replayed and checked against the eng
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from ...cards import DECK, parse_cards
@@ -45,6 +46,18 @@ def loads(text: str, *, unknown_cards: bool = False) -> Game:
     showdown goes as the history says (state.py): a hand shown (``pK sm CARDS``) shows those
     cards, one mucked (``pK sm``) loses to every shown hand, and one still in with no ``sm``
     line won unshown."""
+    game, actions, lines, data = _start(text, unknown_cards)
+    for _ in _replayed(game, actions, lines):
+        pass
+    _check_finishing_stacks(game, data)
+    return game
+
+
+def _start(
+    text: str, unknown_cards: bool
+) -> tuple[Game, list[list[str]], list[str], dict[str, Any]]:
+    """The game dealt from the history's fields, before its first action, with its action
+    lines (as words and as written) and its fields."""
     if not isinstance(unknown_cards, bool):
         raise TypeError(f"unknown_cards is True or False, not {type(unknown_cards).__name__}")
     data = parse_toml(text)
@@ -74,16 +87,29 @@ def loads(text: str, *, unknown_cards: bool = False) -> Game:
         no_small_blind=read_no_small_blind(data, len(stacks)),
         **(unknown_showdown(actions, deals, len(stacks)) if hidden else {}),
     )
+    return game, actions, lines, data
+
+
+def steps(text: str, *, unknown_cards: bool = False) -> Iterator[tuple[str, Game]]:
+    """``loads`` one action at a time: before each line of ``actions`` its text and the game so
+    far (one ``Game``, which the next line changes: read it before asking for the next), then
+    ``("", game)`` at the end, once ``loads``' checks pass. The same errors as ``loads``."""
+    game, actions, lines, data = _start(text, unknown_cards)
+    yield from _replayed(game, actions, lines)
+    _check_finishing_stacks(game, data)
+    yield "", game
+
+
+def _replayed(game: Game, actions: list[list[str]], lines: list[str]) -> Iterator[tuple[str, Game]]:
     deals_seen: dict[int, int] = {}
     for index, (words, line) in enumerate(zip(actions, lines, strict=True)):
+        yield line, game
         try:
             if words[:2] == ["d", "dh"]:
                 _check_deal(game, words, deals_seen)
             _apply(game, words, line.partition("#")[2].strip())
         except ValueError as error:  # engine errors number seats from 0: name the line too
             raise ValueError(f"action {index + 1} ({' '.join(words)!r}): {error}") from None
-    _check_finishing_stacks(game, data)
-    return game
 
 
 def _check_finishing_stacks(game: Game, data: dict[str, Any]) -> None:
@@ -201,4 +227,4 @@ def _raise_to(game: Game, seat: int, to: int, legal: dict[str, Action], comment:
     raise ValueError(f"p{seat + 1} raises to {to}, but the rules allow {allowed}")
 
 
-__all__ = ["HIDDEN", "loads"]
+__all__ = ["HIDDEN", "loads", "steps"]

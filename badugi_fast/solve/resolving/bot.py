@@ -157,20 +157,42 @@ class SearchBot:
             if self.eager and round_start(view) is not None:
                 self._beliefs(play(self._table, view).steps)
             return action
+        choices = self.probabilities(view)
+        if choices is None:
+            return self._bot(view)
+        u = (view.stream >> 11) * _UNIT
+        choice = int(np.searchsorted(np.cumsum([p for _, p in choices]), u, side="right"))
+        return choices[min(choice, len(choices) - 1)][0]
+
+    def probabilities(self, view: View) -> list[tuple[Action, float]] | None:
+        """The search's probability of each action at a last-round betting decision of
+        ``view`` (its hand's row of the round's re-solve, which ``__call__`` draws from); None
+        where the bot plays the blueprint instead: before the last round, not heads-up, or a
+        hand the re-solve's cut left out."""
+        found = self.resolve_view(view)
+        if found is None:
+            return None
+        resolved, history, row_at = found
+        node = resolved.solution.problem.node(history)
+        row = resolved.rows(history)[row_at]
+        actions = [Action(a.kind, a.amount) for a in node.actions]
+        return [(action, float(p)) for action, p in zip(actions, row, strict=True)]
+
+    def resolve_view(self, view: View) -> tuple[Resolved, list[Action], int] | None:
+        """The re-solve of a last-round betting decision's round (kept, as every re-solve),
+        the round's betting so far, and the row of the view's hand in the searcher's table;
+        None before the last round, when not heads-up, or for a hand the cut left out."""
+        if not self._last_round(view):
+            return None
         found = self._found(view)
         if found is None:
-            return self._bot(view)
+            return None
         resolved, history, _ = found
         mine = np.array([sorted(hand_ids(view.hand))], dtype=np.uint8)
         row_at = int(resolved.row_of[colex_indices(mine)[0]])
         if row_at < 0:
-            return self._bot(view)  # a hand the cut left out
-        node = resolved.solution.problem.node(history)
-        row = resolved.rows(history)[row_at]
-        u = (view.stream >> 11) * _UNIT
-        choice = int(np.searchsorted(np.cumsum(row), u, side="right"))
-        action = node.actions[min(choice, len(node.actions) - 1)]
-        return Action(action.kind, action.amount)
+            return None  # a hand the cut left out
+        return resolved, history, row_at
 
     def _last_round(self, view: View) -> bool:
         """Whether ``view`` is a betting decision after the game's last draw."""
