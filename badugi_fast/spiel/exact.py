@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .config import NUM_ACTIONS
+from .config import DRAW_ACTIONS, NUM_ACTIONS
 
 CHANCE = -1  # pyspiel.PlayerId.CHANCE
 TERMINAL = -4  # pyspiel.PlayerId.TERMINAL
@@ -138,28 +138,56 @@ def policy_table(tree: FlatTree, rows: Rows) -> dict[str, list[tuple[int, float]
     }
 
 
-def exact_best_response(tree: FlatTree, rows: Rows) -> tuple[float, float]:
+def exact_best_response(
+    tree: FlatTree, rows: Rows, free: npt.NDArray[np.bool_] | None = None
+) -> tuple[float, float]:
     """The value of a best response to ``rows`` (the policy's rows, ``policy_rows``) in each
-    seat, the policy in the other: chips a hand, the mean over the deals."""
+    seat, the policy in the other: chips a hand, the mean over the deals. ``free``: the
+    information states where the responder chooses (a mask over ``tree.keys``; every one by
+    default); at the others it plays ``rows`` too."""
     if rows.shape != (len(tree.keys), NUM_ACTIONS):
         raise ValueError(f"rows is ({len(tree.keys)}, {NUM_ACTIONS}), not {rows.shape}")
-    return _best_response(tree, rows, 0), _best_response(tree, rows, 1)
+    chooses = np.ones(len(tree.keys), dtype=bool) if free is None else np.asarray(free)
+    if chooses.shape != (len(tree.keys),) or chooses.dtype != np.bool_:
+        raise ValueError(f"free is a mask of {len(tree.keys)} information states")
+    return _best_response(tree, rows, 0, chooses), _best_response(tree, rows, 1, chooses)
 
 
-def _best_response(tree: FlatTree, rows: Rows, responder: int) -> float:
+def draws_before(tree: FlatTree) -> npt.NDArray[np.int64]:
+    """The number of draws (a discard by either player) before each information state."""
+    thrown = np.zeros(tree.size, dtype=np.int64)
+    parent, player = tree.parent, tree.player
+    for d in range(1, int(tree.depth.max()) + 1):
+        nodes = np.flatnonzero(tree.depth == d)
+        above = parent[nodes]
+        discard = (player[above] >= 0) & (tree.action[nodes] < DRAW_ACTIONS)
+        thrown[nodes] = thrown[above] + discard
+    out = np.zeros(len(tree.keys), dtype=np.int64)
+    decisions = tree.infoset >= 0
+    out[tree.infoset[decisions]] = thrown[decisions]
+    return out
+
+
+def _best_response(
+    tree: FlatTree, rows: Rows, responder: int, free: npt.NDArray[np.bool_]
+) -> float:
     parent, player, infoset, action = tree.parent, tree.player, tree.infoset, tree.action
     child = np.arange(1, tree.size)
     above = parent[child]
-    # the weight of each edge but the responder's own: chance, or the policy's probability
+    # the weight of each edge but the responder's free choices: chance, or the policy's
     edge = np.ones(tree.size)
     edge[child] = np.where(player[above] == CHANCE, tree.chance[child], 1.0)
-    theirs = child[player[above] == 1 - responder]
+    follows = (player[above] >= 0) & (
+        (player[above] != responder) | ~free[np.maximum(infoset[above], 0)]
+    )
+    theirs = child[follows]
     edge[theirs] = rows[infoset[parent[theirs]], action[theirs]]
     reach = np.ones(tree.size)
     levels = [np.flatnonzero(tree.depth == d) for d in range(int(tree.depth.max()) + 1)]
     for nodes in levels[1:]:
         reach[nodes] = reach[parent[nodes]] * edge[nodes]
     decided = player == responder
+    decided[decided] = free[infoset[decided]]
     depth_of = np.full(len(tree.keys), -1)
     value = np.where(player == TERMINAL, tree.returns[:, responder], 0.0)
     for d in range(len(levels) - 1, 0, -1):
@@ -188,6 +216,7 @@ def _best_response(tree: FlatTree, rows: Rows, responder: int) -> float:
 
 __all__ = [
     "FlatTree",
+    "draws_before",
     "exact_best_response",
     "flat_tree",
     "policy_rows",

@@ -13,6 +13,7 @@ import badugi_fast.spiel  # noqa: E402, F401  (registers the game)
 from badugi_fast.game import bots  # noqa: E402
 from badugi_fast.spiel import best_response_values, bot_policy  # noqa: E402
 from badugi_fast.spiel.exact import (  # noqa: E402
+    draws_before,
     exact_best_response,
     flat_tree,
     policy_rows,
@@ -74,3 +75,24 @@ def test_a_best_response_gains_next_to_nothing_against_cfr_plus(walked):
     ours = exact_best_response(tree, rows)
     assert sum(ours) / 2 == pytest.approx(pyspiel.exploitability(cached, average), abs=1e-9)
     assert 0 <= sum(ours) / 2 < 0.01
+
+
+def test_a_responder_free_only_in_the_last_round_gains_between_nothing_and_the_best_response(
+    walked,
+):
+    """Free nowhere, the responder plays the policy itself, and the two seats' values cancel
+    (the game is zero-sum); free after the last draw only, it gains at most a best response's
+    value and at least nothing; free everywhere, it is the best response."""
+    game, tree = walked
+    rows = policy_rows(tree, bot_policy(bots.random_bot(3), game))
+    whole = exact_best_response(tree, rows)
+    nowhere = exact_best_response(tree, rows, np.zeros(len(tree.keys), dtype=bool))
+    assert sum(nowhere) == pytest.approx(0.0, abs=1e-9)
+    last = draws_before(tree) == 2 * game.config.draws
+    assert 0 < last.sum() < len(tree.keys) or game.config.draws == 0
+    late = exact_best_response(tree, rows, last)
+    for seat in (0, 1):
+        assert nowhere[seat] - 1e-9 <= late[seat] <= whole[seat] + 1e-9
+    assert exact_best_response(tree, rows, np.ones(len(tree.keys), dtype=bool)) == whole
+    with pytest.raises(ValueError, match="mask"):
+        exact_best_response(tree, rows, last[:-1])
