@@ -15,7 +15,15 @@
 from .bots import BotPolicy, best_response_values, bot_policy, table_of
 from .config import Config
 from .copying import fork
-from .exact import FlatTree, exact_best_response, flat_tree, policy_rows, policy_table, table_rows
+from .exact import (
+    FlatTree,
+    draws_before,
+    exact_best_response,
+    flat_tree,
+    policy_rows,
+    policy_table,
+    table_rows,
+)
 from .game import GAME_TYPE, BadugiGame, BadugiState
 from .last_round import LastRoundGame, from_policy, last_round_game, to_policy
 from .observer import BadugiObserver
@@ -31,6 +39,7 @@ __all__ = [
     "LastRoundGame",
     "best_response_values",
     "bot_policy",
+    "draws_before",
     "exact_best_response",
     "flat_tree",
     "fork",
