@@ -17,12 +17,16 @@ the exact best response in each seat is computed twice: by OpenSpiel's C++
 Exploitability is the mean of the two seats' best-response values; mbb a hand divides it by the
 big blind (2 chips).
 
-Each row is appended to a JSON-lines file as it ends; a row the file holds is not measured
-again (the blueprint is retrained, deterministically, in a few seconds).
+A last figure: what a responder gains that plays the strategy itself until the last draw is
+done and best-responds after it (``exact_best_response(tree, rows, free)``, ``free`` the
+information states after the last draw): the part a better last round alone can take away.
 
-    nice python benches/search_exact.py --out search_exact.jsonl
-    nice python benches/search_exact.py --out search_exact.jsonl --iterations 100000 --search 32 400
-    python benches/search_exact.py --table search_exact.jsonl
+Each row is appended to a JSON-lines file as it ends; a row the file holds is not measured
+again (the blueprint is retrained, deterministically, in a few seconds). The docs' rows:
+
+    nice python benches/search_exact.py --out docs/data/search-exact.jsonl --search 32 400
+    nice python benches/search_exact.py --out docs/data/search-exact.jsonl --iterations 20000 --cfr
+    python benches/search_exact.py --table docs/data/search-exact.jsonl
 """
 
 from __future__ import annotations
@@ -146,7 +150,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=100_000, help="of the blueprint")
     parser.add_argument("--seed", type=int, default=1, help="of the blueprint")
     parser.add_argument("--search", type=int, nargs="*", default=[32], help="re-solve iterations")
-    parser.add_argument("--cfr", type=int, nargs="*", default=[100, 1000], help="CFR+ iterations")
+    parser.add_argument("--cfr", type=int, nargs="*", default=[100], help="CFR+ iterations")
     args = parser.parse_args()
     if args.table:
         table(args.table)
