@@ -1,0 +1,165 @@
+"""The search bot's exact exploitability on a small deck with two draws, beside its blueprint's
+and CFR+'s on the unabstracted game (docs/search.md, "Exact, on a small deck").
+
+The deck: 8 cards (ranks=2, suits=4), two draws, stacks of 48, ``Rules(small_bet=2,
+cap_heads_up=True)``: the smallest deck the search plays (it re-solves the big-bet last round,
+so two draws or three) whose OpenSpiel game can be walked whole (139,000 histories, 59,000
+information states; 9 cards with two draws have about 800 million histories). Eight cards leave
+none outside the hands, so each draw is a forced pat: the last round follows two draws whose
+only news is the betting.
+
+Rows: the blueprint (``Trainer(Deck(2, 4, 2), seed=, batch=500).run(N, threads=1)``), the
+search on it, safe and unsafe (``SearchBot(blueprint, safe=, iterations=, cut=0)``: every hand of
+the beliefs kept), and OpenSpiel's CFR+ on the real game (``pyspiel.CFRPlusSolver`` on
+``pyspiel.convert_to_cached_tree``). Each strategy is read once at every information state, and
+the exact best response in each seat is computed twice: by OpenSpiel's C++
+``TabularBestResponse`` on the cached tree, and by ours (``badugi_fast.spiel.exact``).
+Exploitability is the mean of the two seats' best-response values; mbb a hand divides it by the
+big blind (2 chips).
+
+A last figure: what a responder gains that plays the strategy itself until the last draw is
+done and best-responds after it (``exact_best_response(tree, rows, free)``, ``free`` the
+information states after the last draw): the part a better last round alone can take away.
+
+Each row is appended to a JSON-lines file as it ends; a row the file holds is not measured
+again (the blueprint is retrained, deterministically, in a few seconds). The docs' rows:
+
+    nice python benches/search_exact.py --out docs/data/search-exact.jsonl --search 32 400
+    nice python benches/search_exact.py --out docs/data/search-exact.jsonl --iterations 20000 --cfr
+    python benches/search_exact.py --table docs/data/search-exact.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+GAME = {"ranks": 2, "suits": 4, "draws": 2, "small_bet": 2, "stack": 48, "cap_heads_up": True}
+BIG_BLIND = 2
+
+
+def _values(tree: Any, cached: Any, rows: Any) -> dict[str, list[float]]:
+    import pyspiel  # type: ignore[import-not-found]
+
+    from badugi_fast.spiel.exact import draws_before, exact_best_response, policy_table
+
+    table = policy_table(tree, rows)
+    root = cached.new_initial_state().history_str()
+    theirs = [pyspiel.TabularBestResponse(cached, p, table).value(root) for p in (0, 1)]
+    last = draws_before(tree) == 2 * GAME["draws"]  # the information states after the last draw
+    return {
+        "openspiel": theirs,
+        "ours": list(exact_best_response(tree, rows)),
+        "last_round": list(exact_best_response(tree, rows, last)),
+    }
+
+
+def _measure(name: str, rows_of: Callable[[], Any], tree: Any, cached: Any) -> dict[str, Any]:
+    load, started = os.getloadavg()[0], time.time()
+    rows = rows_of()
+    read = time.time() - started
+    row = {"row": name, **_values(tree, cached, rows)}
+    row |= {"seconds": round(time.time() - started, 1), "read_seconds": round(read, 1)}
+    return row | {"load": [round(load, 2), round(os.getloadavg()[0], 2)]}
+
+
+def run(args: argparse.Namespace) -> None:
+    import pyspiel
+
+    import badugi_fast.spiel  # noqa: F401  (registers "badugi")
+    from badugi_fast.blueprint import Deck, Trainer
+    from badugi_fast.solve.lbr.blueprint import BlueprintStrategy
+    from badugi_fast.solve.resolving import SearchBot
+    from badugi_fast.spiel import bot_policy
+    from badugi_fast.spiel.exact import flat_tree, policy_rows, table_rows
+
+    done = {json.loads(line)["row"] for line in args.out.open()} if args.out.exists() else set()
+    game = pyspiel.load_game("badugi", GAME)
+    started = time.time()
+    tree = flat_tree(game)
+    print(f"walked {tree.size} histories, {len(tree.keys)} information states "
+          f"in {time.time() - started:.0f} s")  # fmt: skip
+    cached = pyspiel.convert_to_cached_tree(game)
+    trainer = Trainer(Deck(GAME["ranks"], GAME["suits"], GAME["draws"]), seed=args.seed, batch=500)
+    trainer.run(args.iterations, threads=1)
+    blueprint = trainer.blueprint()
+    tag = f"{args.iterations} it, seed {args.seed}"
+    plain = bot_policy(BlueprintStrategy(blueprint), game)
+    jobs: list[tuple[str, Callable[[], Any]]] = [
+        (f"blueprint ({tag})", lambda: policy_rows(tree, plain))
+    ]
+    searches: list[tuple[str, Callable[[], Any]]] = []
+    for iterations in args.search:
+        for safe in (True, False):
+            name = f"search, {'safe' if safe else 'unsafe'}, {iterations} it ({tag})"
+            bot = SearchBot(blueprint, safe=safe, iterations=iterations, cut=0)
+            searches.append((name, lambda bot=bot: policy_rows(tree, bot_policy(bot, game))))
+    jobs += searches[:2]
+    solver = None
+    reached = 0
+    for target in args.cfr:
+        name = f"CFR+ on the real game, {target} it"
+
+        def cfr_rows(target: int = target) -> Any:
+            nonlocal solver, reached
+            solver = solver or pyspiel.CFRPlusSolver(cached)
+            for _ in range(target - reached):
+                solver.evaluate_and_update_policy()
+            reached = target
+            return table_rows(tree, solver.tabular_average_policy().policy_table())
+
+        jobs.append((name, cfr_rows))
+    for name, rows_of in jobs + searches[2:]:
+        if name in done:
+            continue
+        row = _measure(name, rows_of, tree, cached)
+        with args.out.open("a") as file:
+            file.write(json.dumps(row) + "\n")
+        print(json.dumps(row), flush=True)
+
+
+def table(path: Path) -> None:
+    """The rows of ``path`` as a markdown table: each seat's best-response value and their mean
+    (the exploitability) by OpenSpiel's best response, the exploitability by ours, and what a
+    responder free after the last draw only gains (the mean of its two seats' values: free
+    nowhere, they cancel)."""
+    print("| strategy | best response as player 0 (big blind) | as player 1 (button) "
+          "| exploitability: chips a hand (mbb a hand) | ours | free in the last round only "
+          "| seconds |")  # fmt: skip
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for line in path.open():
+        row = json.loads(line)
+        first, second = row["openspiel"]
+        mean, ours, late = (
+            (a + b) / 2 for a, b in (row["openspiel"], row["ours"], row["last_round"])
+        )
+        print(f"| {row['row']} | {first:.4f} | {second:.4f} | {mean:.4f} "
+              f"({1000 * mean / BIG_BLIND:.1f}) | {ours:.6f} | {late:.4f} "
+              f"| {row['seconds']:.0f} |")  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, help="append each row here (JSON lines)")
+    parser.add_argument("--table", type=Path, help="print this file's rows as a table")
+    parser.add_argument("--iterations", type=int, default=100_000, help="of the blueprint")
+    parser.add_argument("--seed", type=int, default=1, help="of the blueprint")
+    parser.add_argument("--search", type=int, nargs="*", default=[32], help="re-solve iterations")
+    parser.add_argument("--cfr", type=int, nargs="*", default=[100], help="CFR+ iterations")
+    args = parser.parse_args()
+    if args.table:
+        table(args.table)
+        return
+    if args.out is None:
+        parser.error("--out or --table")
+    run(args)
+    table(args.out)
+
+
+if __name__ == "__main__":
+    main()
