@@ -11,6 +11,7 @@ from badugi_fast.blueprint.abstraction import INFOSETS, SLOTS
 from badugi_fast.blueprint.strategy import ONE
 from badugi_fast.game import Phase, bots
 from badugi_fast.solve.lbr import MixedStrategy, Table, public_view, strategy_of
+from badugi_fast.solve.lbr.arrays import POPCOUNT
 from badugi_fast.solve.lbr.blueprint import BlueprintStrategy
 from badugi_fast.solve.lbr.particles import mask_of
 
@@ -58,6 +59,13 @@ def test_every_spot_reads_as_the_bot_states_it_hand_by_hand(blueprint: Blueprint
             read = fast.discards if view.phase is Phase.DRAW else fast.betting
             stated = slow.discards if view.phase is Phase.DRAW else slow.betting
             np.testing.assert_allclose(read(spot, hands, dead), stated(spot, hands, dead))
+            if view.phase is Phase.DRAW:  # the columns of one count alone, as beliefs read
+                every = read(spot, hands, dead)
+                for count in range(5):
+                    np.testing.assert_array_equal(
+                        fast.discards(spot, hands, dead, count=count),
+                        every[:, POPCOUNT == count],
+                    )
             checked[view.phase] += 1
             game.act(chooser(view))
     assert checked[Phase.BETTING] > 50 and checked[Phase.DRAW] > 20

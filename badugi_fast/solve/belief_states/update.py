@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from ..._badugi import ffi, lib
 from ...game.actions import View
+from ...hands.evaluator import NUM_HANDS
 from ...hands.universe import all_hands, colex_indices
 from ..lbr.arrays import MASKS, POPCOUNT
 from ..lbr.blueprint import BlueprintStrategy
@@ -45,12 +46,16 @@ def open_hands(blocked: int) -> npt.NDArray[np.bool_]:
     return (hand_masks() & np.uint64(blocked)) == 0  # type: ignore[no-any-return]
 
 
+_NO_DEAD = np.zeros(NUM_HANDS, dtype=np.uint64)  # a belief's hands: their own discards unknown
+_NO_DEAD.setflags(write=False)
+
+
 def _asked(strategy: HandStrategy, method: str, spot: View, live: npt.NDArray[np.intp]) -> Any:
     """``strategy.<method>`` for the hands at ``live`` (positions in ``all_hands()``), their own
     discards unknown (a belief is over the current hand alone); the blueprint is told the
     positions, which spares it finding them."""
     hands = all_hands()[live]
-    dead = np.zeros(len(live), dtype=np.uint64)
+    dead = _NO_DEAD[: len(live)]
     if isinstance(strategy, BlueprintStrategy):
         return getattr(strategy, method)(spot, hands, dead, positions=live)
     return getattr(strategy, method)(spot, hands, dead)
@@ -86,14 +91,19 @@ def draw(
     ``tremble``, each hand's discards mixed with a uniform choice of the discards allowed."""
     live = np.flatnonzero(weights > 0)
     hands = all_hands()[live]
-    probs = np.asarray(_asked(strategy, "discards", spot, live), dtype=np.float64)
-    if probs.shape != (len(live), MASKS):  # checked in full below, but C reads by this shape
-        _checked(probs, "discards", spot, hands, MASKS)
-    # the C pass reads the discards of `count` cards alone: the others cannot lead here
-    throws = np.ascontiguousarray(probs[:, POPCOUNT == count])
+    # the C pass reads the discards of `count` cards alone: the others cannot lead here (the
+    # blueprint gives those columns alone; another strategy's are picked out of its 16)
+    if isinstance(strategy, BlueprintStrategy):
+        probs = strategy.discards(spot, hands, _NO_DEAD[: len(live)], live, count)
+        throws = probs
+    else:
+        probs = np.asarray(_asked(strategy, "discards", spot, live), dtype=np.float64)
+        if probs.shape != (len(live), MASKS):  # checked in full below; C reads by this shape
+            _checked(probs, "discards", spot, hands, MASKS)
+        throws = np.ascontiguousarray(probs[:, POPCOUNT == count])
     if tremble:
         allowed = int((POPCOUNT <= spot.legal[0].amount).sum())
-        throws *= 1.0 - tremble  # a copy already: the selection made it
+        throws *= 1.0 - tremble  # a fresh array either way
         throws += tremble / allowed
     cards = np.ascontiguousarray(hands, dtype=np.uint8)
     chosen = np.ascontiguousarray(weights[live], dtype=np.float64)
@@ -110,7 +120,7 @@ def draw(
     if status == lib.BF_BELIEF_NO_MEMORY:
         raise MemoryError("bf_belief_draw: out of memory")
     if status:  # C checks the probabilities as it reads them; this names the hand
-        _checked(probs, "discards", spot, hands, MASKS)
+        _checked(probs, "discards", spot, hands, probs.shape[1])
         raise ValueError(f"a draw of {count} cards: too few cards are left to deal them")
     # inclusion-exclusion cancels to a few ulps below 0 where the exact weight is 0
     out: Floats = np.maximum(after[colex_of_lex()], 0.0)

@@ -25,7 +25,7 @@ from ...blueprint.buckets import hand_buckets, legal_slots
 from ...cards import DECK
 from ...game.actions import View
 from ...hands.universe import lex_index
-from .arrays import MASKS, Floats, Hands, Masks
+from .arrays import MASKS, POPCOUNT, Floats, Hands, Masks
 
 
 @dataclasses.dataclass(frozen=True)
@@ -65,31 +65,33 @@ class BlueprintStrategy:
         return out
 
     def discards(
-        self, spot: View, hands: Hands, dead: Masks, positions: npt.NDArray[np.intp] | None = None
+        self,
+        spot: View,
+        hands: Hands,
+        dead: Masks,
+        positions: npt.NDArray[np.intp] | None = None,
+        count: int | None = None,
     ) -> Floats:
         """Hands are rows of ascending ids (as the particles keep them), so the positions a
-        slot throws are the hand's own discard mask."""
+        slot throws are the hand's own discard mask. ``count``: only the columns of the
+        discards of that many cards, in ascending order of their masks (what the beliefs'
+        draw pass reads), instead of all 16."""
         del dead
+        width = MASKS if count is None else int((POPCOUNT == count).sum())
         if not len(hands):
-            return np.zeros((0, MASKS))
+            return np.zeros((0, width))
         cap = min(self.blueprint.most_thrown, spot.legal[0].amount)
         decision, at = self._spot(spot, hands, positions)
-        keys, targets = _draw_slots(cap)
-        # a row per (bucket, set of legal slots): every pattern of slots with one legal at least
+        keys, slot_of = _draw_keys(cap), _slot_columns(cap, count)
+        # a row per (bucket, set of legal slots): every pattern of slots with one legal at
+        # least; its last column is 0, for the discards no legal slot throws
         which = np.arange(BUCKETS * _PATTERNS)
         rules = ((which % _PATTERNS)[:, None] >> np.arange(SLOTS)) & 1 == 1
         usable = rules.any(axis=1)
-        per_key = np.zeros((len(which), SLOTS))
+        per_key = np.zeros((len(which), SLOTS + 1))
         infosets = (which[usable] // _PATTERNS) * PUBLIC + decision.infoset % PUBLIC
-        per_key[usable] = self.blueprint.rows(infosets, rules[usable])
-        # a hand's slots throw different cards, so each (hand, discard) cell is written once;
-        # the slots a hand may not take all write the one spare cell past the end
-        thrown = targets[at]
-        rows = np.arange(len(hands), dtype=np.int64)[:, None] * MASKS
-        flat = np.where(thrown < MASKS, rows + thrown, len(hands) * MASKS)
-        out = np.zeros(len(hands) * MASKS + 1)
-        out[flat] = per_key[keys[at]]
-        found: Floats = out[:-1].reshape(len(hands), MASKS)
+        per_key[usable, :SLOTS] = self.blueprint.rows(infosets, rules[usable])
+        found: Floats = per_key[keys[at][:, None], slot_of[at]]
         return found
 
     def rollout_policy(self) -> Any:
@@ -100,17 +102,29 @@ _PATTERNS = 1 << SLOTS  # the sets of a decision's legal draw slots
 
 
 @cache
-def _draw_slots(cap: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """For every hand of ``all_hands()`` at a draw of at most ``cap`` cards: its key (bucket
-    and set of legal slots, the row of the spot's table it reads) and the discard mask each
-    slot throws (``MASKS`` where the slot is not legal); read-only."""
+def _draw_keys(cap: int) -> npt.NDArray[np.int64]:
+    """Every hand's key at a draw of at most ``cap`` cards (the order of ``all_hands()``): its
+    bucket and set of legal slots, the row of the spot's table it reads. Read-only."""
     buckets, thrown = hand_buckets()
-    legal = legal_slots(thrown, cap)
-    keys = buckets.astype(np.int64) * _PATTERNS + legal @ (1 << np.arange(SLOTS))
-    targets = np.where(legal, thrown, MASKS).astype(np.int64)
+    keys = buckets.astype(np.int64) * _PATTERNS + legal_slots(thrown, cap) @ (1 << np.arange(SLOTS))
     keys.setflags(write=False)
-    targets.setflags(write=False)
-    return keys, targets
+    return keys
+
+
+@cache
+def _slot_columns(cap: int, count: int | None) -> npt.NDArray[np.int8]:
+    """For every hand at a draw of at most ``cap`` cards and each discard asked for (all 16
+    masks, or those of ``count`` cards in ascending order), the legal slot that throws it, or
+    ``SLOTS`` where none does (a hand's slots throw different discards). Read-only."""
+    _, thrown = hand_buckets()
+    legal = legal_slots(thrown, cap)
+    asked = np.arange(MASKS) if count is None else np.flatnonzero(POPCOUNT == count)
+    slot_of = np.full((len(thrown), len(asked)), SLOTS, dtype=np.int8)
+    for slot in range(SLOTS):
+        for column, mask in enumerate(asked):
+            slot_of[legal[:, slot] & (thrown[:, slot] == mask), column] = slot
+    slot_of.setflags(write=False)
+    return slot_of
 
 
 __all__ = ["BlueprintStrategy"]
