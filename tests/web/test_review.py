@@ -272,3 +272,12 @@ def test_a_korean_hand_says_the_blueprint_does_not_play_it(client: TestClient) -
     assert 'class="rv-choice' not in answer.text
     figures = summarize(read_any(text.encode(), "korean.phh"))
     assert _cell(answer.text, "Lee", "net") == stat_texts(figures["Lee"])["net"]
+
+
+def test_a_100_mb_upload_is_refused(client: TestClient) -> None:
+    """A 100 MB upload, streamed with no Content-Length to tell its size: 413 once the body
+    passes the cap (the page never holds more than the cap of it, nor writes any of it)."""
+    chunk = b"x" * (1 << 20)
+    answer = client.post("/review", params={"name": "big.txt"}, content=(chunk for _ in range(100)))
+    assert answer.status_code == 413
+    assert "at most 1,048,576 bytes" in answer.text
