@@ -52,42 +52,23 @@ document.addEventListener("DOMContentLoaded", () => {
   }
 });
 
-// /odds: the longer answers stream in as server-sent events, with their progress; cancel
-// closes the stream, and the server stops between steps.
-function streamOdds(box) {
-  const bar = box.querySelector("progress");
+// A page's longer answers as server-sent events (app.streamed): `progress` and `result` events
+// go to the page's own handlers; `done`, `failed`, a lost connection and the cancel button end
+// the stream alike (the server stops between steps once it is closed).
+function followStream(box, onProgress, onResult, onDone) {
   const status = box.querySelector(".status");
   const cancel = document.getElementById("cancel");
-  const out = document.getElementById("odds-more");
   const source = new EventSource(box.dataset.src);
-  const labels = {};
   const finish = (state, text) => {
     source.close();
     box.dataset.state = state;
     status.textContent = text;
     cancel.hidden = true;
   };
-  source.addEventListener("progress", (event) => {
-    const data = JSON.parse(event.data);
-    bar.max = data.total;
-    bar.value = data.done;
-    labels[data.step] = data.label;
-    status.textContent = data.label + " (" + (data.done + 1) + "/" + data.total + ")";
-  });
-  source.addEventListener("result", (event) => {
-    const data = JSON.parse(event.data);
-    const section = document.createElement("section");
-    section.className = "odds-step";
-    section.dataset.step = data.step;
-    const heading = document.createElement("h2");
-    heading.textContent = labels[data.step] || data.step;
-    const body = document.createElement("div");
-    body.innerHTML = data.html;  // the server's drawing, escaped where it was drawn
-    section.append(heading, body);
-    out.appendChild(section);
-  });
+  source.addEventListener("progress", (event) => onProgress(JSON.parse(event.data), status));
+  source.addEventListener("result", (event) => onResult(JSON.parse(event.data)));
   source.addEventListener("done", () => {
-    bar.value = bar.max;
+    onDone();
     finish("done", box.dataset.done);
   });
   source.addEventListener("failed", (event) => {
@@ -100,6 +81,33 @@ function streamOdds(box) {
     }
   };
   cancel.addEventListener("click", () => finish("cancelled", box.dataset.cancelled));
+}
+
+// /odds: the longer answers stream in with their progress.
+function streamOdds(box) {
+  const bar = box.querySelector("progress");
+  const out = document.getElementById("odds-more");
+  const labels = {};
+  const progress = (data, status) => {
+    bar.max = data.total;
+    bar.value = data.done;
+    labels[data.step] = data.label;
+    status.textContent = data.label + " (" + (data.done + 1) + "/" + data.total + ")";
+  };
+  const result = (data) => {
+    const section = document.createElement("section");
+    section.className = "odds-step";
+    section.dataset.step = data.step;
+    const heading = document.createElement("h2");
+    heading.textContent = labels[data.step] || data.step;
+    const body = document.createElement("div");
+    body.innerHTML = data.html;  // the server's drawing, escaped where it was drawn
+    section.append(heading, body);
+    out.appendChild(section);
+  };
+  followStream(box, progress, result, () => {
+    bar.value = bar.max;
+  });
 }
 
 document.addEventListener("DOMContentLoaded", () => {

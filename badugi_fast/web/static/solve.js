@@ -10,23 +10,12 @@ function showNode(result, index) {
 }
 
 function streamSolve(box) {
-  const status = box.querySelector(".status");
-  const cancel = document.getElementById("cancel");
   const curve = document.getElementById("solve-curve");
   const result = document.getElementById("solve-result");
-  const source = new EventSource(box.dataset.src);
-  const finish = (state, text) => {
-    source.close();
-    box.dataset.state = state;
-    status.textContent = text;
-    cancel.hidden = true;
-  };
-  source.addEventListener("progress", (event) => {
-    const data = JSON.parse(event.data);
+  const progress = (data, status) => {
     status.textContent = data.label + " (" + (data.done + 1) + ")";
-  });
-  source.addEventListener("result", (event) => {
-    const data = JSON.parse(event.data);  // the server's drawings, escaped where they were drawn
+  };
+  const drawn = (data) => {  // the server's drawings, escaped where they were drawn
     if (data.step === "solve_solution") {
       curve.innerHTML = "";
       result.innerHTML = data.html;
@@ -35,18 +24,8 @@ function streamSolve(box) {
     } else {
       curve.innerHTML = data.html;
     }
-  });
-  source.addEventListener("done", () => finish("done", box.dataset.done));
-  source.addEventListener("failed", (event) => {
-    box.classList.add("error");
-    finish("failed", JSON.parse(event.data).message);
-  });
-  source.onerror = () => {
-    if (box.dataset.state === "running") {
-      finish("failed", "the connection to the server was lost");
-    }
   };
-  cancel.addEventListener("click", () => finish("cancelled", box.dataset.cancelled));
+  followStream(box, progress, drawn, () => {});  // app.js
 }
 
 document.addEventListener("DOMContentLoaded", () => {
