@@ -10,6 +10,7 @@ far), the keys the pooling reads besides the bench's own.
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import os
@@ -68,10 +69,29 @@ def command_line(
 ) -> None:
     """``NAME FIRST LAST FILE`` plays the blocks, ``--pool FILE`` prints them pooled and, where
     the bench pairs runs, ``--pair A B`` the two files paired (as JSON)."""
-    args = sys.argv[1:]
-    if args[0] == "--pool":
-        print(json.dumps(pool(Path(args[1]))))
-    elif args[0] == "--pair" and pair is not None:
-        print(json.dumps(pair(Path(args[1]), Path(args[2]))))
+    main = sys.modules["__main__"]
+    parser = argparse.ArgumentParser(
+        description=(main.__doc__ or "").split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    group = parser.add_mutually_exclusive_group(required=True)
+    group.add_argument("--pool", metavar="FILE", type=Path, help="print the blocks pooled")
+    if pair is not None:
+        group.add_argument("--pair", nargs=2, metavar=("A", "B"), type=Path, help="A - B paired")
+    group.add_argument("--run", nargs=4, metavar=("NAME", "FIRST", "LAST", "FILE"))
+    argv = sys.argv[1:]
+    if argv and not argv[0].startswith("-"):  # the documented short form: NAME FIRST LAST FILE
+        argv = ["--run", *argv]
+    args = parser.parse_args(argv)
+    if args.pool is not None:
+        print(json.dumps(pool(args.pool)))
+    elif getattr(args, "pair", None) is not None:
+        assert pair is not None
+        print(json.dumps(pair(*args.pair)))
     else:
-        run(args[0], int(args[1]), int(args[2]), Path(args[3]))
+        name, first, last, file = args.run
+        try:
+            seeds = int(first), int(last)
+        except ValueError:
+            parser.error(f"FIRST and LAST must be whole numbers, not {first!r} and {last!r}")
+        run(name, *seeds, Path(file))
