@@ -9,14 +9,10 @@ from __future__ import annotations
 import unicodedata
 
 from ..game.actions import KO_NAMES
-from ..game.actions import ActionKind as K
 from ..hands.hand import describe
 
 SOLVE_COLUMNS = {False: ("class", "hands", "share"), True: ("족보", "패 수", "비중")}
 DRAW_NAMES = {False: ("first draw", "second draw", "third draw"), True: ("아침", "점심", "저녁")}
-
-# Casino kinds in Korean (the Korean kinds' names come from the engine's KO_NAMES).
-_KO_CASINO = {K.FOLD: "다이", K.BET: "베팅", K.RAISE: "레이즈", K.POST: "블라인드", K.ANTE: "앤티"}
 
 PHRASES: dict[str, tuple[str, str]] = {
     "seat": ("seat {n}", "{n}번"),
@@ -126,8 +122,7 @@ def say(key: str, korean: bool, **values: object) -> str:
 def action_name(kind: str, korean: bool) -> str:
     if not korean:
         return str(kind)
-    action = K(kind)
-    return KO_NAMES.get(action) or _KO_CASINO.get(action, str(kind))
+    return KO_NAMES.get(kind, str(kind))
 
 
 def hand_name(cards: tuple[object, ...] | list[object], korean: bool) -> str:

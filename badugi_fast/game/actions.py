@@ -48,8 +48,12 @@ KO_ACTIONS: dict[str, str] = {
     "삥": K.BBING, "체크": K.CHECK, "콜": K.CALL, "따당": K.TTADANG,
     "쿼터": K.QUARTER, "하프": K.HALF, "풀": K.FULL, "다이": K.DIE, PASS: K.DRAW,
 }  # fmt: skip
-# The betting kinds' Korean names (a draw is 패스 only when it throws nothing).
-KO_NAMES: dict[str, str] = {english: ko for ko, english in KO_ACTIONS.items() if ko != PASS}
+# Every kind's Korean name where it has one, to show: the Korean kinds' own (a draw is 패스
+# only when it throws nothing, so not here), and the casino kinds in the rooms' loanwords.
+KO_NAMES: dict[str, str] = {
+    **{english: ko for ko, english in KO_ACTIONS.items() if ko != PASS},
+    K.FOLD: "다이", K.BET: "베팅", K.RAISE: "레이즈", K.POST: "블라인드", K.ANTE: "앤티",
+}  # fmt: skip
 # Every action that bets or raises, casino and Korean (삥, 따당, 쿼터, 하프, 풀).
 BET_KINDS: tuple[str, ...] = (K.BET, K.RAISE, K.BBING, K.TTADANG, K.QUARTER, K.HALF, K.FULL)
 FOLD_KINDS = (K.FOLD, K.DIE)

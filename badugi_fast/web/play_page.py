@@ -326,7 +326,8 @@ class Sessions:
 
 
 def action_word(kind: str, words: Mapping[str, str], lang: str) -> str:
-    """An action's name in the page's language (Korean: the rooms' words)."""
+    """An action's name in the page's language (Korean: the rooms' words); the dealer's events
+    (a show, a burn) have the page's own phrases."""
     key = f"play_kind_{kind}"
     if key in words:
         return words[key]

@@ -16,7 +16,7 @@ from support.games import assert_same_hand
 
 from badugi_fast import parse_cards
 from badugi_fast.game import Action, ActionKind, Event, Game, IllegalActionError, KoreanRules, Rules
-from badugi_fast.game.actions import KO_NAMES
+from badugi_fast.game.actions import BETTING_KINDS, KO_NAMES
 from badugi_fast.game.bots import ThresholdBot
 from badugi_fast.game.stream import play_out, stream_game
 from badugi_fast.notation import phh
@@ -618,6 +618,10 @@ def test_pass_stands_pat_wherever_korean_action_words_are_taken():
 
 def test_pass_is_not_the_korean_name_of_every_draw():
     assert "패스" not in KO_NAMES.values() and KO_NAMES[K.CALL] == "콜"
+
+
+def test_every_betting_kind_and_forced_bet_has_a_korean_name():
+    assert set(BETTING_KINDS) | {K.POST, K.ANTE} <= set(KO_NAMES)
 
 
 @settings(max_examples=60, deadline=None)

@@ -91,6 +91,12 @@ def test_korean_words_and_actions() -> None:
         solve_html.summary_html(sol, "fr")
 
 
+def test_casino_actions_in_korean(sol: LastRoundSolution) -> None:
+    labels = {solve_html.history_label(n.history, "ko") for n in solve_html.decision_nodes(sol)}
+    assert {"체크", "베팅 4", "베팅 4 · 레이즈 8"} <= labels
+    assert not any(word in label for label in labels for word in ("bet", "raise", "check"))
+
+
 def test_a_terminal_history_has_no_grid(sol: LastRoundSolution) -> None:
     with pytest.raises(ValueError, match="nobody acts"):
         solve_html.grid_html(sol, ["check", "check"])
