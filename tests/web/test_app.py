@@ -371,3 +371,32 @@ def test_a_repeated_field_counts_once(client: TestClient) -> None:
     response = client.get("/hands?hands=Xx&hands=" + "As 2d 3h 4c".replace(" ", "%20"))
     assert response.status_code == 200
     assert '<strong class="bf-rank">1</strong>' in response.text
+
+
+# The English a Korean page may show: the hands' English names beside the Korean ones
+# ("56K 베이스 (three-card K-6-5)"), names of things (rooms, formats, the package and its
+# version, the language toggle's "English") and the library's identifiers (a policy's name).
+_ENGLISH_IN_KOREAN = {"badugi", "fast", "dev", "card", "one", "two", "three", "English", "default"}
+_ENGLISH_IN_KOREAN |= {"PHH", "KiB", "PokerStars", "Full", "Tilt", "KingsClub", "Merge"}
+_VIEWS = {
+    "/": {},
+    "/hands": {"hands": "As 2d 3h 4c;Kc Kd 5h 6s"},
+    "/ranges": {"range": "8-"},
+    "/odds": {"hand": "Kc 2d 3h 3s", "draws": "3", "vs": "8-"},
+    "/solve": {"ranges": "7-; T-", "pot": "10", "stacks": "50"},
+    "/play": {"vs": "blueprint", "rules": "casino", "seed": "7"},
+    "/review": {},
+}
+
+
+def _visible_text(page: str) -> str:
+    page = re.sub(r"<script.*?</script>|<style.*?</style>", " ", page, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+@pytest.mark.parametrize("path", list(_VIEWS))
+def test_a_korean_page_says_everything_in_korean(path: str) -> None:
+    korean = TestClient(create_app()).get(path, params={**_VIEWS[path], "lang": "ko"})
+    assert korean.status_code == 200 and '<html lang="ko">' in korean.text
+    english = set(re.findall(r"[A-Za-z][A-Za-z']{2,}", _visible_text(korean.text)))
+    assert english <= _ENGLISH_IN_KOREAN, sorted(english - _ENGLISH_IN_KOREAN)
