@@ -36,20 +36,13 @@ static int64_t binomial(int n, int k)
     return out;
 }
 
-/* Colex rank of the cards of `hand` at each set of positions in `sets` (cards ascending),
- * into rank[set]. */
-static void colex_subsets(const int hand[4], int64_t choose[CARDS + 1][5], const unsigned *sets,
-                          int n_sets, int64_t rank[16])
+/* The colex rank of the cards of `hand` at the positions `at` (ascending, `len` of them). */
+static int64_t colex_rank(const int hand[4], int64_t choose[CARDS + 1][5], const int *at, int len)
 {
-    for (int k = 0; k < n_sets; k++) {
-        unsigned at = sets[k];
-        int64_t r = 0;
-        int size = 0;
-        for (int i = 0; i < 4; i++)
-            if (at >> i & 1u)
-                r += choose[hand[i]][++size];
-        rank[at] = r;
-    }
+    int64_t r = 0;
+    for (int k = 0; k < len; k++)
+        r += choose[hand[at[k]]][k + 1];
+    return r;
 }
 
 static int popcount4(unsigned m)
@@ -66,19 +59,26 @@ static int blocked_hand(const int hand[4], uint64_t blocked)
 }
 
 /* The second pass: each new hand's sum of signed tallies over the sets U within it of 4 - count
- * to 3 cards, times `share`, added into after (colex order). The ranks of the sets without the
- * lowest card are fixed while only that card moves (the innermost loop), and a set with it
- * ranks as that card plus the rest one place up: 16 ranks cost 8 additions a hand. */
+ * to 3 cards, times `share`, added into after (colex order). The hands run with their lowest
+ * card a innermost and b < c < d fixed: the terms of the sets without a are then fixed too,
+ * summed once for all the a's, and a set with a ranks as a plus the rest one place up, so each
+ * of its terms reads its tally at a + a fixed offset. */
 static void add_tallies(double *const tally[4], int count, double share, uint64_t blocked,
                         int64_t choose[CARDS + 1][5], double *after)
 {
-    int n_terms = 0, term_at[15];
-    double term_sign[15];
+    int n_fixed = 0, n_moving = 0, fixed_at[8], moving_at[7];
+    double fixed_sign[8], moving_sign[7];
     for (unsigned at = 0; at < 15; at++) {
         int u = popcount4(at);
-        if (u >= 4 - count) {
-            term_at[n_terms] = (int)at;
-            term_sign[n_terms++] = (u - 4 + count) % 2 ? -1.0 : 1.0;
+        if (u < 4 - count)
+            continue;
+        double sign = (u - 4 + count) % 2 ? -1.0 : 1.0;
+        if (at & 1u) {
+            moving_at[n_moving] = (int)at;
+            moving_sign[n_moving++] = sign;
+        } else {
+            fixed_at[n_fixed] = (int)at;
+            fixed_sign[n_fixed++] = sign;
         }
     }
     int64_t h = 0;
@@ -99,16 +99,23 @@ static void add_tallies(double *const tally[4], int count, double share, uint64_
                     without[rest] = alone;
                     with[rest] = beside;
                 }
+                double fixed = 0.0;
+                for (int k = 0; k < n_fixed; k++) {
+                    unsigned at = (unsigned)fixed_at[k];
+                    fixed += fixed_sign[k] * tally[popcount4(at)][without[at >> 1]];
+                }
+                const double *moving[7]; /* each moving term's tally, from its offset */
+                for (int k = 0; k < n_moving; k++) {
+                    unsigned at = (unsigned)moving_at[k];
+                    moving[k] = tally[popcount4(at)] + with[at >> 1];
+                }
                 uint64_t high = (1ull << b) | (1ull << c) | (1ull << d);
                 for (int a = 0; a < b; a++, h++) {
                     if (blocked & (high | 1ull << a))
                         continue; /* after[h] stays 0 */
-                    double total = 0.0;
-                    for (int k = 0; k < n_terms; k++) {
-                        unsigned at = (unsigned)term_at[k];
-                        int64_t rank = at & 1u ? a + with[at >> 1] : without[at >> 1];
-                        total += term_sign[k] * tally[popcount4(at)][rank];
-                    }
+                    double total = fixed;
+                    for (int k = 0; k < n_moving; k++)
+                        total += moving_sign[k] * moving[k][a];
                     after[h] += total * share;
                 }
             }
@@ -128,24 +135,28 @@ int bf_belief_draw(int64_t n, const uint8_t *cards, const double *weight,
     int open = CARDS - __builtin_popcountll(blocked) - 4;
     if (open < count)
         return BF_BELIEF_BAD_ARGS;
-    unsigned throws[6]; /* the discards of `count` cards, ascending: throw_probs' columns */
-    int n_throws = 0;
-    unsigned sets[16]; /* the sets of positions whose ranks the tallies need: the hand, and each
-                          kept part with part of a throw */
-    int n_sets = 0, needed[16] = {0};
-    for (unsigned m = 0; m < 16; m++)
-        if (popcount4(m) == count) {
-            throws[n_throws++] = m;
-            for (unsigned s = (m - 1) & m; m != 0; s = (s - 1) & m) {
-                needed[(15u & ~m) | s] = 1;
-                if (s == 0)
-                    break;
-            }
+    /* The discards of `count` cards, ascending (throw_probs' columns), and for each the sets
+     * its weight is tallied at: kept + S for every S within the throw but the throw itself
+     * (S = T, the new hand holding the very cards thrown, which the deal never gives, is the
+     * old hand itself); each set as its positions, for its rank, and its size, for its tally. */
+    int n_throws = 0, n_targets[6], target_len[6][15], target_at[6][15][3];
+    for (unsigned t = 0; t < 16; t++) {
+        if (popcount4(t) != count)
+            continue;
+        int j = n_throws++, k = 0;
+        for (unsigned s = (t - 1) & t; t != 0; s = (s - 1) & t) {
+            unsigned at = (15u & ~t) | s;
+            int len = 0;
+            for (int i = 0; i < 4; i++)
+                if (at >> i & 1u)
+                    target_at[j][k][len++] = i;
+            target_len[j][k++] = len;
+            if (s == 0)
+                break;
         }
-    needed[15] = 1;
-    for (unsigned m = 0; m < 16; m++)
-        if (needed[m])
-            sets[n_sets++] = m;
+        n_targets[j] = k;
+    }
+    static const int whole[4] = {0, 1, 2, 3};
     int64_t choose[CARDS + 1][5];
     for (int c = 0; c <= CARDS; c++)
         for (int k = 0; k <= 4; k++)
@@ -164,38 +175,33 @@ int bf_belief_draw(int64_t n, const uint8_t *cards, const double *weight,
     const double sign = count % 2 ? -1.0 : 1.0;
     for (int64_t h = 0; h < BF_BELIEF_HANDS; h++)
         after[h] = 0.0;
-    int64_t rank[16];
     int hand[4];
     int bad = 0;
     for (int64_t i = 0; i < n && !bad; i++) {
         /* checked as it is read (one pass over the rows); a refusal leaves `after` undefined */
         const double *probs = throw_probs + i * n_throws;
         bad = bad_row(cards + i * 4) || !(weight[i] >= 0.0 && isfinite(weight[i]));
-        for (int j = 0; j < n_throws; j++)
+        int throws_any = 0;
+        for (int j = 0; j < n_throws; j++) {
             bad |= !(probs[j] >= 0.0 && isfinite(probs[j]));
+            throws_any |= probs[j] != 0.0;
+        }
         for (int j = 0; j < 4; j++)
             hand[j] = cards[i * 4 + j];
-        if (bad || weight[i] == 0.0 || blocked_hand(hand, blocked))
+        if (bad || !throws_any || weight[i] == 0.0 || blocked_hand(hand, blocked))
             continue;
-        colex_subsets(hand, choose, sets, n_sets, rank);
-        double thrown = 0.0; /* S = T: the new hand holding the very cards thrown, which the
-                                deal never gives, is the old hand itself */
+        double thrown = 0.0;
         for (int j = 0; j < n_throws; j++) {
             if (probs[j] == 0.0)
                 continue;
-            unsigned t = throws[j];
             double w = weight[i] * probs[j];
             thrown += w;
-            unsigned kept = 15u & ~t;
-            /* every S within T but T itself: s runs over t's proper submasks */
-            for (unsigned s = (t - 1) & t; t != 0; s = (s - 1) & t) {
-                unsigned at = kept | s;
-                tally[popcount4(at)][rank[at]] += w;
-                if (s == 0)
-                    break;
+            for (int k = 0; k < n_targets[j]; k++) {
+                int len = target_len[j][k];
+                tally[len][colex_rank(hand, choose, target_at[j][k], len)] += w;
             }
         }
-        after[rank[15]] += sign * thrown * share;
+        after[colex_rank(hand, choose, whole, 4)] += sign * thrown * share;
     }
     if (bad) {
         for (int u = 0; u < 4; u++)

@@ -89,14 +89,18 @@ def draw(
     """The weights after throwing ``count`` cards at ``spot``: each hand's chance of throwing
     that many, carried to the hands the throw and the deal make (see the module); with
     ``tremble``, each hand's discards mixed with a uniform choice of the discards allowed."""
-    live = np.flatnonzero(weights > 0)
-    hands = all_hands()[live]
     # the C pass reads the discards of `count` cards alone: the others cannot lead here (the
     # blueprint gives those columns alone; another strategy's are picked out of its 16)
     if isinstance(strategy, BlueprintStrategy):
-        probs = strategy.discards(spot, hands, _NO_DEAD[: len(live)], live, count)
+        # every hand, the dead at weight 0 (the C pass skips them): reading the blueprint's
+        # columns for the whole deck costs less than gathering the live hands' rows
+        live = np.arange(NUM_HANDS)
+        hands = all_hands()
+        probs = strategy.discards(spot, hands, _NO_DEAD, live, count)
         throws = probs
     else:
+        live = np.flatnonzero(weights > 0)
+        hands = all_hands()[live]
         probs = np.asarray(_asked(strategy, "discards", spot, live), dtype=np.float64)
         if probs.shape != (len(live), MASKS):  # checked in full below; C reads by this shape
             _checked(probs, "discards", spot, hands, MASKS)

@@ -82,7 +82,6 @@ class BlueprintStrategy:
             return np.zeros((0, width))
         cap = min(self.blueprint.most_thrown, spot.legal[0].amount)
         decision, at = self._spot(spot, hands, positions)
-        keys, slot_of = _draw_keys(cap), _slot_columns(cap, count)
         # a row per (bucket, set of legal slots): every pattern of slots with one legal at
         # least; its last column is 0, for the discards no legal slot throws
         which = np.arange(BUCKETS * _PATTERNS)
@@ -91,7 +90,10 @@ class BlueprintStrategy:
         per_key = np.zeros((len(which), SLOTS + 1))
         infosets = (which[usable] // _PATTERNS) * PUBLIC + decision.infoset % PUBLIC
         per_key[usable, :SLOTS] = self.blueprint.rows(infosets, rules[usable])
-        found: Floats = per_key[keys[at][:, None], slot_of[at]]
+        if count is not None and len(hands) == len(hand_buckets()[0]):  # every hand, in order
+            found: Floats = np.take(per_key.ravel(), _flat_columns(cap, count))
+        else:
+            found = per_key[_draw_keys(cap)[at][:, None], _slot_columns(cap, count)[at]]
         return found
 
     def rollout_policy(self) -> Any:
@@ -125,6 +127,17 @@ def _slot_columns(cap: int, count: int | None) -> npt.NDArray[np.int8]:
             slot_of[legal[:, slot] & (thrown[:, slot] == mask), column] = slot
     slot_of.setflags(write=False)
     return slot_of
+
+
+@cache
+def _flat_columns(cap: int, count: int) -> npt.NDArray[np.int32]:
+    """``_slot_columns(cap, count)`` for every hand as flat positions in a spot's table of
+    ``SLOTS + 1`` columns a key: one ``take`` reads a draw's columns for the whole deck, about
+    eight times faster than the two-index gather. Read-only."""
+    keys = _draw_keys(cap).astype(np.int32)
+    flat = keys[:, None] * np.int32(SLOTS + 1) + _slot_columns(cap, count)
+    flat.setflags(write=False)
+    return flat
 
 
 __all__ = ["BlueprintStrategy"]
