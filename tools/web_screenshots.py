@@ -232,6 +232,8 @@ def _upload(page: Any, selector: str, name: str) -> None:
     page.set_input_files(selector, payload)
 
 
+# What a step may do: wait for a selector, click one, pick a select's option by its index,
+# upload HISTORY under a file name, play the /play hand out.
 STEPS: dict[str, Any] = {
     "wait": lambda page, selector: page.wait_for_selector(selector),
     "click": lambda page, selector: page.locator(selector).click(),
