@@ -3,10 +3,6 @@
 
 from __future__ import annotations
 
-import shutil
-import socket
-import threading
-import time
 import warnings
 from collections.abc import Iterator
 from typing import Any
@@ -19,11 +15,13 @@ with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from support.tools import load_tool
+
 from badugi_fast.web import create_app
 
-CHROMIUM = next(
-    (p for p in (shutil.which("chromium"), shutil.which("chromium-browser")) if p), None
-)
+# tools/web_screenshots.py serves the app and finds Chromium as these tests do: one copy, there.
+screenshots = load_tool("web_screenshots")
+CHROMIUM = screenshots.CHROMIUM
 
 
 @pytest.fixture(scope="session")
@@ -32,35 +30,12 @@ def client() -> Iterator[TestClient]:
         yield test_client
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="session")
 def server() -> Iterator[str]:
-    """The app served by uvicorn on 127.0.0.1 and a free port, as ``badugi serve`` serves it
-    (the loopback names only); its base URL."""
-    import uvicorn
-
-    port = _free_port()
-    hosts = ["127.0.0.1", "localhost"]
-    config = uvicorn.Config(
-        create_app(allowed_hosts=hosts), host="127.0.0.1", port=port, log_level="warning"
-    )
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not running.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("uvicorn did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(10)
+    """The app served by uvicorn on a free port of 127.0.0.1, as ``badugi serve`` serves it;
+    its base URL."""
+    with screenshots.serving() as base_url:
+        yield base_url
 
 
 @pytest.fixture(scope="session")
@@ -68,11 +43,9 @@ def browser() -> Iterator[Any]:
     """Headless Chromium from the Debian package (Playwright cannot download its own here)."""
     if CHROMIUM is None:
         pytest.skip("chromium is not installed (apt-get install chromium; .ci/run installs it)")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
+    pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    with screenshots.chromium() as launched:
         yield launched
-        launched.close()
 
 
 @pytest.fixture
