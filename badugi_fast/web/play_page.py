@@ -162,6 +162,7 @@ class Table:
         self.belief: Belief | None = None
         self.belief_error = ""
         self.bot_error = ""
+        self.held: list[tuple[Card, ...]] = []
         self.game = self._deal()
 
     @property
@@ -177,6 +178,7 @@ class Table:
         self.belief, self.belief_error = None, ""
         seed = (self.options.seed + self.number) % _SEED_LIMIT
         self.game = Game([STACK, STACK], self.rules, button=BUTTON, seed=seed)
+        self.held = [tuple(hand) for hand in self.game.hands]
         self._advance()
         return self.game
 
@@ -188,12 +190,20 @@ class Table:
         self.bot_error = ""
         try:
             while not game.done and game.actor == self.bot_seat:
-                game.act(self.bot(game.view(self.bot_seat)))
+                self._act(self.bot(game.view(self.bot_seat)))
         except ValueError as error:
             self.bot_error = str(error)
             return
         if game.done:
             self._finish()
+
+    def _act(self, action: Action) -> None:
+        """``Game.act``, keeping each seat's hand as last held: a fold empties the game's
+        (into the muck), and the page still shows both hands at the hand's end."""
+        self.game.act(action)
+        self.held = [
+            tuple(now) or before for now, before in zip(self.game.hands, self.held, strict=True)
+        ]
 
     def look(self) -> None:
         """Before the page is drawn: the bot's turn, if a refusal left it there."""
@@ -215,7 +225,7 @@ class Table:
         except ValueError as error:  # the library's reason, shown in the page
             self.belief_error = str(error)
             return
-        held = describe(game.hands[self.seat]).rank
+        held = describe(self.held[self.seat]).rank
         shares = found.classes(self.seat)
         self.belief = Belief(found.top(self.seat, BELIEF_ROWS), held, float(shares[held]))
 
@@ -244,7 +254,7 @@ class Table:
             action = Action.draw([card_id(c) for c in thrown])
         else:
             action = Action(kind, int(amount))
-        self.game.act(action)
+        self._act(action)
         self._advance()
 
     def next_hand(self, form: Mapping[str, list[str]]) -> None:
@@ -391,7 +401,7 @@ def table_context(table: Table, lang: str) -> dict[str, Any]:
         "pot": game.pot,
         "stacks": {"you": game.stacks[seat], "bot": game.stacks[1 - seat]},
         "bets": {"you": game.round_bets[seat], "bot": game.round_bets[1 - seat]},
-        "mine": Markup(hand_html(describe(view.hand), lang)),
+        "mine": Markup(hand_html(describe(table.held[seat]), lang)),
         "log": [log_line(e, seat, words, lang) for e in view.history if e.kind is not K.DEAL],
         "total": table.total,
         "bot_error": table.bot_error,
@@ -410,7 +420,7 @@ def table_context(table: Table, lang: str) -> dict[str, Any]:
     if game.done:
         last = table.finished[-1]
         context["result"] = last.result
-        context["theirs"] = Markup(hand_html(describe(game.hands[1 - seat]), lang))
+        context["theirs"] = Markup(hand_html(describe(table.held[1 - seat]), lang))
         if table.belief is not None:
             belief = table.belief
             context["belief"] = {

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from support.web_play import STACK, person, replay
 
-from badugi_fast.blueprint import blueprint_bot
+from badugi_fast.blueprint import blueprint_bot, load_blueprint
 from badugi_fast.cards import parse_cards
 from badugi_fast.game import Action, Game, KoreanRules
 from badugi_fast.game.actions import ActionKind, Phase
@@ -172,6 +172,43 @@ def test_the_next_hand_changes_the_seats_and_deals_from_the_next_seed(
         page = browser.post("/play/act", data=_move(page)).text
     _check_against_replay(page, "blueprint", 11, 1)
     assert browser.get("/play/hand/0.phh").status_code == 200  # the earlier hand is kept
+
+
+def _dealt(seed: int) -> Game:
+    return Game([STACK, STACK], load_blueprint().rules, button=1, seed=seed)
+
+
+def test_the_persons_fold_ends_the_hand_with_both_hands_shown(browser: TestClient) -> None:
+    page = browser.get("/play?vs=blueprint&rules=casino&seed=7").text
+    answer = browser.post("/play/act", data={**_fields(page, "action-form"), "kind": "fold"})
+    assert answer.status_code == 200, answer.text[:2000]
+    page = answer.text
+    game = _dealt(7)
+    mine, theirs = (tuple(str(c) for c in hand) for hand in (game.hands[1], game.hands[0]))
+    game.act(Action(ActionKind.FOLD))
+    assert _attr(page, "data-done") == "yes" and ("1", "fold", "0") in _log(page)
+    assert f'data-result="{game.stacks[1] - STACK}"' in page
+    assert tuple(_cards(page)) == mine
+    shown = re.search(r'<div id="their-hand">(.*?)</div>\s*</div>', page, re.S)
+    assert shown is not None and tuple(re.findall(r'data-card="(\w\w)"', shown.group(1))) == theirs
+    assert '<table id="belief">' in page
+    assert phh.loads(browser.get("/play/hand/0.phh").text).history == game.history
+
+
+def test_the_bots_fold_ends_the_hand_with_both_hands_shown(browser: TestClient) -> None:
+    """Seed 5's second hand: the bot, on the button, folds at once."""
+    page = _play_to_the_end(browser, "/play?vs=blueprint&rules=casino&seed=5")
+    answer = browser.post("/play/next", data=_fields(page, "next-form"))
+    assert answer.status_code == 200, answer.text[:2000]
+    page = answer.text
+    game = _check_against_replay(page, "blueprint", 5, 1)
+    assert _attr(page, "data-done") == "yes" and ("1", "fold", "0") in _log(page)
+    dealt = _dealt(6).hands
+    assert tuple(_cards(page)) == tuple(str(c) for c in dealt[0])
+    shown = re.search(r'<div id="their-hand">(.*?)</div>\s*</div>', page, re.S)
+    assert shown is not None
+    assert re.findall(r'data-card="(\w\w)"', shown.group(1)) == [str(c) for c in dealt[1]]
+    assert phh.loads(browser.get("/play/hand/1.phh").text).history == game.history
 
 
 def test_the_search_bot_plays_a_hand_to_the_end(browser: TestClient) -> None:
