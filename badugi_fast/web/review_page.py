@@ -35,6 +35,7 @@ from ..game.actions import Action, ActionKind, Event, Phase, View
 from ..game.hidden import HiddenCard
 from ..game.rules import Rules
 from ..game.state import Game
+from ..hands.hand import describe
 from ..hands.html import card_html
 from ..notation import phh
 from ..notation.histories.from_phh import read_any
@@ -328,6 +329,9 @@ def _action_text(action: Action | Event, lang: str) -> str:
         shown = " ".join(str(c) for c in action.cards if not isinstance(c, HiddenCard))
         return f"{_VERBS['draws'][i]} {len(action.cards)}" + (f" ({shown})" if shown else "")
     verb = _VERBS.get(action.kind, (str(action.kind), str(action.kind)))[i]
+    if action.kind == K.SHOW and action.cards:  # a show's amount is its rank: name the hand
+        hand = describe(tuple(action.cards))
+        return f"{verb} {hand.name_ko if i else hand.name}"
     return f"{verb} {action.amount:,}" if action.amount else verb
 
 

@@ -281,3 +281,11 @@ def test_a_100_mb_upload_is_refused(client: TestClient) -> None:
     answer = client.post("/review", params={"name": "big.txt"}, content=(chunk for _ in range(100)))
     assert answer.status_code == 413
     assert "at most 1,048,576 bytes" in answer.text
+
+
+def test_a_show_names_the_hand_shown(client: TestClient) -> None:
+    """A show's amount is the hand's rank (``Event``): the replay names the hand instead."""
+    for name in FILES[:3]:
+        page = unescape(_upload(client, (FIXTURES / name).read_bytes()).text)  # type: ignore[attr-defined]
+        shown = re.findall(r"shows ([^;<]*)[;<]", page)
+        assert shown and all(s.endswith("badugi") or "-card " in s for s in shown), shown
