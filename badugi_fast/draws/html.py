@@ -14,6 +14,7 @@ second card (a one-card class is its own cell).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
@@ -201,9 +202,19 @@ def _hands_per_cell() -> npt.NDArray[np.float64]:
     return _per_cell(class_counts().astype(np.float64))
 
 
-@cache
+_CHART_LOCK = threading.Lock()
+
+
 def _chart_per_cell() -> npt.NDArray[np.float64]:
-    """Each cell's mean chart equity over its hands (heads-up, default policy)."""
+    """Each cell's mean chart equity over its hands (heads-up, default policy). Made once, under
+    a lock: a second caller meanwhile (a server's first page beside its warm-up) waits for the
+    first's answer instead of computing it again beside it (0.8 s of suit classes each)."""
+    with _CHART_LOCK:
+        return _chart_per_cell_made()
+
+
+@cache
+def _chart_per_cell_made() -> npt.NDArray[np.float64]:
     per_class = np.bincount(class_of_hands(), weights=hand_equities(), minlength=NUM_RANKS + 1)
     return _per_cell(per_class.astype(np.float64)) / _hands_per_cell()
 

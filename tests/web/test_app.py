@@ -9,6 +9,7 @@ import html
 import json
 import re
 from concurrent.futures import ThreadPoolExecutor
+from functools import cache
 from typing import Any
 
 import pytest
@@ -345,7 +346,7 @@ def test_warming_fills_what_the_first_pages_read() -> None:
     from badugi_fast.web import pages
 
     pages.warm()
-    assert drawings._chart_per_cell.cache_info().currsize == 1
+    assert drawings._chart_per_cell_made.cache_info().currsize == 1
 
 
 @pytest.mark.parametrize(
@@ -400,3 +401,20 @@ def test_a_korean_page_says_everything_in_korean(path: str) -> None:
     assert korean.status_code == 200 and '<html lang="ko">' in korean.text
     english = set(re.findall(r"[A-Za-z][A-Za-z']{2,}", _visible_text(korean.text)))
     assert english <= _ENGLISH_IN_KOREAN, sorted(english - _ENGLISH_IN_KOREAN)
+
+
+def test_the_chart_cells_are_made_once_when_asked_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server's first /ranges beside its warm-up waits for one computation, not two."""
+    from badugi_fast.draws import html as drawings
+
+    made = []
+    original = drawings._chart_per_cell_made.__wrapped__
+
+    def counted() -> Any:
+        made.append(1)
+        return original()
+
+    monkeypatch.setattr(drawings, "_chart_per_cell_made", cache(counted))
+    with ThreadPoolExecutor(4) as pool:
+        cells = list(pool.map(lambda _: drawings._chart_per_cell(), range(4)))
+    assert len(made) == 1 and all(c is cells[0] for c in cells)
