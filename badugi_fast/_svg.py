@@ -82,12 +82,15 @@ def grid(
     hue: tuple[int, int, int] = (38, 110, 200),
 ) -> str:
     """A heat map: ``rows`` down the left, ``columns`` across the top, each cell coloured by
-    its value (white 0 to ``hue`` 1), its ``<title>`` the tip."""
+    its value (white 0 to ``hue`` 1), its ``<title>`` the tip. A browser lays it out only when
+    it nears the screen (``content-visibility``, its size given so the page does not move):
+    /ranges draws eight of these, and their hundreds of text elements were most of its load."""
     left, head = 28, 34
     width, height = left + size * len(columns) + 2, head + size * len(rows) + 2
     parts = [
         f'<svg class="bf-heatmap" role="img" xmlns="http://www.w3.org/2000/svg" '
-        f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" {FONT}>'
+        f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" {FONT} '
+        f'style="content-visibility:auto;contain-intrinsic-size:{width}px {height}px">'
         f"<title>{escape(title)}</title>"
         f'<text x="0" y="12" font-weight="600">{escape(title)}</text>'
     ]

@@ -256,7 +256,13 @@ def _sha256(data: bytes) -> str:
 
 
 def visible_text(page: Any) -> str:
-    """The page's visible text, white space folded, ``FOLDED`` applied line by line."""
+    """The page's visible text, white space folded, ``FOLDED`` applied line by line. Parts a
+    browser skips while off screen (``content-visibility: auto``: the heat maps) are shown
+    first, so their text counts wherever the page is scrolled."""
+    page.evaluate(
+        """() => document.querySelectorAll("[style*='content-visibility']")
+              .forEach(e => { e.style.contentVisibility = "visible"; })"""
+    )
     lines = []
     for line in page.evaluate("document.body.innerText").splitlines():
         line = " ".join(line.split())
