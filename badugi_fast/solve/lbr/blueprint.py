@@ -24,7 +24,7 @@ from ...blueprint.abstraction import BUCKETS, PUBLIC, SLOTS, read_decision
 from ...blueprint.buckets import hand_buckets, legal_slots
 from ...cards import DECK
 from ...game.actions import View
-from ...hands.universe import lex_index
+from ...hands.universe import all_hands, lex_index
 from .arrays import MASKS, POPCOUNT, Floats, Hands, Masks
 
 
@@ -90,7 +90,7 @@ class BlueprintStrategy:
         per_key = np.zeros((len(which), SLOTS + 1))
         infosets = (which[usable] // _PATTERNS) * PUBLIC + decision.infoset % PUBLIC
         per_key[usable, :SLOTS] = self.blueprint.rows(infosets, rules[usable])
-        if count is not None and len(hands) == len(hand_buckets()[0]):  # every hand, in order
+        if count is not None and hands is all_hands():  # every hand, in its table's order
             # an index, not np.take: take copies a read-only index first (4x slower here)
             found: Floats = per_key.ravel()[_flat_columns(cap, count)]
         else:
