@@ -22,17 +22,15 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import threading
-import time
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -45,6 +43,10 @@ with warnings.catch_warnings():  # Starlette would rather have httpx2; httpx sti
 
 from badugi_fast.blueprint import load_blueprint
 from badugi_fast.web import create_app
+
+# the web tests' server and Chromium: tools/web_screenshots.py holds the one copy
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+from web_screenshots import CHROMIUM, serving
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -308,32 +310,12 @@ def test_a_fresh_process_first_answer(benchmark: Any, name: str) -> None:
 # -- in the browser ---------------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     """The app served by uvicorn on a free port, as ``badugi serve`` serves it, warm."""
-    import uvicorn
-
-    port = _free_port()
-    app = create_app(allowed_hosts=["127.0.0.1", "localhost"])
-    running = uvicorn.Server(uvicorn.Config(app, port=port, log_level="warning"))
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not running.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("uvicorn did not start")
-        time.sleep(0.05)
-    _wait_for_warming()
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(10)
+    with serving() as base_url:
+        _wait_for_warming()
+        yield base_url
 
 
 @contextmanager
@@ -356,13 +338,12 @@ def _off_the_servers_cores() -> Iterator[None]:
 def tab(server: str) -> Iterator[Any]:
     """A headless Chromium tab (the Debian package: Playwright cannot download its own here),
     on the cores the server does not run on."""
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
+    if CHROMIUM is None:
         pytest.skip("chromium is not installed")
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
     with _off_the_servers_cores():
         playwright = sync_api.sync_playwright().start()
-        browser = playwright.chromium.launch(executable_path=chromium, headless=True)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
     try:
         yield browser.new_context(base_url=server, locale="en-US").new_page()
     finally:
