@@ -13,7 +13,9 @@ of the block differences (Student's t with blocks - 1 degrees of freedom).
 BOT: search (the shipped blueprint with last-round search, safe), maxmargin (the same in the
 max-margin gadget), unsafe (the same, unsafe re-solving), blueprint (the shipped blueprint
 alone). The search bots run with ``eager=False``: the same decisions, without beliefs carried
-along in hands that end before the last round (the responder plays many).
+along in hands that end before the last round (the responder plays many). ``NAME=FILE`` plays
+that bot over the blueprint file FILE instead of the shipped one (``blueprint=run.bin``): a
+checkpoint's strategy measured on the same deals.
 """
 
 from __future__ import annotations
@@ -28,15 +30,19 @@ BLOCK = 100  # deals a block
 
 
 def _bot(name: str):  # type: ignore[no-untyped-def]
-    from badugi_fast.blueprint import blueprint_bot
+    from badugi_fast.blueprint import blueprint_bot, load_blueprint
     from badugi_fast.solve.resolving import search
 
+    name, _, file = name.partition("=")
+    strategy = load_blueprint(file) if file else None
     bots = {
-        "search": lambda: search(eager=False),
-        "maxmargin": lambda: search(gadget="maxmargin", eager=False),
-        "unsafe": lambda: search(safe=False, eager=False),
-        "blueprint": blueprint_bot,
+        "search": lambda: search(strategy, eager=False),
+        "maxmargin": lambda: search(strategy, gadget="maxmargin", eager=False),
+        "unsafe": lambda: search(strategy, safe=False, eager=False),
+        "blueprint": lambda: blueprint_bot(file or None),
     }
+    if name not in bots:
+        raise SystemExit(f"BOT is one of {', '.join(bots)} (NAME=FILE for another blueprint)")
     return bots[name]()
 
 

@@ -7,15 +7,25 @@ solution is a solver's question: ``badugi_fast.solve.comparison``."""
 
 from .abstraction import Decision, NotInAbstraction, read_decision
 from .bot import BlueprintBot, blueprint_bot
-from .strategy import Blueprint, StrategyFileError, load_blueprint
+from .strategy import (
+    DEFAULT_STRATEGY,
+    SHIPPED_STRATEGIES,
+    Blueprint,
+    ShippedStrategy,
+    StrategyFileError,
+    load_blueprint,
+)
 from .trainer import Deck, Trainer
 
 __all__ = [
+    "DEFAULT_STRATEGY",
+    "SHIPPED_STRATEGIES",
     "Blueprint",
     "BlueprintBot",
     "Decision",
     "Deck",
     "NotInAbstraction",
+    "ShippedStrategy",
     "StrategyFileError",
     "Trainer",
     "blueprint_bot",

@@ -74,7 +74,8 @@ class BlueprintForm:
 
 
 def blueprint_bot(path: str | Path | None = None, sha256: str | None = None) -> BlueprintBot:
-    """The blueprint as a bot: the shipped strategy, or the strategy file at ``path`` (checked
+    """The blueprint as a bot: the default shipped strategy, a shipped one by name (``"v1"``:
+    ``SHIPPED_STRATEGIES``) or the strategy file at ``path`` (``load_blueprint``; checked
     against ``sha256`` when given). It plays heads-up ``Rules(small_bet=2, cap_heads_up=True)``
     (or the rules its file was trained for) with stacks of 24 small bets or more; its mixed
     actions come from each view's random bits, so a hand replays for a seed. ``simulate`` plays

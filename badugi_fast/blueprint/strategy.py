@@ -31,6 +31,7 @@ table.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import hashlib
 import os
 import struct
@@ -58,11 +59,37 @@ MAX_PAYLOAD = TABLE_BYTES + (TABLE_BYTES >> 12) + (TABLE_BYTES >> 14) + (TABLE_B
 MIN_STACK_BETS = 24  # four bets a round, small bets twice and big bets twice: 24 small bets
 
 
-# The strategy shipped with the package, pinned by its sha256: tools/train_blueprint.py's output
-# after 4,718,592 iterations, seed 0, batches of 4,096 (docs/blueprint.md). None would mean no
-# trained file ships, and blueprint_bot() would then need a path.
-SHIPPED = Path(__file__).with_name("blueprint.bin")
-SHIPPED_SHA256: str | None = "d38522142c38b9327783fed8e27b4628d78a88d85a15f889c896bafd4b2c8f82"
+@dataclass(frozen=True)
+class ShippedStrategy:
+    """A strategy file shipped in the package, loadable by its ``name`` (``load_blueprint("v1")``)
+    and pinned by its sha256, so a strategy that is no longer the default stays comparable."""
+
+    name: str
+    file: str  # beside this module
+    sha256: str
+    training: str  # how tools/train_blueprint.py made it (docs/blueprint.md)
+
+    @property
+    def path(self) -> Path:
+        return Path(__file__).with_name(self.file)
+
+
+SHIPPED_STRATEGIES: dict[str, ShippedStrategy] = {
+    s.name: s
+    for s in (
+        ShippedStrategy(
+            "v1", "blueprint.bin",
+            "d38522142c38b9327783fed8e27b4628d78a88d85a15f889c896bafd4b2c8f82",
+            "4,718,592 iterations, seed 0, batches of 4,096 (2026-12-01)",
+        ),
+    )
+}  # fmt: skip
+DEFAULT_STRATEGY = "v1"  # what blueprint_bot() and search() play
+
+# The default's file and sha256. None would mean no trained file ships, and blueprint_bot()
+# would then need a path.
+SHIPPED = SHIPPED_STRATEGIES[DEFAULT_STRATEGY].path
+SHIPPED_SHA256: str | None = SHIPPED_STRATEGIES[DEFAULT_STRATEGY].sha256
 
 
 class StrategyFileError(ValueError):
@@ -360,8 +387,23 @@ def _read_header(head: bytes) -> tuple[int, int, int, int, int, int, int, bytes]
 
 
 def load_blueprint(path: str | Path | None = None, sha256: str | None = None) -> Blueprint:
-    """A strategy file (``path``), or the shipped one, checked against its pinned sha256 (read
-    once a process: every call gives the same object)."""
+    """The default shipped strategy (``path`` None), a shipped one by its name (a ``str`` of
+    ``SHIPPED_STRATEGIES``: ``"v1"``), or a strategy file (any other ``str``, or a ``Path``:
+    ``Path("v1")`` for a file of that name); checked against ``sha256`` when given. A shipped
+    strategy is checked against its pinned sha256 and read once a process: every call gives the
+    same object."""
+    if isinstance(path, str) and path in SHIPPED_STRATEGIES:
+        named = SHIPPED_STRATEGIES[path]
+        if sha256 is not None and sha256 != named.sha256:
+            raise StrategyFileError(
+                f"the shipped strategy {path!r} has sha256 {named.sha256}, not {sha256}"
+            )
+        return _shipped(named.path, named.sha256)
+    if isinstance(path, str) and not os.path.exists(path):
+        names = ", ".join(SHIPPED_STRATEGIES)
+        raise FileNotFoundError(
+            errno.ENOENT, f"No such strategy file, nor a shipped strategy so named ({names})", path
+        )
     if path is not None:
         return Blueprint.load(path, sha256)
     if SHIPPED_SHA256 is None or not SHIPPED.is_file():
@@ -369,9 +411,15 @@ def load_blueprint(path: str | Path | None = None, sha256: str | None = None) ->
             "this build ships no trained blueprint: train one with tools/train_blueprint.py "
             "--out FILE and pass its path"
         )
-    key = (SHIPPED, SHIPPED_SHA256)
+    if sha256 is not None and sha256 != SHIPPED_SHA256:
+        raise StrategyFileError(f"the shipped strategy has sha256 {SHIPPED_SHA256}, not {sha256}")
+    return _shipped(SHIPPED, SHIPPED_SHA256)
+
+
+def _shipped(path: Path, digest: str) -> Blueprint:
+    key = (path, digest)
     if key not in _SHIPPED_READ:
-        shipped = Blueprint.load(SHIPPED, SHIPPED_SHA256)
+        shipped = Blueprint.load(path, digest)
         shipped.table.setflags(write=False)  # one object for every caller: nobody edits it
         _SHIPPED_READ[key] = shipped
     return _SHIPPED_READ[key]
@@ -382,12 +430,24 @@ _SHIPPED_READ: dict[tuple[Path, str], Blueprint] = {}  # the shipped file, read 
 
 def _shipped_with(digest: str) -> Blueprint:
     """The shipped strategy where a pickle of it lands, which must be the sender's file."""
-    if digest != SHIPPED_SHA256:
-        raise StrategyFileError(
-            f"the shipped blueprint here has sha256 {SHIPPED_SHA256}, not the sender's "
-            f"{digest}: install the same badugi_fast on every worker"
-        )
-    return load_blueprint()
+    if digest == SHIPPED_SHA256:
+        return load_blueprint()
+    for named in SHIPPED_STRATEGIES.values():
+        if named.sha256 == digest:
+            return load_blueprint(named.name)
+    raise StrategyFileError(
+        f"the shipped blueprint here has sha256 {SHIPPED_SHA256}, not the sender's "
+        f"{digest}: install the same badugi_fast on every worker"
+    )
 
 
-__all__ = ["SHIPPED", "SHIPPED_SHA256", "Blueprint", "StrategyFileError", "load_blueprint"]
+__all__ = [
+    "DEFAULT_STRATEGY",
+    "SHIPPED",
+    "SHIPPED_SHA256",
+    "SHIPPED_STRATEGIES",
+    "Blueprint",
+    "ShippedStrategy",
+    "StrategyFileError",
+    "load_blueprint",
+]

@@ -142,7 +142,8 @@ def test_the_shared_shipped_strategy_cannot_be_edited_nor_land_on_another_file(
     with pytest.raises(ValueError, match="read-only"):
         shipped.table[0, 0] = 1
     data = pickle.dumps(shipped)
-    monkeypatch.setattr(strategy, "SHIPPED_SHA256", "0" * 64)  # a worker of another build
+    monkeypatch.setattr(strategy, "SHIPPED_SHA256", "0" * 64)  # a worker of another build,
+    monkeypatch.setattr(strategy, "SHIPPED_STRATEGIES", {})  # which ships other files
     with pytest.raises(StrategyFileError, match="install the same badugi_fast on every worker"):
         pickle.loads(data)
 
@@ -236,3 +237,28 @@ def test_the_header_is_92_bytes_and_starts_with_the_magic_and_version(
     assert HEADER.size == 92
     assert data[:8] == b"BFBLUEPR" and struct.unpack_from("<HH", data, 8) == (1, 1)
     assert struct.unpack_from("<Q", data, 52)[0] == len(data) - 92
+
+
+def test_a_shipped_strategy_loads_by_its_name_and_a_path_of_that_name_is_a_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, blueprint: Blueprint
+) -> None:
+    """Every shipped strategy is loadable by name (so one that is no longer the default stays
+    comparable), pinned by its sha256; a Path, or a str that is no name, is a strategy file."""
+    assert strategy.DEFAULT_STRATEGY in strategy.SHIPPED_STRATEGIES
+    for name, shipped in strategy.SHIPPED_STRATEGIES.items():
+        assert hashlib.sha256(shipped.path.read_bytes()).hexdigest() == shipped.sha256
+        read = strategy.load_blueprint(name)
+        assert strategy.load_blueprint(name) is read and blueprint_bot(name).blueprint is read
+        assert pickle.loads(pickle.dumps(read)) is read
+    assert strategy.load_blueprint(strategy.DEFAULT_STRATEGY) is strategy.load_blueprint()
+    with pytest.raises(StrategyFileError, match="has sha256"):
+        strategy.load_blueprint(strategy.DEFAULT_STRATEGY, "0" * 64)
+    with pytest.raises(StrategyFileError, match="has sha256"):
+        strategy.load_blueprint(None, "0" * 64)
+    with pytest.raises(FileNotFoundError, match=r"nor a shipped strategy so named \(v1"):
+        strategy.load_blueprint("v9")
+    monkeypatch.chdir(tmp_path)
+    blueprint.save(tmp_path / "v1")
+    assert strategy.load_blueprint(Path("v1")) == blueprint  # a Path is always a file
+    assert strategy.load_blueprint("./v1") == blueprint
+    assert strategy.load_blueprint("v1") is strategy.load_blueprint()  # the name wins

@@ -52,6 +52,15 @@ def test_the_shipped_strategy_plays_when_no_file_is_named(capsys) -> None:
     assert result["seats"][0]["profit_per_100"] == pytest.approx(won[:, 0].mean() * 100)
 
 
+def test_a_shipped_strategy_plays_by_name_and_an_unknown_name_is_named(capsys) -> None:
+    argv = ["simulate", "--bots", "blueprint,drawer", "--hands", "400", "--seed", "2", "--json"]
+    _, default, _ = run(capsys, argv)
+    code, named, _ = run(capsys, [*argv, "--blueprint", strategy.DEFAULT_STRATEGY])
+    assert code == 0 and json.loads(named)["seats"] == json.loads(default)["seats"]
+    code, _, err = run(capsys, [*argv, "--blueprint", "v0"])
+    assert code == 2 and "v0" in err and "shipped strategy" in err
+
+
 def test_without_a_shipped_strategy_simulate_says_how_to_get_one(
     capsys, monkeypatch: pytest.MonkeyPatch, tmp_path
 ) -> None:

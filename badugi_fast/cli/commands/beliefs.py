@@ -71,8 +71,9 @@ def add_commands(commands: Commands) -> None:
     )
     sub.add_argument("--seat", choices=sorted(_SEATS), default="bb",
                      help="the seat holding --hand (default bb)")  # fmt: skip
-    sub.add_argument("--blueprint", metavar="FILE",
-                     help="the strategy file (default: the shipped one)")  # fmt: skip
+    sub.add_argument("--blueprint", metavar="NAME|FILE",
+                     help="a shipped strategy by name or a strategy file (default: the "
+                     "shipped default)")  # fmt: skip
     sub.add_argument("--ko", action="store_true", help="Korean names")
     sub.add_argument("--json", action="store_true", help="JSON output")
     sub.set_defaults(run=cmd_beliefs)

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..._runtime.threads import max_threads
 from ..._runtime.validate import MAX_HANDS
+from ...blueprint.strategy import DEFAULT_STRATEGY, SHIPPED_STRATEGIES
 from ...draws.policies.optimal import OBJECTIVES
 from ...draws.policies.policy import POLICY_NAMES
 from ...game.rules import KoreanRules, Rules, RuleSet
@@ -38,8 +39,8 @@ BOTS_HELP = (
     "or more badugi cards, 0..5; drawer is threshold:9:K:3), or threshold:R:C:N:POLICY, the "
     f"same bot drawing by POLICY: default or a solved table ({', '.join(OBJECTIVES)}), e.g. "
     "threshold:9:K:3:max-equity; or blueprint, the heads-up fixed-limit strategy (the shipped "
-    "one, or --blueprint FILE); or search, the blueprint that re-solves the last betting round "
-    "(played by the Python engine)"
+    "default, or --blueprint NAME|FILE); or search, the blueprint that re-solves the last "
+    "betting round (played by the Python engine)"
 )
 BLUEPRINT = "blueprint"
 SEARCH = "search"
@@ -249,9 +250,10 @@ def _rule_options(sub: argparse.ArgumentParser) -> None:
     )
     sub.add_argument(
         "--blueprint",
-        metavar="FILE",
-        help="the strategy file the blueprint bots play (tools/train_blueprint.py --out; "
-        "default: the shipped one)",
+        metavar="NAME|FILE",
+        help="the strategy the blueprint bots play: a shipped one by name "
+        f"({', '.join(SHIPPED_STRATEGIES)}; default {DEFAULT_STRATEGY}) or a strategy file "
+        "(tools/train_blueprint.py --out)",
     )
 
 
