@@ -338,6 +338,17 @@ int bf_lr_average(const bf_lr_game *g, int player, double *out)
     return 0;
 }
 
+int bf_lr_current(const bf_lr_game *g, int player, const double *regret, double *out)
+{
+    if (bf_lr_check(g) || (player != 0 && player != 1) || !regret || !out)
+        return BF_LR_BAD_ARGS;
+    for (int32_t node = 0; node < g->n_nodes; node++)
+        if (g->kind[node] == BF_LR_DECISION && g->actor[node] == player)
+            bf_tree_match(regret + g->offset[node], 0, g->n_hands[player], g->n_children[node],
+                          out + g->offset[node]);
+    return 0;
+}
+
 int bf_lr_values(const bf_lr_game *g, int player, const double *opponent, const double *own,
                  double *node_values, double *root, double *best, double *mass, int threads)
 {

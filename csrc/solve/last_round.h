@@ -62,6 +62,10 @@ int bf_lr_run(bf_lr_game *g, bf_lr_work *w, int64_t first, int64_t iterations, i
  * the sum is 0) into out, laid out as the tables. */
 int bf_lr_average(const bf_lr_game *g, int player, double *out);
 
+/* The current strategy of `player` that CFR plays from the regret table `regret` (laid out as
+ * the tables): regret matching at each of its nodes (uniform where no regret is positive). */
+int bf_lr_current(const bf_lr_game *g, int player, const double *regret, double *out);
+
 /* Counterfactual values of `player`'s hands at every node (node_values [n_nodes * n_hands], may
  * be NULL) and at the root (root [n_hands]) when the other player plays `opponent` (a strategy
  * table) and `player` plays `own`, or a best response when own is NULL; then best, when not

@@ -10,8 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Regret matching of one block of a table: the current strategy. */
-static void match(const double *regret, int32_t lo, int32_t hi, int actions, double *out)
+void bf_tree_match(const double *regret, int32_t lo, int32_t hi, int actions, double *out)
 {
     for (int32_t i = lo; i < hi; i++) {
         const double *r = regret + (size_t)i * actions;
@@ -60,7 +59,7 @@ static void forward_task(void *ctx, int task)
     if (ps->match)
         for (int32_t node = 0; node < g->n_nodes; node++)
             if (g->kind[node] == BF_LR_DECISION && g->actor[node] == x)
-                match(g->regret[x] + g->offset[node], lo, hi, g->n_children[node],
+                bf_tree_match(g->regret[x] + g->offset[node], lo, hi, g->n_children[node],
                       ps->current[x] + g->offset[node]);
     if (x == ps->q)
         forward(g, x, ps->strat[x], g->weights[x], lo, hi, ps->reach_q);

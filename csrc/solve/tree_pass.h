@@ -47,6 +47,10 @@ static inline void bf_hand_block(int32_t n, int threads, int task, int32_t *lo, 
     *hi = (int32_t)((int64_t)n * (task + 1) / threads);
 }
 
+/* Regret matching of rows lo .. hi - 1 of a node's block (`actions` a row): the current
+ * strategy, each row's positive regrets normalised, uniform where none is positive. */
+void bf_tree_match(const double *regret, int32_t lo, int32_t hi, int actions, double *out);
+
 /* One pass over the tree on the pass's threads: forward (with p's own reach too when
  * own_reach, as CFR's averaging needs), the terminal values, then backward; all_nodes: every
  * node counted as a fold paying `ones`, and no backward pass (the opponent mass). 0 or

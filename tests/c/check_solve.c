@@ -434,6 +434,51 @@ static void check_refusals(void)
     free_fixture(&f);
 }
 
+/* bf_lr_current after some iterations: at each node of the player, each row is its positive
+ * regrets normalised, or uniform where none is positive; bad calls refused. */
+static void check_current(void)
+{
+    fixture f;
+    bf_lr_game g;
+    int n[2] = {30, 40};
+    make_fixture(&f, &g, 9, n);
+    if (bf_lr_iterate(&g, 1, 5, 1) != 0)
+        fail("bf_lr_iterate refused a valid call");
+    for (int p = 0; p < 2; p++) {
+        double *out = xmalloc(sizeof(double) * (size_t)g.table_len[p]);
+        if (bf_lr_current(&g, p, g.regret[p], out) != 0)
+            fail("bf_lr_current refused a valid call");
+        for (int32_t node = 0; node < g.n_nodes; node++) {
+            if (g.kind[node] != BF_LR_DECISION || g.actor[node] != p)
+                continue;
+            int actions = g.n_children[node];
+            for (int32_t i = 0; i < g.n_hands[p]; i++) {
+                const double *r = g.regret[p] + g.offset[node] + (size_t)i * actions;
+                const double *s = out + g.offset[node] + (size_t)i * actions;
+                double positive = 0.0, sum = 0.0;
+                for (int a = 0; a < actions; a++)
+                    positive += r[a] > 0.0 ? r[a] : 0.0;
+                for (int a = 0; a < actions; a++) {
+                    double want = positive > 0.0 ? (r[a] > 0.0 ? r[a] / positive : 0.0)
+                                                 : 1.0 / actions;
+                    if (s[a] != want)
+                        fail("current of node %d row %d action %d", node, i, a);
+                    sum += s[a];
+                }
+                if (sum < 1.0 - 1e-12 || sum > 1.0 + 1e-12)
+                    fail("current row %d of node %d sums to %g", i, node, sum);
+            }
+        }
+        if (bf_lr_current(NULL, p, g.regret[p], out) != BF_LR_BAD_ARGS ||
+            bf_lr_current(&g, 2, g.regret[p], out) != BF_LR_BAD_ARGS ||
+            bf_lr_current(&g, p, NULL, out) != BF_LR_BAD_ARGS ||
+            bf_lr_current(&g, p, g.regret[p], NULL) != BF_LR_BAD_ARGS)
+            fail("a bad current call is accepted");
+        free(out);
+    }
+    free_fixture(&f);
+}
+
 /* One field of a valid game corrupted at a time: refused, or run to the end, never a fault. */
 static void fuzz(void)
 {
@@ -471,6 +516,9 @@ static void fuzz(void)
         status = bf_lr_run(&g, work, 3, 2, 1 + (int)(r % 3), &m);
         if (status != 0 && status != BF_LR_BAD_ARGS)
             fail("fuzz trial %d: run status %d", trial, status);
+        status = bf_lr_current(&g, r >> 7 & 1, f.regret[r >> 7 & 1], avg[0]);
+        if (status != 0 && status != BF_LR_BAD_ARGS)
+            fail("fuzz trial %d: current status %d", trial, status);
         bf_lr_work_free(work);
         free_fixture(&f);
     }
@@ -485,6 +533,7 @@ int main(void)
     check_cfr();
     check_run();
     check_refusals();
+    check_current();
     fuzz();
     puts(CHECK_NAME ": OK");
     return 0;

@@ -15,6 +15,7 @@ from badugi_fast.solve.best_response import best_response
 from badugi_fast.solve.lbr import local_best_response
 from badugi_fast.solve.lbr.strategy import public_view
 from badugi_fast.solve.resolving import SearchBot, counterfactual_best, line_of, search
+from badugi_fast.solve.resolving.gadget import current
 
 SMALL = Deck(ranks=4, suits=3, draws=2)
 LINES = ("rc/11/kk/11", "ck/01/bc/10", "rc/22/bc/21")
@@ -100,6 +101,30 @@ def test_unsafe_resolving_solves_the_beliefs_alone(small_blueprint):
     assert unsafe.solution.exploitability_fraction < 0.02
     assert not np.allclose(safe.solution.tables[0], unsafe.solution.tables[0])
     assert problem.rows(0) == safe.solution.problem.rows(0)
+
+
+def test_the_current_strategy_is_regret_matching_at_every_node(small_blueprint):
+    """gadget.current (C: bf_lr_current, the solver's own matching) against regret matching
+    written out here, on random regrets with zero and negative rows; a table of the wrong length
+    is refused."""
+    problem = SearchBot(small_blueprint, iterations=4, cut=0).solve_line(LINES[2], 0)
+    problem = problem.solution.problem
+    rng = np.random.default_rng(3)
+    for player in (0, 1):
+        regret = rng.normal(size=problem.table_len[player])
+        regret[: len(regret) // 3] = np.minimum(regret[: len(regret) // 3], 0.0)
+        got = current(problem, player, regret)
+        for node in problem.tree.nodes:
+            if node.actor != player:
+                continue
+            block = problem.block(regret, node)
+            positive = np.maximum(block, 0.0)
+            total = positive.sum(axis=1, keepdims=True)
+            wanted = np.where(total > 0, positive / np.where(total > 0, total, 1.0),
+                              1.0 / len(node.actions))  # fmt: skip
+            assert np.array_equal(problem.block(got, node), wanted)
+        with pytest.raises(ValueError, match="table of"):
+            current(problem, player, regret[:-1])
 
 
 def test_lines_and_spots_round_trip(small_blueprint):

@@ -55,20 +55,17 @@ def counterfactual_best(
 
 def current(problem: LastRound, player: int, regret: Floats) -> Floats:
     """The strategy regret matching reads from ``regret`` (uniform where no regret is
-    positive): what an iteration of the solver plays."""
+    positive): what an iteration of the solver plays (C: bf_lr_current, the solver's own
+    matching)."""
+    regret = np.ascontiguousarray(regret, dtype=np.float64)
+    if regret.shape != (problem.table_len[player],):
+        raise ValueError(f"regret is player {player}'s table of {problem.table_len[player]}")
     out = np.empty_like(regret)
-    rows = problem.rows(player)
-    for node in problem.tree.nodes:
-        if node.actor != player:
-            continue
-        block = problem.block(regret, node)
-        positive = np.maximum(block, 0.0)
-        total = positive.sum(axis=1, keepdims=True)
-        uniform = np.full_like(block, 1.0 / len(node.actions))
-        start = problem.offsets[player][node.index]
-        out[start : start + rows * len(node.actions)] = np.where(
-            total > 0, positive / np.where(total > 0, total, 1.0), uniform
-        ).reshape(-1)
+    status = lib.bf_lr_current(
+        problem.c, player, ffi.from_buffer("double[]", regret), ffi.from_buffer("double[]", out)
+    )
+    if status:
+        raise RuntimeError(f"bf_lr_current refused its input ({status})")
     return out
 
 
