@@ -65,9 +65,8 @@ class ShippedStrategy:
     and pinned by its sha256, so a strategy that is no longer the default stays comparable."""
 
     name: str
-    file: str  # beside this module
+    file: str  # beside this module; how it was trained: its header and docs/blueprint.md
     sha256: str
-    training: str  # how tools/train_blueprint.py made it (docs/blueprint.md)
 
     @property
     def path(self) -> Path:
@@ -80,7 +79,6 @@ SHIPPED_STRATEGIES: dict[str, ShippedStrategy] = {
         ShippedStrategy(
             "v1", "blueprint.bin",
             "d38522142c38b9327783fed8e27b4628d78a88d85a15f889c896bafd4b2c8f82",
-            "4,718,592 iterations, seed 0, batches of 4,096 (2026-12-01)",
         ),
     )
 }  # fmt: skip
