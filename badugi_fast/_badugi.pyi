@@ -138,12 +138,13 @@ class _Lib:
     BF_BP_BUCKETS: int
     BF_BP_SLOTS: int
     BF_BP_PUBLIC: int
+    BF_BP_PUBLIC_2: int
+    BF_BP_ABSTRACTIONS: int
     BF_BP_INFOSETS: int
     BF_BP_MAX_DRAWS: int
     BF_BP_BAD: int
     BF_BP_ONE: int
     BF_BP_ROW: int
-    BF_BP_TABLE_LEN: int
     BF_BP_REGRET_ONE: int
     BF_BP_STRATEGY_ONE: int
     BF_BP_MAX_SMALL_BET: int
@@ -346,11 +347,30 @@ class _Lib:
     def bf_bp_hand(self, hand: bytes, thrown: Any, /) -> int: ...
     def bf_bp_hands(self, cards: Any, n: int, buckets: Any, thrown: Any, /) -> int: ...
     def bf_bp_thrown(self, hand: bytes, slot: int, /) -> int: ...
+    def bf_bp_public_count(self, abstraction: int, /) -> int: ...
+    def bf_bp_infosets(self, abstraction: int, /) -> int: ...
+    def bf_bp_mine(self, count: int, /) -> int: ...
     def bf_bp_public_betting(
-        self, round: int, node: int, pot: int, aggressor: int, opp_drew: int, /
+        self,
+        abstraction: int,
+        round: int,
+        node: int,
+        pot: int,
+        aggressor: int,
+        opp_drew: int,
+        mine: int,
+        /,
     ) -> int: ...
     def bf_bp_public_draw(
-        self, k: int, pot: int, aggressor: int, opp_before: int, opp_now: int, /
+        self,
+        abstraction: int,
+        k: int,
+        pot: int,
+        aggressor: int,
+        opp_before: int,
+        opp_now: int,
+        mine: int,
+        /,
     ) -> int: ...
     def bf_bp_betting_start(
         self, history: Any, button: int, blind0: int, blind1: int, /
@@ -359,7 +379,7 @@ class _Lib:
     def bf_bp_betting_draw(self, history: Any, player: int, count: int, /) -> None: ...
     def bf_bp_betting_actor(self, history: Any, /) -> int: ...
     def bf_bp_betting_public(
-        self, history: Any, player: int, draw: int, small_bet: int, /
+        self, history: Any, abstraction: int, player: int, draw: int, small_bet: int, /
     ) -> int: ...
     def bf_bp_strategy_valid(self, strategy: Any, /) -> int: ...
     def bf_bp_row(self, strategy: Any, infoset: int, legal: int, probs: Any, /) -> int: ...
@@ -367,6 +387,7 @@ class _Lib:
     def bf_blueprint_audit(
         self, spec: Any, seed: int, first_hand: int, hands: int, audit: Any, refusal: Any, /
     ) -> int: ...
+    def bf_bp_table_len(self, abstraction: int, /) -> int: ...
     def bf_bp_rules_valid(self, rules: Any, /) -> int: ...
     def bf_bp_iterate(self, trainer: Any, first: int, count: int, /) -> int: ...
     def bf_bp_replay(

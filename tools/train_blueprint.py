@@ -123,6 +123,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--suits", type=int, default=4)
     parser.add_argument("--draws", type=int, default=3)
     parser.add_argument("--small-bet", type=int, default=2)
+    parser.add_argument(
+        "--abstraction", type=int, default=1, help="1 or 2 (badugi_fast/blueprint/abstraction.py)"
+    )
     parser.add_argument("--resume", type=Path, help="continue from this checkpoint")
     parser.add_argument("--checkpoint", type=Path, help="write checkpoints here (.npz)")
     parser.add_argument("--every", type=int, default=1_000_000, help="log and checkpoint step")
@@ -140,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         trainer = Trainer.load(args.resume)
     else:
         deck = Deck(args.ranks, args.suits, args.draws, args.small_bet)
-        trainer = Trainer(deck, seed=args.seed, batch=args.batch)
+        trainer = Trainer(deck, seed=args.seed, batch=args.batch, abstraction=args.abstraction)
     checkpoint = args.checkpoint or args.resume
     games = spiel_games(trainer.blueprint()) if args.exact else None
     bar = None

@@ -17,11 +17,15 @@ public, draws      the draw, the chips in, the last aggressor of the round just 
                    cards the opponent threw at the draw before, and (drawing second) at this one
 slots              betting: fold, check or call, bet or raise; draws: stand pat, throw every
                    card outside the badugi, or also its top card (break it)
+abstraction 2      as abstraction 1, and each decision after the first draw also sees the
+                   cards the deciding player threw at the last draw (stood pat, one card, two
+                   or more: ``mine``), its own line of draws that the opponent reads
 =================  ===========================================================================
 
-Every public index and bucket is a number; an information set is ``bucket * PUBLIC +
-public`` (bucket-major: a hand's decisions of a round sit together in the trainer's tables), with
-``SLOTS`` action slots each (a slot the rules do not allow there is never played).
+Every public index and bucket is a number; an information set is ``bucket *
+public_count(abstraction) + public`` (bucket-major: a hand's decisions of a round sit together
+in the trainer's tables), with ``SLOTS`` action slots each (a slot the rules do not allow there
+is never played). ``PUBLIC`` and ``INFOSETS`` are abstraction 1's.
 """
 
 from __future__ import annotations
@@ -35,11 +39,13 @@ from ..game.actions import Action, ActionKind, Phase, View
 K = ActionKind
 BUCKETS = 212
 SLOTS = 3
-PUBLIC = 6440
+PUBLIC = 6440  # abstraction 1's public indices
 INFOSETS = PUBLIC * BUCKETS
+ABSTRACTIONS = (1, 2)
+_PUBLIC_COUNT = {1: PUBLIC, 2: 19160}
 MAX_BETS = 4  # a bet and three raises a round (cap_heads_up); before the first draw, the blind
-_BET_OFFSET = (0, 8, 608, 1808)
-_DRAW_OFFSET = (0, 4208, 4280, 5000)
+_BET_OFFSET = {1: (0, 8, 608, 1808), 2: (0, 8, 1808, 5408)}
+_DRAW_OFFSET = {1: (0, 4208, 4280, 5000), 2: (0, 12608, 12680, 14840)}
 POTS = (1, 4, 8, 16)  # the pot values (chips in at the start of round r, in small bets, less one)
 FOLD, PASSIVE, AGGRESSIVE = 0, 1, 2  # betting slots
 PAT, KEEP, BREAK = 0, 1, 2  # draw slots
@@ -89,28 +95,95 @@ def thrown(hand: tuple[Card, ...] | list[Card], slot: int) -> tuple[Card, ...] |
     raise ValueError(f"a draw slot is 0, 1 or 2, not {slot}")
 
 
-def public_betting(round_index: int, node: int, pot: int, aggressor: int, opp_drew: int) -> int:
-    """The public index of a betting decision (ValueError for a field out of range)."""
+def check_abstraction(abstraction: int) -> int:
+    """``abstraction`` if it is one of ``ABSTRACTIONS``, else ValueError (TypeError for a
+    non-integer)."""
+    if isinstance(abstraction, bool) or not isinstance(abstraction, int):
+        raise TypeError(f"abstraction is a whole number, not {type(abstraction).__name__}")
+    if abstraction not in ABSTRACTIONS:
+        raise ValueError(f"abstraction is one of {ABSTRACTIONS}, not {abstraction}")
+    return abstraction
+
+
+def public_count(abstraction: int = 1) -> int:
+    """The number of public indices of an abstraction."""
+    return _PUBLIC_COUNT[check_abstraction(abstraction)]
+
+
+def infosets(abstraction: int = 1) -> int:
+    """The number of information sets of an abstraction (buckets times public indices)."""
+    return public_count(abstraction) * BUCKETS
+
+
+def mine_class(count: int) -> int:
+    """The class of a player's own draw of ``count`` cards abstraction 2 reads: 0 stood pat,
+    1 one card, 2 two or more."""
+    if not 0 <= count <= 4:
+        raise ValueError(f"a draw throws 0 .. 4 cards, not {count}")
+    return min(count, 2)
+
+
+def public_betting(
+    round_index: int,
+    node: int,
+    pot: int,
+    aggressor: int,
+    opp_drew: int,
+    mine: int = 0,
+    *,
+    abstraction: int = 1,
+) -> int:
+    """The public index of a betting decision (ValueError for a field out of range); ``mine``
+    (abstraction 2, after the first draw) is ``mine_class`` of the player's own last draw."""
+    mines = _mines(abstraction, round_index)
     if not 0 <= round_index <= 3 or not 0 <= node < (10 if round_index else 8):
         raise ValueError(f"no betting node {node} in round {round_index}")
+    if not 0 <= mine < mines:
+        raise ValueError(f"mine is 0 .. {mines - 1} here, not {mine}")
     if round_index == 0:
         return node
     _check_history(round_index, pot, aggressor)
     if not 0 <= opp_drew <= 4:
         raise ValueError(f"a draw throws 0 .. 4 cards, not {opp_drew}")
-    return _BET_OFFSET[round_index] + ((pot * 3 + aggressor) * 5 + opp_drew) * 10 + node
+    return (
+        _BET_OFFSET[abstraction][round_index]
+        + (((pot * 3 + aggressor) * 5 + opp_drew) * mines + mine) * 10
+        + node
+    )
 
 
-def public_draw(k: int, pot: int, aggressor: int, opp_before: int, opp_now: int) -> int:
-    """The public index of a decision at draw ``k`` (1 .. 3)."""
+def public_draw(
+    k: int,
+    pot: int,
+    aggressor: int,
+    opp_before: int,
+    opp_now: int,
+    mine: int = 0,
+    *,
+    abstraction: int = 1,
+) -> int:
+    """The public index of a decision at draw ``k`` (1 .. 3); ``mine`` as ``public_betting``'s
+    (0 at the first draw)."""
     if not 1 <= k <= 3:
         raise ValueError(f"a draw is 1 .. 3, not {k}")
+    mines = _mines(abstraction, k - 1)
     _check_history(k, pot, aggressor)
-    if not 0 <= opp_before < (1 if k == 1 else 5) or not 0 <= opp_now <= 5:
+    befores = 1 if k == 1 else 5
+    if not 0 <= opp_before < befores or not 0 <= opp_now <= 5:
         raise ValueError(f"no draw history {opp_before}, {opp_now} at draw {k}")
+    if not 0 <= mine < mines:
+        raise ValueError(f"mine is 0 .. {mines - 1} here, not {mine}")
     return (
-        _DRAW_OFFSET[k] + ((pot * 3 + aggressor) * (1 if k == 1 else 5) + opp_before) * 6 + opp_now
+        _DRAW_OFFSET[abstraction][k]
+        + (((pot * 3 + aggressor) * befores + opp_before) * mines + mine) * 6
+        + opp_now
     )
+
+
+def _mines(abstraction: int, draws_done: int) -> int:
+    """How many classes of the player's own last draw a decision after ``draws_done`` draws
+    reads: three in abstraction 2 once a draw is done, else one (always 0)."""
+    return 3 if check_abstraction(abstraction) == 2 and draws_done > 0 else 1
 
 
 def _check_history(round_index: int, pot: int, aggressor: int) -> None:
@@ -127,21 +200,27 @@ def _check_history(round_index: int, pot: int, aggressor: int) -> None:
 @dataclass(frozen=True)
 class Decision:
     """A decision as the abstraction sees it: the ``player`` (0 big blind, 1 button), the
-    information set, and the action of each legal slot."""
+    information set, the action of each legal slot, and the public index and bucket that make
+    the information set (``infoset == bucket * public_count(abstraction) + public``)."""
 
     player: int
     infoset: int
     actions: dict[int, Action]
+    public: int
+    bucket: int
 
 
 class NotInAbstraction(ValueError):
     """A decision the blueprint's game does not have (other rules, seats or stakes)."""
 
 
-def read_decision(view: View, small_bet: int, most_thrown: int = 4) -> Decision:
+def read_decision(
+    view: View, small_bet: int, most_thrown: int = 4, *, abstraction: int = 1
+) -> Decision:
     """The decision of ``view`` (its player to act) in the abstraction, for the rules
     ``Rules(small_bet=small_bet, cap_heads_up=True)``; ``most_thrown`` caps a draw (the small
     decks of the OpenSpiel game). NotInAbstraction (a ValueError) names what does not fit."""
+    count = public_count(abstraction)
     if len(view.stacks) != 2:
         raise NotInAbstraction(f"the blueprint plays heads-up, not {len(view.stacks)} seats")
     if not view.legal:
@@ -155,7 +234,11 @@ def read_decision(view: View, small_bet: int, most_thrown: int = 4) -> Decision:
             raise NotInAbstraction("the draw order is not the blueprint's (big blind first)")
         before = history.drew[other][k - 2] if k > 1 else 0
         now = 0 if me == 0 else 1 + history.drew[other][k - 1]
-        public = public_draw(k, history.pot, _relative(history.last_aggressor, me), before, now)
+        mine = mine_class(history.drew[me][k - 2]) if abstraction == 2 and k > 1 else 0
+        public = public_draw(
+            k, history.pot, _relative(history.last_aggressor, me), before, now, mine,
+            abstraction=abstraction,
+        )  # fmt: skip
         actions: dict[int, Action] = {}
         for slot in (PAT, KEEP, BREAK):
             cards = thrown(view.hand, slot)
@@ -166,10 +249,18 @@ def read_decision(view: View, small_bet: int, most_thrown: int = 4) -> Decision:
         if history.actor() != me:
             raise NotInAbstraction("the betting order is not the blueprint's")
         drew = history.drew[other][history.round - 1] if history.round else 0
+        mine = (
+            mine_class(history.drew[me][history.round - 1])
+            if abstraction == 2 and history.round
+            else 0
+        )
         aggressor = _relative(history.last_aggressor, me)
-        public = public_betting(history.round, node, history.pot, aggressor, drew)
+        public = public_betting(
+            history.round, node, history.pot, aggressor, drew, mine, abstraction=abstraction
+        )
         actions = _betting_slots(view, history, me, small_bet)
-    return Decision(me, bucket(view.hand) * PUBLIC + public, actions)
+    hand_bucket = bucket(view.hand)
+    return Decision(me, hand_bucket * count + public, actions, public, hand_bucket)
 
 
 def _relative(who: int, me: int) -> int:
@@ -254,6 +345,7 @@ class _PublicBetting:
 
 
 __all__ = [
+    "ABSTRACTIONS",
     "BUCKETS",
     "INFOSETS",
     "PUBLIC",
@@ -262,7 +354,11 @@ __all__ = [
     "NotInAbstraction",
     "best_badugi",
     "bucket",
+    "check_abstraction",
+    "infosets",
+    "mine_class",
     "public_betting",
+    "public_count",
     "public_draw",
     "read_decision",
     "thrown",

@@ -4,9 +4,9 @@ The file (little-endian), version 1::
 
     magic        8 bytes   b"BFBLUEPR"
     version      uint16    1
-    abstraction  uint16    1 (abstraction.py; its sizes follow, and must match this reading)
+    abstraction  uint16    1 or 2 (abstraction.py; its sizes follow, and must match this reading)
     buckets      uint32    212
-    public       uint32    6440
+    public       uint32    6440 (abstraction 1) or 19160 (abstraction 2)
     slots        uint32    3
     ranks        uint8     the deck: its lowest ranks (13 for the real game)
     suits        uint8     its first suits (4)
@@ -46,16 +46,34 @@ import numpy.typing as npt
 from .._badugi import ffi, lib
 from ..game.actions import Action, View
 from ..game.rules import Rules, RuleSet
-from .abstraction import BUCKETS, INFOSETS, PUBLIC, SLOTS, read_decision
+from .abstraction import (
+    ABSTRACTIONS,
+    BUCKETS,
+    SLOTS,
+    check_abstraction,
+    infosets,
+    public_count,
+    read_decision,
+)
 
 MAGIC = b"BFBLUEPR"
 VERSION = 1
-ABSTRACTION = 1
 HEADER = struct.Struct("<8sHHIIIBBBBQQQQ32s")
 ONE = 65535  # a probability of 1 in the file
-TABLE_BYTES = INFOSETS * SLOTS * 2  # the table, decompressed
-# the most zlib's deflate makes of the table (its bound): no valid payload is longer
-MAX_PAYLOAD = TABLE_BYTES + (TABLE_BYTES >> 12) + (TABLE_BYTES >> 14) + (TABLE_BYTES >> 25) + 13
+
+
+def table_bytes(abstraction: int) -> int:
+    """The table's bytes, decompressed."""
+    return infosets(abstraction) * SLOTS * 2
+
+
+def max_payload(abstraction: int) -> int:
+    """The most zlib's deflate makes of the table (its bound): no valid payload is longer."""
+    n = table_bytes(abstraction)
+    return n + (n >> 12) + (n >> 14) + (n >> 25) + 13
+
+
+MAX_PAYLOAD = max(max_payload(a) for a in ABSTRACTIONS)  # of any abstraction
 MIN_STACK_BETS = 24  # four bets a round, small bets twice and big bets twice: 24 small bets
 
 
@@ -111,6 +129,7 @@ class Blueprint:
     iterations: int
     seed: int
     table: npt.NDArray[np.uint16] = field(repr=False)
+    abstraction: int = 1  # abstraction.py's: what each information set sees
     _c: list[Any] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -130,10 +149,14 @@ class Blueprint:
             raise StrategyFileError(
                 f"the deck holds at least 8 cards, not {self.ranks * self.suits}"
             )
-        if self.table.shape != (INFOSETS, SLOTS) or self.table.dtype != np.uint16:
+        try:
+            check_abstraction(self.abstraction)
+        except ValueError as error:
+            raise StrategyFileError(str(error)) from None
+        if self.table.shape != (self.infosets, SLOTS) or self.table.dtype != np.uint16:
             raise StrategyFileError(
-                f"the table is uint16 [{INFOSETS}, {SLOTS}], "
-                f"not {self.table.dtype} {self.table.shape}"
+                f"the table of abstraction {self.abstraction} is uint16 "
+                f"[{self.infosets}, {SLOTS}], not {self.table.dtype} {self.table.shape}"
             )
         sums = self.table.sum(axis=1, dtype=np.int64)
         wrong = np.flatnonzero((sums != 0) & (sums != ONE))
@@ -143,7 +166,10 @@ class Blueprint:
             )
 
     def _header(self) -> tuple[int, ...]:
-        return (self.ranks, self.suits, self.draws, self.small_bet, self.iterations, self.seed)
+        return (
+            self.ranks, self.suits, self.draws, self.small_bet, self.iterations, self.seed,
+            self.abstraction,
+        )  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
         if self is other:
@@ -164,8 +190,23 @@ class Blueprint:
                 return _shipped_with, (digest,)
         return type(self), (
             self.ranks, self.suits, self.draws, self.small_bet, self.iterations, self.seed,
-            self.table,
+            self.table, self.abstraction,
         )  # fmt: skip
+
+    @property
+    def public_count(self) -> int:
+        """The public indices of the blueprint's abstraction."""
+        return public_count(self.abstraction)
+
+    @property
+    def infosets(self) -> int:
+        """The information sets of the blueprint's abstraction (the table's rows)."""
+        return infosets(self.abstraction)
+
+    def infoset(self, bucket: Any, public: int) -> Any:
+        """The information set(s) of a private ``bucket`` (or an array of them) at a public
+        index."""
+        return bucket * self.public_count + public
 
     @property
     def rules(self) -> Rules:
@@ -226,6 +267,7 @@ class Blueprint:
             strategy.table = ffi.from_buffer("uint16_t[]", table)
             strategy.table_len = table.size
             strategy.small_bet = self.small_bet
+            strategy.abstraction = self.abstraction
             if not lib.bf_bp_strategy_valid(strategy):
                 raise StrategyFileError("the strategy's table or rules do not fit the C engines")
             self._c.append((strategy, table))
@@ -234,8 +276,8 @@ class Blueprint:
     def row(self, infoset: int, slots: list[int]) -> list[float]:
         """The probabilities of the legal ``slots`` at an information set (uniform where the
         training never reached it)."""
-        if not 0 <= infoset < INFOSETS:
-            raise ValueError(f"an information set is 0 .. {INFOSETS - 1}, not {infoset}")
+        if not 0 <= infoset < self.infosets:
+            raise ValueError(f"an information set is 0 .. {self.infosets - 1}, not {infoset}")
         weights = [int(self.table[infoset, slot]) for slot in slots]
         total = sum(weights)
         if total == 0:
@@ -256,8 +298,8 @@ class Blueprint:
             raise ValueError(
                 f"legal holds a row of {SLOTS} slots per information set, at least one legal"
             )
-        if len(infosets) and not (infosets.min() >= 0 and infosets.max() < INFOSETS):
-            raise ValueError(f"an information set is 0 .. {INFOSETS - 1}")
+        if len(infosets) and not (infosets.min() >= 0 and infosets.max() < self.infosets):
+            raise ValueError(f"an information set is 0 .. {self.infosets - 1}")
         weights = self.table[infosets].astype(np.float64) * legal
         total = weights.sum(axis=1, keepdims=True)
         uniform = legal / legal.sum(axis=1, keepdims=True)
@@ -268,7 +310,7 @@ class Blueprint:
 
     def probabilities(self, view: View) -> list[tuple[Action, float]]:
         """The legal actions of a view's decision with the blueprint's probability of each."""
-        decision = read_decision(view, self.small_bet, self.most_thrown)
+        decision = self.read(view)
         slots = sorted(decision.actions)
         return list(
             zip(
@@ -276,12 +318,17 @@ class Blueprint:
             )
         )
 
+    def read(self, view: View) -> Any:
+        """The decision of ``view`` in the blueprint's abstraction (``read_decision``)."""
+        return read_decision(view, self.small_bet, self.most_thrown, abstraction=self.abstraction)
+
     # -- the file ------------------------------------------------------------------------------
 
     def to_bytes(self) -> bytes:
         payload = zlib.compress(self.table.astype("<u2").tobytes(), 9)
         header = HEADER.pack(
-            MAGIC, VERSION, ABSTRACTION, BUCKETS, PUBLIC, SLOTS, self.ranks, self.suits,
+            MAGIC, VERSION, self.abstraction, BUCKETS, self.public_count, SLOTS, self.ranks,
+            self.suits,
             self.draws, 1, self.small_bet, self.iterations, self.seed, len(payload),
             hashlib.sha256(payload).digest(),
         )  # fmt: skip
@@ -294,7 +341,8 @@ class Blueprint:
                 f"a strategy file holds a {HEADER.size}-byte header, not {len(data)} bytes"
             )
         fields = _read_header(bytes(data[: HEADER.size]))
-        ranks, suits, draws, small_bet, iterations, seed, length, digest = fields
+        abstraction, ranks, suits, draws, small_bet, iterations, seed, length, digest = fields
+        size = table_bytes(abstraction)
         payload = data[HEADER.size :]
         if len(payload) != length:
             raise StrategyFileError(
@@ -305,22 +353,21 @@ class Blueprint:
         # never more than the table out of the decompressor, however small the payload
         inflate = zlib.decompressobj()
         try:
-            raw = inflate.decompress(payload, TABLE_BYTES)
+            raw = inflate.decompress(payload, size)
         except zlib.error as error:
             raise StrategyFileError(f"the payload does not decompress: {error}") from None
         if inflate.unconsumed_tail or not inflate.eof:
             raise StrategyFileError(
-                f"the payload decompresses to more than the table's {TABLE_BYTES} bytes, "
-                "or does not end"
+                f"the payload decompresses to more than the table's {size} bytes, or does not end"
             )
         if inflate.unused_data:
             raise StrategyFileError(
                 f"the payload holds {len(inflate.unused_data)} bytes after its compressed table"
             )
-        if len(raw) != TABLE_BYTES:
-            raise StrategyFileError(f"the table is {TABLE_BYTES} bytes, not {len(raw)}")
-        table = np.frombuffer(raw, dtype="<u2").astype(np.uint16).reshape(INFOSETS, SLOTS)
-        return cls(ranks, suits, draws, small_bet, iterations, seed, table)
+        if len(raw) != size:
+            raise StrategyFileError(f"the table is {size} bytes, not {len(raw)}")
+        table = np.frombuffer(raw, dtype="<u2").astype(np.uint16).reshape(-1, SLOTS)
+        return cls(ranks, suits, draws, small_bet, iterations, seed, table, abstraction)
 
     def save(self, path: str | Path) -> str:
         """Writes the file; returns its sha256 (hex)."""
@@ -345,7 +392,7 @@ class Blueprint:
                 raise StrategyFileError(
                     f"a strategy file holds a {HEADER.size}-byte header, not {len(head)} bytes"
                 )
-            length = _read_header(head)[6]
+            length = _read_header(head)[7]
             if length != size - HEADER.size:
                 raise StrategyFileError(
                     f"the payload is {length} bytes by the header, "
@@ -359,29 +406,34 @@ class Blueprint:
         return cls.from_bytes(data)
 
 
-def _read_header(head: bytes) -> tuple[int, int, int, int, int, int, int, bytes]:
-    """A header's fields the blueprint keeps (ranks, suits, draws, small_bet, iterations, seed)
-    and the payload's length and sha256, or StrategyFileError naming the first wrong field."""
+def _read_header(head: bytes) -> tuple[int, int, int, int, int, int, int, int, bytes]:
+    """A header's fields the blueprint keeps (abstraction, ranks, suits, draws, small_bet,
+    iterations, seed) and the payload's length and sha256, or StrategyFileError naming the
+    first wrong field."""
     (magic, version, abstraction, buckets, public, slots, ranks, suits, draws, cap,
      small_bet, iterations, seed, length, digest) = HEADER.unpack_from(head)  # fmt: skip
     if magic != MAGIC:
         raise StrategyFileError(f"not a blueprint strategy file: magic {magic!r}")
     if version != VERSION:
         raise StrategyFileError(f"strategy file version {version}; this reads version {VERSION}")
-    if (abstraction, buckets, public, slots) != (ABSTRACTION, BUCKETS, PUBLIC, SLOTS):
+    if abstraction not in ABSTRACTIONS:
+        raise StrategyFileError(
+            f"abstraction {abstraction}; this reads abstractions {ABSTRACTIONS}"
+        )
+    if (buckets, public, slots) != (BUCKETS, public_count(abstraction), SLOTS):
         raise StrategyFileError(
             f"abstraction {abstraction} of {buckets} buckets, {public} public states and "
-            f"{slots} slots; this reads abstraction {ABSTRACTION} "
-            f"({BUCKETS}, {PUBLIC}, {SLOTS})"
+            f"{slots} slots; this reads abstraction {abstraction} as "
+            f"({BUCKETS}, {public_count(abstraction)}, {SLOTS})"
         )
     if cap != 1:
         raise StrategyFileError(f"cap_heads_up is 1 (the rules trained for), not {cap}")
-    if length > MAX_PAYLOAD:
+    if length > max_payload(abstraction):
         raise StrategyFileError(
             f"the payload is {length} bytes by the header; a compressed table holds at most "
-            f"{MAX_PAYLOAD}"
+            f"{max_payload(abstraction)}"
         )
-    return ranks, suits, draws, small_bet, iterations, seed, length, digest
+    return abstraction, ranks, suits, draws, small_bet, iterations, seed, length, digest
 
 
 def load_blueprint(path: str | Path | None = None, sha256: str | None = None) -> Blueprint:

@@ -27,13 +27,12 @@ from .._runtime.blocks import Executor, block_bounds, progress_bar, run_blocks
 from .._runtime.threads import run_in_threads, thread_count
 from .._runtime.validate import whole
 from . import Blueprint
-from .abstraction import INFOSETS, SLOTS
+from .abstraction import SLOTS, check_abstraction, infosets
 from .strategy import ONE
 
-TABLE_LEN = int(lib.BF_BP_TABLE_LEN)
 REGRET_ONE = int(lib.BF_BP_REGRET_ONE)
 STRATEGY_ONE = int(lib.BF_BP_STRATEGY_ONE)
-CHECKPOINT_VERSION = 1
+CHECKPOINT_VERSION = 2  # 2 keeps the abstraction; 1 (abstraction 1) still reads
 BLOCK_ITERATIONS = 64  # iterations per call into C: ~10-50 ms on the full deck
 Progress = Callable[[int], None]
 
@@ -61,19 +60,21 @@ class Deck:
                 f"{self.ranks} x {self.suits}"
             )
 
-    def c_rules(self) -> Any:
+    def c_rules(self, abstraction: int = 1) -> Any:
+        """The C trainer's rules: this game, played in ``abstraction``."""
         return ffi.new(
             "bf_bp_rules *",
             {"ranks": self.ranks, "suits": self.suits, "draws": self.draws,
-             "small_bet": self.small_bet},
+             "small_bet": self.small_bet, "abstraction": check_abstraction(abstraction)},
         )  # fmt: skip
 
 
-def new_table() -> npt.NDArray[np.int64]:
-    """A zeroed table [INFOSETS, 3, SLOTS] (regret, regret delta, strategy sum of each slot),
-    in transparent huge pages where the system offers them: the trainer's reads and writes land
-    all over ~100 MB, and 2 MB pages spare most of the TLB misses."""
-    size = TABLE_LEN * 8
+def new_table(abstraction: int = 1) -> npt.NDArray[np.int64]:
+    """A zeroed table [infosets, 3, SLOTS] (regret, regret delta, strategy sum of each slot) of
+    an abstraction, in transparent huge pages where the system offers them: the trainer's reads
+    and writes land all over 100-500 MB, and 2 MB pages spare most of the TLB misses."""
+    rows = infosets(abstraction)
+    size = rows * 3 * SLOTS * 8
     try:
         memory = mmap.mmap(-1, size)
         if hasattr(memory, "madvise") and hasattr(mmap, "MADV_HUGEPAGE"):
@@ -81,25 +82,28 @@ def new_table() -> npt.NDArray[np.int64]:
         buffer: Any = memory
     except (OSError, ValueError):  # no anonymous mmap here: plain memory
         buffer = bytearray(size)
-    return np.frombuffer(buffer, dtype=np.int64).reshape(INFOSETS, 3, SLOTS)
+    return np.frombuffer(buffer, dtype=np.int64).reshape(rows, 3, SLOTS)
 
 
 def iterate_into(
-    deck: Deck, seed: int, table: npt.NDArray[np.int64], first: int, count: int, threads: int
+    deck: Deck,
+    seed: int,
+    table: npt.NDArray[np.int64],
+    first: int,
+    count: int,
+    threads: int,
+    abstraction: int = 1,
 ) -> None:
     """Iterations first .. first + count - 1 of the seed against the table's frozen regrets,
     their updates added into its regret deltas and strategy sums, over ``threads`` threads."""
-    if (
-        table.shape != (INFOSETS, 3, SLOTS)
-        or table.dtype != np.int64
-        or not table.flags.c_contiguous
-    ):
+    rows = infosets(abstraction)
+    if table.shape != (rows, 3, SLOTS) or table.dtype != np.int64 or not table.flags.c_contiguous:
         raise ValueError(
-            f"the table is a contiguous int64 [{INFOSETS}, 3, {SLOTS}], "
+            f"the table of abstraction {abstraction} is a contiguous int64 [{rows}, 3, {SLOTS}], "
             f"not {table.dtype} {table.shape}"
         )
     trainer = ffi.new("bf_bp_trainer *")
-    trainer.rules = deck.c_rules()[0]
+    trainer.rules = deck.c_rules(abstraction)[0]
     trainer.seed = seed
     trainer.table = ffi.from_buffer("int64_t[]", table)
 
@@ -111,34 +115,48 @@ def iterate_into(
 
 
 def batch_block(
-    deck: Deck, seed: int, regret: npt.NDArray[np.int64], threads: int, lo: int, hi: int
+    deck: Deck,
+    seed: int,
+    regret: npt.NDArray[np.int64],
+    threads: int,
+    abstraction: int,
+    lo: int,
+    hi: int,
 ) -> npt.NDArray[np.int64]:
-    """The task an executor runs: iterations lo .. hi - 1 against ``regret`` [INFOSETS, SLOTS];
-    returns their regret deltas and strategy sums [INFOSETS, 2, SLOTS]."""
-    table = new_table()
+    """The task an executor runs: iterations lo .. hi - 1 against ``regret`` [infosets, SLOTS];
+    returns their regret deltas and strategy sums [infosets, 2, SLOTS]."""
+    table = new_table(abstraction)
     table[:, 0, :] = regret
-    iterate_into(deck, seed, table, lo, hi - lo, threads)
+    iterate_into(deck, seed, table, lo, hi - lo, threads, abstraction)
     return np.ascontiguousarray(table[:, 1:, :])
 
 
 class Trainer:
     """The regret and strategy-sum tables of one training run (see the module docstring)."""
 
-    def __init__(self, deck: Deck | None = None, *, seed: int = 0, batch: int = 4096) -> None:
+    def __init__(
+        self,
+        deck: Deck | None = None,
+        *,
+        seed: int = 0,
+        batch: int = 4096,
+        abstraction: int = 1,
+    ) -> None:
         self.deck = deck or Deck()
         self.seed = whole("seed", seed, 0, (1 << 64) - 1)
         self.batch = whole("batch", batch, 1)
+        self.abstraction = check_abstraction(abstraction)
         self.iterations = 0
-        self.table = new_table()
+        self.table = new_table(abstraction)
 
     @property
     def regret(self) -> npt.NDArray[np.int64]:
-        """The cumulative regrets [INFOSETS, SLOTS] (chips times REGRET_ONE)."""
+        """The cumulative regrets [infosets, SLOTS] (chips times REGRET_ONE)."""
         return self.table[:, 0, :]
 
     @property
     def strategy(self) -> npt.NDArray[np.int64]:
-        """The strategy sums [INFOSETS, SLOTS] (probabilities times STRATEGY_ONE)."""
+        """The strategy sums [infosets, SLOTS] (probabilities times STRATEGY_ONE)."""
         return self.table[:, 2, :]
 
     def run(
@@ -174,13 +192,13 @@ class Trainer:
             size = min(left, self.batch - self.iterations % self.batch)
             lo = self.iterations
             if executor is None:
-                iterate_into(self.deck, self.seed, table, lo, size, nthreads)
+                iterate_into(self.deck, self.seed, table, lo, size, nthreads, self.abstraction)
             else:
                 bounds = block_bounds(lo, size, -(-size // workers))
                 regret: Any = np.ascontiguousarray(self.regret)
                 if hasattr(executor, "scatter"):  # a Dask Client: the regrets go once a worker
                     regret = executor.scatter(regret, broadcast=True)
-                args = (self.deck, self.seed, regret, nthreads)
+                args = (self.deck, self.seed, regret, nthreads, self.abstraction)
                 for deltas in run_blocks(executor, batch_block, args, bounds):
                     table[:, 1:, :] += deltas
             self.iterations += size
@@ -228,7 +246,7 @@ class Trainer:
         deck = self.deck
         return Blueprint(
             deck.ranks, deck.suits, deck.draws, deck.small_bet, self.iterations, self.seed,
-            self.average(),
+            self.average(), self.abstraction,
         )  # fmt: skip
 
     # -- checkpoints ---------------------------------------------------------------------------
@@ -238,7 +256,7 @@ class Trainer:
         d = self.deck
         meta = np.array(
             [CHECKPOINT_VERSION, d.ranks, d.suits, d.draws, d.small_bet, self.seed,
-             self.batch, self.iterations], dtype=np.uint64,
+             self.batch, self.iterations, self.abstraction], dtype=np.uint64,
         )  # fmt: skip
         tmp = Path(f"{path}.tmp.npz")
         np.savez(tmp, meta=meta, table=self.table)
@@ -251,13 +269,18 @@ class Trainer:
             if set(data.files) != {"meta", "table"}:
                 raise ValueError(f"{path} is not a blueprint checkpoint: it holds {data.files}")
             meta = [int(x) for x in data["meta"]]
-            if len(meta) != 8 or meta[0] != CHECKPOINT_VERSION:
+            if meta[:1] == [1] and len(meta) == 8:  # version 1: abstraction 1
+                meta.append(1)
+            elif len(meta) != 9 or meta[0] != CHECKPOINT_VERSION:
                 raise ValueError(f"{path}: checkpoint version {meta[:1]}, not {CHECKPOINT_VERSION}")
             saved = data["table"]
-        if saved.shape != (INFOSETS, 3, SLOTS) or saved.dtype != np.int64:
-            raise ValueError(f"{path}: the table is not int64 [{INFOSETS}, 3, {SLOTS}]")
-        _, ranks, suits, draws, small_bet, seed, batch, done = meta
-        trainer = cls(Deck(ranks, suits, draws, small_bet), seed=seed, batch=batch)
+        _, ranks, suits, draws, small_bet, seed, batch, done, abstraction = meta
+        rows = infosets(abstraction)
+        if saved.shape != (rows, 3, SLOTS) or saved.dtype != np.int64:
+            raise ValueError(f"{path}: the table is not int64 [{rows}, 3, {SLOTS}]")
+        trainer = cls(
+            Deck(ranks, suits, draws, small_bet), seed=seed, batch=batch, abstraction=abstraction
+        )
         trainer.table[:] = saved
         trainer.iterations = done
         return trainer

@@ -357,12 +357,13 @@ def _decision(
     view = game.view(hero)
     if any(isinstance(card, HiddenCard) for card in view.hand):
         return [], "the file does not show this player's cards"
-    try:
-        decision = read_decision(view, 2)
+    blueprint = _blueprint()
+    try:  # in the blueprint's chips (a small bet of 2): its own reading of the decision
+        decision = read_decision(view, 2, abstraction=blueprint.abstraction)
     except NotInAbstraction as reason:
         return [], str(reason)
     slots = sorted(decision.actions)
-    probabilities = _blueprint().row(decision.infoset, slots)
+    probabilities = blueprint.row(decision.infoset, slots)
     return [
         (_chips(decision.actions[s], unit), p) for s, p in zip(slots, probabilities, strict=True)
     ], None

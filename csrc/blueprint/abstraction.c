@@ -5,9 +5,22 @@
 
 #include <stddef.h>
 
-static const int BET_OFFSET[4] = {0, 8, 608, 1808};
-static const int DRAW_OFFSET[4] = {0, 4208, 4280, 5000};
+/* Where each round's betting and each draw's decisions start, by abstraction (1, 2) */
+static const int BET_OFFSET[3][4] = {{0}, {0, 8, 608, 1808}, {0, 8, 1808, 5408}};
+static const int DRAW_OFFSET[3][4] = {{0}, {0, 4208, 4280, 5000}, {0, 12608, 12680, 14840}};
+static const int PUBLIC_COUNT[3] = {0, BF_BP_PUBLIC, BF_BP_PUBLIC_2};
 static const int POTS[4] = {1, 4, 8, 16}; /* pot values at the start of round r (draw r) */
+
+int bf_bp_public_count(int abstraction)
+{
+    return abstraction >= 1 && abstraction <= BF_BP_ABSTRACTIONS ? PUBLIC_COUNT[abstraction]
+                                                                  : BF_BP_BAD;
+}
+
+int bf_bp_mine(int count)
+{
+    return count < 0 || count > 4 ? BF_BP_BAD : count < 2 ? count : 2;
+}
 
 /* The hand's best badugi as positions of hand[] (bit i: hand[i]), from bf_describe's mask over
  * the sorted ids; 0 for a bad hand. */
@@ -91,24 +104,33 @@ int bf_bp_thrown(const uint8_t hand[4], int slot)
     return thrown[slot];
 }
 
-int bf_bp_public_betting(int round, int node, int pot, int aggressor, int opp_drew)
+int bf_bp_public_betting(int abstraction, int round, int node, int pot, int aggressor,
+                         int opp_drew, int mine)
 {
-    if (round < 0 || round > 3 || node < 0 || node >= (round ? 10 : 8))
+    if (bf_bp_public_count(abstraction) == BF_BP_BAD || round < 0 || round > 3 || node < 0 ||
+        node >= (round ? 10 : 8))
         return BF_BP_BAD;
     if (round == 0)
-        return node;
+        return mine == 0 ? node : BF_BP_BAD;
+    int mines = abstraction == 1 ? 1 : 3;
     if (pot < 0 || pot >= POTS[round] || aggressor < 0 || aggressor > 2 || opp_drew < 0 ||
-        opp_drew > 4)
+        opp_drew > 4 || mine < 0 || mine >= mines)
         return BF_BP_BAD;
-    return BET_OFFSET[round] + ((pot * 3 + aggressor) * 5 + opp_drew) * 10 + node;
+    return BET_OFFSET[abstraction][round] +
+           (((pot * 3 + aggressor) * 5 + opp_drew) * mines + mine) * 10 + node;
 }
 
-int bf_bp_public_draw(int k, int pot, int aggressor, int opp_before, int opp_now)
+int bf_bp_public_draw(int abstraction, int k, int pot, int aggressor, int opp_before, int opp_now,
+                      int mine)
 {
-    if (k < 1 || k > 3 || pot < 0 || pot >= POTS[k] || aggressor < 0 || aggressor > 2 ||
-        opp_before < 0 || opp_before >= (k == 1 ? 1 : 5) || opp_now < 0 || opp_now > 5)
+    if (bf_bp_public_count(abstraction) == BF_BP_BAD || k < 1 || k > 3)
         return BF_BP_BAD;
-    return DRAW_OFFSET[k] + ((pot * 3 + aggressor) * (k == 1 ? 1 : 5) + opp_before) * 6 + opp_now;
+    int befores = k == 1 ? 1 : 5, mines = abstraction == 1 || k == 1 ? 1 : 3;
+    if (pot < 0 || pot >= POTS[k] || aggressor < 0 || aggressor > 2 || opp_before < 0 ||
+        opp_before >= befores || opp_now < 0 || opp_now > 5 || mine < 0 || mine >= mines)
+        return BF_BP_BAD;
+    return DRAW_OFFSET[abstraction][k] +
+           (((pot * 3 + aggressor) * befores + opp_before) * mines + mine) * 6 + opp_now;
 }
 
 void bf_bp_betting_start(bf_bp_betting *h, int button, int64_t blind0, int64_t blind1)
@@ -173,10 +195,14 @@ static int relative(int who, int me)
     return who < 0 ? 0 : who == me ? 1 : 2;
 }
 
-int bf_bp_betting_public(const bf_bp_betting *h, int player, int draw, int64_t small_bet)
+int bf_bp_betting_public(const bf_bp_betting *h, int abstraction, int player, int draw,
+                         int64_t small_bet)
 {
     if (h->broken || player < 0 || player > 1 || small_bet < 1 || h->round > 3)
         return BF_BP_BAD;
+    /* abstraction 2: the cards the player threw at the last draw (draw `round`; none yet in
+     * round 0 and at the first draw) */
+    int mine = abstraction == 2 && h->round > 0 ? bf_bp_mine(h->drew[player][h->round - 1]) : 0;
     int other = 1 - player, aggressor = relative(h->last_aggressor, player);
     int64_t pot = h->round_end / small_bet - 1;
     if (pot < -1 || pot > 16)
@@ -187,25 +213,32 @@ int bf_bp_betting_public(const bf_bp_betting *h, int player, int draw, int64_t s
             return BF_BP_BAD;
         int before = k == 1 ? 0 : h->drew[other][k - 2];
         int now = player == 0 ? 0 : 1 + h->drew[other][k - 1];
-        return bf_bp_public_draw(k, (int)pot, aggressor, before, now);
+        return bf_bp_public_draw(abstraction, k, (int)pot, aggressor, before, now, mine);
     }
     int node = 2 * (h->bets - (h->round == 0)) + h->flag;
     if (bf_bp_betting_actor(h) != player)
         return BF_BP_BAD;
     int drew = h->round ? h->drew[other][h->round - 1] : 0;
-    return bf_bp_public_betting(h->round, node, (int)pot, aggressor, drew);
+    return bf_bp_public_betting(abstraction, h->round, node, (int)pot, aggressor, drew, mine);
+}
+
+int64_t bf_bp_infosets(int abstraction)
+{
+    int count = bf_bp_public_count(abstraction);
+    return count == BF_BP_BAD ? BF_BP_BAD : (int64_t)count * BF_BP_BUCKETS;
 }
 
 int bf_bp_strategy_valid(const bf_bp_strategy *s)
 {
-    return s != NULL && s->table != NULL &&
-           s->table_len == (int64_t)BF_BP_INFOSETS * BF_BP_SLOTS && s->small_bet >= 2 &&
+    return s != NULL && s->table != NULL && bf_bp_infosets(s->abstraction) != BF_BP_BAD &&
+           s->table_len == bf_bp_infosets(s->abstraction) * BF_BP_SLOTS && s->small_bet >= 2 &&
            s->small_bet <= BF_BP_MAX_SMALL_BET && s->small_bet % 2 == 0;
 }
 
 int bf_bp_row(const bf_bp_strategy *s, int32_t infoset, int legal, double probs[BF_BP_SLOTS])
 {
-    if (infoset < 0 || infoset >= BF_BP_INFOSETS || legal <= 0 || legal >= 1 << BF_BP_SLOTS)
+    if (infoset < 0 || infoset >= bf_bp_infosets(s->abstraction) || legal <= 0 ||
+        legal >= 1 << BF_BP_SLOTS)
         return BF_BP_BAD;
     const uint16_t *row = s->table + (int64_t)infoset * BF_BP_SLOTS;
     int32_t sum = 0, total = 0, count = 0;

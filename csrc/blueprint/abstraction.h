@@ -1,4 +1,4 @@
-/* The blueprint's abstraction of heads-up fixed-limit Badugi (badugi_fast/game/blueprint/
+/* The blueprint's abstraction of heads-up fixed-limit Badugi (badugi_fast/blueprint/
  * abstraction.py is its Python reading, and docs/blueprint.md its justification): the private
  * bucket, the draw slots, the public index, the public betting a player keeps to find that
  * index (bf_bp_betting), and the lookup of a trained strategy (bf_bp_strategy). The trainer
@@ -36,6 +36,16 @@
  * before the first draw, the big blind after) when bets - base + flag is even. A round allows
  * a bet and three raises (cap_heads_up).
  *
+ * Abstraction 2 (BF_BP_PUBLIC_2 public indices; buckets and slots as abstraction 1) also gives
+ * each decision after the first draw the cards the deciding player threw at the last draw, in
+ * three classes (mine: 0 stood pat, 1 one card, 2 two or more; bf_bp_mine), so that a player's
+ * own line of draws, which the opponent reads, is not averaged away:
+ *   betting in round r >= 1: BET_OFFSET_2[r] + (((pot * 3 + aggressor) * 5 + opp_drew) * 3
+ *       + mine) * 10 + node;
+ *   draw k = 1: as abstraction 1 from DRAW_OFFSET_2[1]; draw k = 2, 3: DRAW_OFFSET_2[k] +
+ *       ((((pot * 3 + aggressor) * 5 + opp_before) * 3 + mine) * 6 + opp_now
+ * (the offsets in abstraction.c). Abstraction 1 is this with mine always 0 and one class.
+ *
  * Slots: betting 0 fold, 1 check or call, 2 bet or raise; draws 0 stand pat, 1 throw every card
  * outside the badugi (s < 4 only), 2 also throw the badugi's top card (break it).
  */
@@ -46,8 +56,10 @@
 
 #define BF_BP_BUCKETS 212
 #define BF_BP_SLOTS 3
-#define BF_BP_PUBLIC 6440
-#define BF_BP_INFOSETS (BF_BP_PUBLIC * BF_BP_BUCKETS)
+#define BF_BP_PUBLIC 6440    /* abstraction 1 */
+#define BF_BP_PUBLIC_2 19160 /* abstraction 2 */
+#define BF_BP_ABSTRACTIONS 2 /* abstractions 1 .. 2 */
+#define BF_BP_INFOSETS (BF_BP_PUBLIC * BF_BP_BUCKETS) /* abstraction 1; any: bf_bp_infosets */
 #define BF_BP_MAX_DRAWS 3
 #define BF_BP_BAD (-1)
 #define BF_BP_ONE 65535 /* a probability of 1 in a strategy's table */
@@ -84,12 +96,27 @@ int64_t bf_bp_hands(const uint8_t *cards, int64_t n, int16_t *buckets, int8_t *t
  * hand or slot, or slot 1 with a four-card badugi. */
 int bf_bp_thrown(const uint8_t hand[4], int slot);
 
-/* The public index of a betting decision in `round` (0 .. 3) at `node`; the history fields as
- * above (ignored in round 0). BF_BP_BAD when a field is out of range. */
-int bf_bp_public_betting(int round, int node, int pot, int aggressor, int opp_drew);
+/* The number of public indices of an abstraction (1 .. BF_BP_ABSTRACTIONS), else BF_BP_BAD. */
+int bf_bp_public_count(int abstraction);
 
-/* The public index of the decision at draw k (1 .. 3); BF_BP_BAD when a field is out of range. */
-int bf_bp_public_draw(int k, int pot, int aggressor, int opp_before, int opp_now);
+/* The number of information sets of an abstraction (buckets times public indices), else
+ * BF_BP_BAD. */
+int64_t bf_bp_infosets(int abstraction);
+
+/* The class of a player's own draw of `count` cards (0 .. 4) that abstraction 2 reads: 0 stood
+ * pat, 1 one card, 2 two or more; BF_BP_BAD for another count. */
+int bf_bp_mine(int count);
+
+/* The public index of a betting decision in `round` (0 .. 3) at `node` in `abstraction`; the
+ * history fields as above (ignored in round 0, where mine is 0; mine is 0 in abstraction 1).
+ * BF_BP_BAD when a field is out of range. */
+int bf_bp_public_betting(int abstraction, int round, int node, int pot, int aggressor,
+                         int opp_drew, int mine);
+
+/* The public index of the decision at draw k (1 .. 3) in `abstraction` (mine 0 at the first
+ * draw and in abstraction 1); BF_BP_BAD when a field is out of range. */
+int bf_bp_public_draw(int abstraction, int k, int pot, int aggressor, int opp_before, int opp_now,
+                      int mine);
 
 
 /* The public history of a hand as a player of the abstraction reads it (abstraction.py's
@@ -114,19 +141,22 @@ void bf_bp_betting_draw(bf_bp_betting *h, int player, int count);
 /* The player to act in the betting round by the history (the round's opener when bets - base
  * + flag is even). */
 int bf_bp_betting_actor(const bf_bp_betting *h);
-/* The public index of `player`'s decision now (draw 1 when draw 1, else betting), with the
- * chips in read in units of small_bet; BF_BP_BAD when a field is outside the abstraction. */
-int bf_bp_betting_public(const bf_bp_betting *h, int player, int draw, int64_t small_bet);
+/* The public index in `abstraction` of `player`'s decision now (draw 1 when draw 1, else
+ * betting), with the chips in read in units of small_bet; BF_BP_BAD when a field is outside the
+ * abstraction. */
+int bf_bp_betting_public(const bf_bp_betting *h, int abstraction, int player, int draw,
+                         int64_t small_bet);
 
-/* A trained strategy as its seats read it (badugi_fast/game/blueprint/strategy.py's Blueprint):
+/* A trained strategy as its seats read it (badugi_fast/blueprint/strategy.py's Blueprint):
  * per information set BF_BP_SLOTS probabilities in units of 1/BF_BP_ONE that sum to BF_BP_ONE,
  * or all zero where training never reached the set (played uniformly), for the real game (the
  * 52-card deck, three draws) under Rules(small_bet, cap_heads_up=True). The table must outlive
  * every call with a spec pointing here. */
 typedef struct {
     const uint16_t *table; /* [table_len] */
-    int64_t table_len;     /* BF_BP_INFOSETS * BF_BP_SLOTS */
+    int64_t table_len;     /* bf_bp_infosets(abstraction) * BF_BP_SLOTS */
     int64_t small_bet;     /* even, 2 .. BF_BP_MAX_SMALL_BET */
+    int abstraction;       /* 1 .. BF_BP_ABSTRACTIONS */
 } bf_bp_strategy;
 
 /* 1 when the strategy's fields are in range (its rows are checked as they are read). */

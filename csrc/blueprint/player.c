@@ -1,5 +1,5 @@
 /* Seats playing every decision by the blueprint (blueprint/player.h), as BlueprintBot plays them
- * in Game (badugi_fast/game/blueprint/bot.py over abstraction.py's read_decision and
+ * in Game (badugi_fast/blueprint/bot.py over abstraction.py's read_decision and
  * strategy.py's Blueprint.row): the same checks in the same order, the same information set and
  * slots, the same probabilities and the same slot for the same random bits. */
 #include "blueprint/player.h"
@@ -123,10 +123,11 @@ static int bet(const bf_seat_player *self, void *state, const bf_hand_state *hs,
         (o.bet_kind != 0) != aggressive ||
         (aggressive && (o.bet_kind != kind || o.least != raise)))
         return BF_REFUSE_OTHER_RULES;
-    int public = bf_bp_betting_public(h, player, 0, small_bet);
+    int public = bf_bp_betting_public(h, strategy->abstraction, player, 0, small_bet);
     if (public == BF_BP_BAD)
         return BF_REFUSE_OFF_TREE;
-    int32_t infoset = read_hand(st, hs, seat, NULL) * BF_BP_PUBLIC + public;
+    int32_t infoset =
+        read_hand(st, hs, seat, NULL) * bf_bp_public_count(strategy->abstraction) + public;
     int legal = (to_call > 0 ? 1 << BF_BP_FOLD_SLOT : 0) | 1 << BF_BP_PASSIVE |
                 (aggressive ? 1 << BF_BP_AGGRESSIVE : 0);
     double probs[BF_BP_SLOTS];
@@ -156,11 +157,12 @@ static int draw(const bf_seat_player *self, void *state, const bf_hand_state *hs
     int player, reason = blueprint_game(st, hs, seat, &player, &h);
     if (reason)
         return reason;
-    int public = bf_bp_betting_public(h, player, 1, strategy->small_bet);
+    int public = bf_bp_betting_public(h, strategy->abstraction, player, 1, strategy->small_bet);
     if (public == BF_BP_BAD)
         return BF_REFUSE_OFF_TREE;
     int thrown[BF_BP_SLOTS], cap = bf_state_draw_cap(hs), legal = 0;
-    int32_t infoset = read_hand(st, hs, seat, thrown) * BF_BP_PUBLIC + public;
+    int32_t infoset =
+        read_hand(st, hs, seat, thrown) * bf_bp_public_count(strategy->abstraction) + public;
     for (int slot = 0; slot < BF_BP_SLOTS; slot++) /* a slot that exists and fits the cut */
         if (thrown[slot] >= 0 && __builtin_popcount((unsigned)thrown[slot]) <= cap)
             legal |= 1 << slot;

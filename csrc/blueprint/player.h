@@ -1,5 +1,5 @@
 /* The blueprint's player: a seat that plays every decision of the hand by a trained strategy,
- * as badugi_fast/game/blueprint/bot.py's BlueprintBot plays it in Game: the same reading of the
+ * as badugi_fast/blueprint/bot.py's BlueprintBot plays it in Game: the same reading of the
  * decision in the abstraction (blueprint/abstraction.h: the bucket of the seat's hand, the
  * public index from the hand's public history, the legal slots), the same checks that the game
  * is the one the strategy was trained for, the same probabilities (Blueprint.row) and the same
@@ -7,7 +7,7 @@
  * hand loop and the batched engine play it alike.
  *
  * It sits through play/'s seat interface (play/seat.h): bf_blueprint_seat fills a bf_bp_seat
- * and spec.players[seat] points at it (badugi_fast/game/blueprint/bot.py's BlueprintForm.place).
+ * and spec.players[seat] points at it (badugi_fast/blueprint/bot.py's BlueprintForm.place).
  * bf_blueprint_audit plays hands with every blueprint seat checked. */
 #ifndef BADUGI_BLUEPRINT_PLAYER_H
 #define BADUGI_BLUEPRINT_PLAYER_H

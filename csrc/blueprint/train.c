@@ -51,11 +51,18 @@ typedef struct {
     uint64_t counter; /* the stream a reshuffle and the opponent's sampling draw from */
 } game_t;
 
+int64_t bf_bp_table_len(int abstraction)
+{
+    int64_t infosets = bf_bp_infosets(abstraction);
+    return infosets == BF_BP_BAD ? BF_BP_BAD : infosets * BF_BP_ROW;
+}
+
 int bf_bp_rules_valid(const bf_bp_rules *r)
 {
     return r != NULL && r->ranks >= 1 && r->ranks <= 13 && r->suits >= 1 && r->suits <= 4 &&
            r->ranks * r->suits >= 8 && r->draws >= 0 && r->draws <= BF_BP_MAX_DRAWS &&
-           r->small_bet >= 1 && r->small_bet <= BF_BP_MAX_SMALL_BET;
+           r->small_bet >= 1 && r->small_bet <= BF_BP_MAX_SMALL_BET &&
+           bf_bp_public_count(r->abstraction) != BF_BP_BAD;
 }
 
 static int64_t bet_size(const game_t *g, const state_t *s)
@@ -101,22 +108,25 @@ static int legal_slots(const game_t *g, const state_t *s, int a)
     return (to_call > 0 ? 3 : 2) | (s->bets < 4 ? 4 : 0);
 }
 
-static int infoset(const state_t *s, int a)
+static int infoset(const game_t *g, const state_t *s, int a)
 {
-    int public;
+    int public, abstraction = g->rules->abstraction;
     int other = 1 - a;
+    /* abstraction 2: the cards this player threw at the last draw (none before the first) */
+    int mine = abstraction == 2 && s->round > 0 ? bf_bp_mine(s->drew[a][s->round - 1]) : 0;
     if (s->phase == PHASE_DRAW) {
         int k = s->round + 1;
         int before = k == 1 ? 0 : s->drew[other][k - 2];
         int now = a == 0 ? 0 : 1 + s->drew[other][k - 1];
-        public = bf_bp_public_draw(k, s->pot, relative(s->last_aggressor, a), before, now);
+        public = bf_bp_public_draw(abstraction, k, s->pot, relative(s->last_aggressor, a), before,
+                                   now, mine);
     } else {
         int node = 2 * (s->bets - (s->round == 0)) + s->flag;
         int drew = s->round ? s->drew[other][s->round - 1] : 0;
-        public = bf_bp_public_betting(s->round, node, s->pot, relative(s->last_aggressor, a),
-                                      drew);
+        public = bf_bp_public_betting(abstraction, s->round, node, s->pot,
+                                      relative(s->last_aggressor, a), drew, mine);
     }
-    return s->bucket[a] * BF_BP_PUBLIC + public;
+    return s->bucket[a] * bf_bp_public_count(abstraction) + public;
 }
 
 static uint8_t next_card(game_t *g, state_t *s)
@@ -305,7 +315,7 @@ static double walk(walk_t *w, state_t *s)
             return (double)net[w->traverser];
         }
         int a = actor(s), legal = legal_slots(&w->game, s, a), kind, thrown;
-        int64_t *row = w->trainer->table + (int64_t)infoset(s, a) * BF_BP_ROW, amount;
+        int64_t *row = w->trainer->table + (int64_t)infoset(&w->game, s, a) * BF_BP_ROW, amount;
         double sigma[BF_BP_SLOTS];
         strategy(row, legal, sigma);
         if (a == w->traverser) {
@@ -402,7 +412,7 @@ int bf_bp_replay(const bf_bp_rules *rules, const uint8_t *deck, int n_cards, uin
             return BF_BP_BAD;
         bf_bp_step *step = &steps[played++];
         step->player = a;
-        step->infoset = infoset(&s, a);
+        step->infoset = infoset(&g, &s, a);
         step->legal = legal;
         step->slot = slot;
         memcpy(step->hand, s.hand[a], 4);

@@ -34,32 +34,38 @@
 #include <stdint.h>
 
 #define BF_BP_ROW (3 * BF_BP_SLOTS)
-#define BF_BP_TABLE_LEN ((int64_t)BF_BP_INFOSETS * BF_BP_ROW)
 #define BF_BP_REGRET_ONE 65536   /* one chip of regret */
 #define BF_BP_STRATEGY_ONE 65536 /* probability 1 in a strategy sum */
 #define BF_BP_SHORT (-2) /* replay: the slots ran out before the hand ended */
 
+/* The game trained and the abstraction it is played in. */
 typedef struct {
     int ranks, suits, draws; /* 1..13, 1..4 (at least 8 cards), 0..3 */
     int64_t small_bet;       /* 1 .. BF_BP_MAX_SMALL_BET */
+    int abstraction;         /* 1 .. BF_BP_ABSTRACTIONS (blueprint/abstraction.h) */
 } bf_bp_rules;
 
 typedef struct {
     bf_bp_rules rules;
     uint64_t seed;
-    int64_t *table; /* [BF_BP_TABLE_LEN]: rows of regret, regret delta, strategy sum */
+    int64_t *table; /* [bf_bp_table_len(rules.abstraction)]: rows of regret, regret delta,
+                       strategy sum */
 } bf_bp_trainer;
 
 /* One decision of a replayed hand: who, where, what was allowed and what was done. */
 typedef struct {
     int player;
-    int32_t infoset; /* bucket * BF_BP_PUBLIC + public index */
+    int32_t infoset; /* bucket * bf_bp_public_count(abstraction) + public index */
     int legal;       /* bit per slot */
     int slot, kind;
     int64_t amount;  /* betting: the chips put in; a draw: the cards thrown */
     int thrown;      /* a draw: the positions of the hand thrown (bit i: hand[i]) */
     uint8_t hand[4]; /* the player's hand as it decides */
 } bf_bp_step;
+
+/* The trainer's table length for an abstraction (BF_BP_ROW int64s an information set), else
+ * BF_BP_BAD. */
+int64_t bf_bp_table_len(int abstraction);
 
 /* 1 when every field is in range. */
 int bf_bp_rules_valid(const bf_bp_rules *rules);

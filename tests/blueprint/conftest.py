@@ -9,21 +9,24 @@ import numpy as np
 import pytest
 
 from badugi_fast.blueprint import Blueprint, Deck, Trainer
-from badugi_fast.blueprint.abstraction import INFOSETS, SLOTS
+from badugi_fast.blueprint.abstraction import SLOTS, infosets
 from badugi_fast.blueprint.strategy import ONE
 
 TINY = Deck(ranks=3, suits=3, draws=0)
 
 
-def random_blueprint(seed: int = 0, ranks: int = 13, suits: int = 4) -> Blueprint:
+def random_blueprint(
+    seed: int = 0, ranks: int = 13, suits: int = 4, abstraction: int = 1
+) -> Blueprint:
     """Random rows over all three slots (illegal ones too: the lookup must drop them), a tenth
     of them never reached (all zero)."""
     rng = np.random.default_rng(seed)
-    weights = rng.random((INFOSETS, SLOTS)) ** 3
+    rows = infosets(abstraction)
+    weights = rng.random((rows, SLOTS)) ** 3
     table = np.floor(weights / weights.sum(axis=1, keepdims=True) * ONE).astype(np.int64)
     table[:, 0] += ONE - table.sum(axis=1)
-    table[rng.random(INFOSETS) < 0.1] = 0
-    return Blueprint(ranks, suits, 3, 2, 123, seed, table.astype(np.uint16))
+    table[rng.random(rows) < 0.1] = 0
+    return Blueprint(ranks, suits, 3, 2, 123, seed, table.astype(np.uint16), abstraction)
 
 
 @pytest.fixture(scope="module")

@@ -11,13 +11,17 @@ import pytest
 
 from badugi_fast._badugi import ffi, lib
 from badugi_fast.blueprint.abstraction import (
+    ABSTRACTIONS,
     BUCKETS,
     INFOSETS,
     PUBLIC,
     NotInAbstraction,
     best_badugi,
     bucket,
+    infosets,
+    mine_class,
     public_betting,
+    public_count,
     public_draw,
     read_decision,
     thrown,
@@ -34,6 +38,22 @@ def test_the_sizes_are_the_c_headers() -> None:
     assert (BUCKETS, PUBLIC, INFOSETS) == (
         lib.BF_BP_BUCKETS, lib.BF_BP_PUBLIC, lib.BF_BP_INFOSETS,
     )  # fmt: skip
+    assert ABSTRACTIONS == tuple(range(1, lib.BF_BP_ABSTRACTIONS + 1))
+    assert [public_count(a) for a in ABSTRACTIONS] == [lib.BF_BP_PUBLIC, lib.BF_BP_PUBLIC_2]
+    for a in ABSTRACTIONS:
+        assert public_count(a) == lib.bf_bp_public_count(a)
+        assert infosets(a) == lib.bf_bp_infosets(a) == BUCKETS * public_count(a)
+    for bad in (0, 3):
+        assert lib.bf_bp_public_count(bad) == lib.bf_bp_infosets(bad) == lib.BF_BP_BAD
+        with pytest.raises(ValueError, match="abstraction is one of"):
+            public_count(bad)
+    with pytest.raises(TypeError, match="whole number"):
+        public_count(True)
+    assert [mine_class(n) for n in range(5)] == [lib.bf_bp_mine(n) for n in range(5)]
+    assert [mine_class(n) for n in range(5)] == [0, 1, 2, 2, 2]
+    assert lib.bf_bp_mine(5) == lib.bf_bp_mine(-1) == lib.BF_BP_BAD
+    with pytest.raises(ValueError, match=r"0 \.\. 4"):
+        mine_class(5)
 
 
 def test_every_hand_has_the_same_bucket_and_draws_in_python_and_c() -> None:
@@ -79,51 +99,77 @@ def test_bad_hands_and_slots_are_refused_in_c_and_python() -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [(0, 7, 0, 0, 0), (1, 9, 3, 2, 4), (2, 0, 7, 1, 0), (3, 5, 15, 2, 3), (3, 0, 0, 0, 0)],
-)
+    [(1, 0, 7, 0, 0, 0, 0), (1, 1, 9, 3, 2, 4, 0), (1, 2, 0, 7, 1, 0, 0), (1, 3, 5, 15, 2, 3, 0),
+     (1, 3, 0, 0, 0, 0, 0), (2, 0, 7, 0, 0, 0, 0), (2, 1, 9, 3, 2, 4, 2), (2, 2, 0, 7, 1, 0, 1),
+     (2, 3, 5, 15, 2, 3, 2)],
+)  # fmt: skip
 def test_public_betting_indices_agree_with_c(args: tuple[int, ...]) -> None:
-    assert public_betting(*args) == lib.bf_bp_public_betting(*args)
+    abstraction, *fields = args
+    assert public_betting(*fields, abstraction=abstraction) == lib.bf_bp_public_betting(*args)
 
 
 @pytest.mark.parametrize(
-    "args", [(1, 3, 2, 0, 5), (2, 7, 0, 4, 0), (3, 15, 2, 4, 5), (1, 0, 0, 0, 0)]
-)
+    "args",
+    [(1, 1, 3, 2, 0, 5, 0), (1, 2, 7, 0, 4, 0, 0), (1, 3, 15, 2, 4, 5, 0), (1, 1, 0, 0, 0, 0, 0),
+     (2, 1, 3, 2, 0, 5, 0), (2, 2, 7, 0, 4, 0, 2), (2, 3, 15, 2, 4, 5, 1)],
+)  # fmt: skip
 def test_public_draw_indices_agree_with_c(args: tuple[int, ...]) -> None:
-    assert public_draw(*args) == lib.bf_bp_public_draw(*args)
+    abstraction, *fields = args
+    assert public_draw(*fields, abstraction=abstraction) == lib.bf_bp_public_draw(*args)
 
 
-def test_every_public_index_is_used_once() -> None:
-    betting = [public_betting(0, n, 0, 0, 0) for n in range(8)] + [
-        public_betting(r, n, p, a, d)
+@pytest.mark.parametrize("abstraction", ABSTRACTIONS)
+def test_every_public_index_is_used_once(abstraction: int) -> None:
+    mines = 3 if abstraction == 2 else 1
+    betting = [public_betting(0, n, 0, 0, 0, abstraction=abstraction) for n in range(8)] + [
+        public_betting(r, n, p, a, d, m, abstraction=abstraction)
         for r, pots in ((1, 4), (2, 8), (3, 16))
-        for p in range(pots) for a in range(3) for d in range(5) for n in range(10)
+        for p in range(pots) for a in range(3) for d in range(5) for m in range(mines)
+        for n in range(10)
     ]  # fmt: skip
     draws = [
-        public_draw(k, p, a, b, now)
+        public_draw(k, p, a, b, now, m, abstraction=abstraction)
         for k, pots in ((1, 4), (2, 8), (3, 16))
         for p in range(pots) for a in range(3) for b in range(1 if k == 1 else 5)
-        for now in range(6)
+        for m in range(1 if k == 1 else mines) for now in range(6)
     ]  # fmt: skip
-    assert sorted(betting + draws) == list(range(PUBLIC))
+    assert sorted(betting + draws) == list(range(public_count(abstraction)))
 
 
 @pytest.mark.parametrize(
-    "args", [(4, 0, 0, 0, 0), (0, 8, 0, 0, 0), (1, 0, 4, 0, 0), (2, 0, 0, 3, 0), (3, 0, 0, 0, 5)]
-)
+    "args",
+    [(1, 4, 0, 0, 0, 0, 0), (1, 0, 8, 0, 0, 0, 0), (1, 1, 0, 4, 0, 0, 0), (1, 2, 0, 0, 3, 0, 0),
+     (1, 3, 0, 0, 0, 5, 0), (1, 1, 0, 0, 0, 0, 1), (2, 0, 0, 0, 0, 0, 1), (2, 1, 0, 0, 0, 0, 3),
+     (3, 1, 0, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0, 0)],
+)  # fmt: skip
 def test_public_indices_out_of_range_are_refused(args: tuple[int, ...]) -> None:
     assert lib.bf_bp_public_betting(*args) == lib.BF_BP_BAD
+    abstraction, *fields = args
     with pytest.raises(ValueError):
-        public_betting(*args)
+        public_betting(*fields, abstraction=abstraction)
 
 
-def _walk(rng: random.Random, deck: list[int], aggression: float) -> tuple[list, list, Game]:
+@pytest.mark.parametrize(
+    "args",
+    [(1, 2, 0, 0, 0, 0, 1), (2, 1, 0, 0, 0, 0, 1), (2, 2, 0, 0, 0, 0, 3), (2, 0, 0, 0, 0, 0, 0)],
+)
+def test_draw_indices_out_of_range_are_refused(args: tuple[int, ...]) -> None:
+    assert lib.bf_bp_public_draw(*args) == lib.BF_BP_BAD
+    abstraction, *fields = args
+    with pytest.raises(ValueError):
+        public_draw(*fields, abstraction=abstraction)
+
+
+def _walk(
+    rng: random.Random, deck: list[int], aggression: float, abstraction: int
+) -> tuple[list, list, Game]:
     """A hand played in Game by random slots of the abstraction; the slots and decisions."""
     game = Game([200, 200], RULES, button=1, deck=[DECK[c] for c in deck])
     slots, decisions = [], []
     while not game.done:
         seat = game.actor
         assert seat is not None
-        decision = read_decision(game.view(seat), 2)
+        decision = read_decision(game.view(seat), 2, abstraction=abstraction)
         legal = sorted(decision.actions)
         weights = [aggression if s == 2 else 1.0 for s in legal]
         slot = rng.choices(legal, weights)[0]
@@ -133,21 +179,28 @@ def _walk(rng: random.Random, deck: list[int], aggression: float) -> tuple[list,
     return slots, decisions, game
 
 
+@pytest.mark.parametrize("abstraction", ABSTRACTIONS)
 @pytest.mark.parametrize("aggression", [0.3, 1.0, 4.0])
-def test_sampled_hands_play_alike_in_game_and_the_c_trainer(aggression: float) -> None:
+def test_sampled_hands_play_alike_in_game_and_the_c_trainer(
+    aggression: float, abstraction: int
+) -> None:
     rng = random.Random(int(aggression * 10))
-    rules = ffi.new("bf_bp_rules *", {"ranks": 13, "suits": 4, "draws": 3, "small_bet": 2})
+    rules = ffi.new("bf_bp_rules *", {"ranks": 13, "suits": 4, "draws": 3, "small_bet": 2,
+                                      "abstraction": abstraction})  # fmt: skip
     steps = ffi.new("bf_bp_step[64]")
     net = ffi.new("int64_t[2]")
+    mines = set()
     for _ in range(150):
         deck = list(range(52))
         rng.shuffle(deck)
-        slots, decisions, game = _walk(rng, deck, aggression)
+        slots, decisions, game = _walk(rng, deck, aggression, abstraction)
         played = lib.bf_bp_replay(rules, bytes(deck), 52, 0, bytes(slots), len(slots), steps, net)
         assert played == len(slots)
         for step, (seat, decision, legal, action, hand) in zip(steps, decisions, strict=False):
             assert step.player == decision.player == (0 if seat == 0 else 1)
             assert step.infoset == decision.infoset
+            assert decision.infoset == decision.bucket * public_count(abstraction) + decision.public
+            mines.add(decision.public)
             assert step.legal == sum(1 << s for s in legal)
             assert KINDS[step.kind] == action.kind
             if action.kind == "draw":
@@ -157,10 +210,23 @@ def test_sampled_hands_play_alike_in_game_and_the_c_trainer(aggression: float) -
                 assert step.amount == action.amount
             assert list(step.hand) == [int(c) for c in hand]
         assert [net[0], net[1]] == [game.stacks[p] - 200 for p in range(2)]
+    if abstraction == 2:  # the walks reached public states of every class of a player's draw
+        assert {_mine_of(public) for public in mines} == {0, 1, 2}
+
+
+def _mine_of(public: int) -> int:
+    """The class of the player's own last draw in an abstraction 2 public index after the first
+    draw (0 before it)."""
+    if public < 8 or 12608 <= public < 12680:
+        return 0
+    if public < 12608:  # betting: ... * 3 + mine, then * 10 + node
+        return ((public - (8 if public < 1808 else 1808 if public < 5408 else 5408)) // 10) % 3
+    return ((public - (12680 if public < 14840 else 14840)) // 6) % 3
 
 
 def test_the_replay_refuses_bad_decks_and_illegal_slots() -> None:
-    rules = ffi.new("bf_bp_rules *", {"ranks": 13, "suits": 4, "draws": 3, "small_bet": 2})
+    rules = ffi.new("bf_bp_rules *", {"ranks": 13, "suits": 4, "draws": 3, "small_bet": 2,
+                                      "abstraction": 1})  # fmt: skip
     steps = ffi.new("bf_bp_step[8]")
     net = ffi.new("int64_t[2]")
     deck = bytes(range(52))
@@ -172,8 +238,13 @@ def test_the_replay_refuses_bad_decks_and_illegal_slots() -> None:
     assert lib.bf_bp_replay(rules, deck, 52, 0, b"\x01", 1, steps, net) == lib.BF_BP_SHORT
     assert lib.bf_bp_replay(rules, deck, 52, 0, b"\x00", 1, steps, net) == 1  # the button folds
     assert [net[0], net[1]] == [1, -1]
-    bad = ffi.new("bf_bp_rules *", {"ranks": 1, "suits": 4, "draws": 3, "small_bet": 2})
+    bad = ffi.new("bf_bp_rules *", {"ranks": 1, "suits": 4, "draws": 3, "small_bet": 2,
+                                    "abstraction": 1})  # fmt: skip
     assert lib.bf_bp_replay(bad, deck[:4], 4, 0, b"\x00", 1, steps, net) == lib.BF_BP_BAD
+    for abstraction in (0, 3):  # an abstraction there is not
+        other = ffi.new("bf_bp_rules *", {"ranks": 13, "suits": 4, "draws": 3, "small_bet": 2,
+                                          "abstraction": abstraction})  # fmt: skip
+        assert lib.bf_bp_replay(other, deck, 52, 0, b"\x00", 1, steps, net) == lib.BF_BP_BAD
 
 
 def test_a_decision_outside_the_trained_game_names_what_does_not_fit() -> None:
@@ -191,7 +262,8 @@ def test_a_decision_outside_the_trained_game_names_what_does_not_fit() -> None:
 
 
 def test_small_decks_deal_every_draw_with_reshuffles_and_the_throw_cap() -> None:
-    rules = ffi.new("bf_bp_rules *", {"ranks": 3, "suits": 3, "draws": 3, "small_bet": 2})
+    rules = ffi.new("bf_bp_rules *", {"ranks": 3, "suits": 3, "draws": 3, "small_bet": 2,
+                                      "abstraction": 1})  # fmt: skip
     steps = ffi.new("bf_bp_step[64]")
     net = ffi.new("int64_t[2]")
     deck = bytes(4 * r + s for r in range(3) for s in range(3))

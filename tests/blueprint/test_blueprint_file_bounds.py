@@ -12,12 +12,19 @@ from pathlib import Path
 import pytest
 
 from badugi_fast.blueprint import Blueprint, StrategyFileError, strategy
-from badugi_fast.blueprint.abstraction import INFOSETS, SLOTS
+from badugi_fast.blueprint.abstraction import BUCKETS, SLOTS, public_count
 from badugi_fast.blueprint.strategy import HEADER
 
-TABLE_BYTES = INFOSETS * SLOTS * 2
-# zlib's bound on what deflate makes of the table: the longest valid payload
-MAX_PAYLOAD = TABLE_BYTES + (TABLE_BYTES >> 12) + (TABLE_BYTES >> 14) + (TABLE_BYTES >> 25) + 13
+
+def _bounds(abstraction: int) -> tuple[int, int]:
+    """An abstraction's table in bytes, and zlib's bound on what deflate makes of it: the
+    longest valid payload."""
+    table = BUCKETS * public_count(abstraction) * SLOTS * 2
+    return table, table + (table >> 12) + (table >> 14) + (table >> 25) + 13
+
+
+TABLE_BYTES, MAX_PAYLOAD_1 = _bounds(1)
+MAX_PAYLOAD = _bounds(2)[1]  # the largest abstraction's: the longest payload of any file
 
 
 def _peak(read: object) -> tuple[int, BaseException | None]:
@@ -62,12 +69,16 @@ def test_a_file_with_a_wrong_magic_is_refused_before_its_payload_is_read(
     assert peak < 1 << 20
 
 
-def test_a_header_declaring_a_payload_longer_than_any_table_is_refused(
+def test_a_header_declaring_a_payload_longer_than_its_table_is_refused(
     blueprint: Blueprint,
 ) -> None:
     fields = list(HEADER.unpack_from(blueprint.to_bytes()))
-    fields[13] = MAX_PAYLOAD + 1
-    with pytest.raises(StrategyFileError, match="at most"):
+    assert fields[2] == 1  # abstraction 1: bounded by its own table, not the largest one's
+    fields[13] = MAX_PAYLOAD_1 + 1
+    with pytest.raises(StrategyFileError, match=f"at most {MAX_PAYLOAD_1}"):
+        Blueprint.from_bytes(HEADER.pack(*fields))
+    fields[2], fields[4], fields[13] = 2, public_count(2), MAX_PAYLOAD + 1
+    with pytest.raises(StrategyFileError, match=f"at most {MAX_PAYLOAD}"):
         Blueprint.from_bytes(HEADER.pack(*fields))
 
 

@@ -136,9 +136,9 @@ def test_bad_run_arguments_and_tables_are_refused() -> None:
         trainer.run(10, workers=0)
     with pytest.raises(ValueError, match="batch"):
         Trainer(TINY, batch=0)
-    with pytest.raises(ValueError, match="the table is a contiguous int64"):
+    with pytest.raises(ValueError, match="is a contiguous int64"):
         iterate_into(TINY, 0, np.zeros(10, dtype=np.int64), 0, 1, 1)
-    with pytest.raises(ValueError, match="the table is a contiguous int64"):
+    with pytest.raises(ValueError, match="is a contiguous int64"):
         iterate_into(TINY, 0, new_table()[:, :, :2], 0, 1, 1)
 
 

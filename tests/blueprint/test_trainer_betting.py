@@ -41,7 +41,8 @@ class _Trainer:
 
     def __init__(self, deck: list[int]) -> None:
         self.rules = ffi.new("bf_bp_rules *", {"ranks": 13, "suits": 4, "draws": 3,
-                                               "small_bet": RULES.small_bet})  # fmt: skip
+                                               "small_bet": RULES.small_bet,
+                                               "abstraction": 1})  # fmt: skip
         self.deck = bytes(deck)
         self.steps = ffi.new("bf_bp_step[64]")
         self.net = ffi.new("int64_t[2]")

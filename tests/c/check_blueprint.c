@@ -101,41 +101,61 @@ static void check_hands_batch(void)
         fail("bf_bp_hands refuses what it should not, or takes what it should refuse");
 }
 
-static void check_public(void)
+/* Every public index of an abstraction is given by exactly one set of fields. */
+static void check_public(int a)
 {
-    static unsigned char used[BF_BP_PUBLIC];
+    static unsigned char used[BF_BP_PUBLIC_2];
+    int count = bf_bp_public_count(a);
     memset(used, 0, sizeof used);
     for (int round = 0; round < 4; round++)
         for (int node = -1; node <= 10; node++)
             for (int pot = -1; pot <= 16; pot++)
                 for (int ag = -1; ag <= 3; ag++)
-                    for (int drew = -1; drew <= 5; drew++) {
-                        int i = bf_bp_public_betting(round, node, pot, ag, drew);
-                        if (i == BF_BP_BAD)
-                            continue;
-                        if (i < 0 || i >= BF_BP_PUBLIC)
-                            fail("betting index %d out of range", i);
-                        if (round > 0 || (pot == 0 && ag == 0 && drew == 0))
-                            used[i]++;
-                    }
+                    for (int drew = -1; drew <= 5; drew++)
+                        for (int mine = -1; mine <= 3; mine++) {
+                            int i = bf_bp_public_betting(a, round, node, pot, ag, drew, mine);
+                            if (i == BF_BP_BAD)
+                                continue;
+                            if (i < 0 || i >= count)
+                                fail("betting index %d out of range", i);
+                            if (round > 0 || (pot == 0 && ag == 0 && drew == 0))
+                                used[i]++;
+                        }
     for (int k = -1; k <= 4; k++)
         for (int pot = -1; pot <= 16; pot++)
             for (int ag = -1; ag <= 3; ag++)
                 for (int before = -1; before <= 5; before++)
-                    for (int now = -1; now <= 6; now++) {
-                        int i = bf_bp_public_draw(k, pot, ag, before, now);
-                        if (i == BF_BP_BAD)
-                            continue;
-                        if (i < 0 || i >= BF_BP_PUBLIC)
-                            fail("draw index %d out of range", i);
-                        used[i]++;
-                    }
-    for (int i = 0; i < BF_BP_PUBLIC; i++)
+                    for (int now = -1; now <= 6; now++)
+                        for (int mine = -1; mine <= 3; mine++) {
+                            int i = bf_bp_public_draw(a, k, pot, ag, before, now, mine);
+                            if (i == BF_BP_BAD)
+                                continue;
+                            if (i < 0 || i >= count)
+                                fail("draw index %d out of range", i);
+                            used[i]++;
+                        }
+    for (int i = 0; i < count; i++)
         if (used[i] != 1)
-            fail("public index %d used %d times", i, used[i]);
-    if (bf_bp_public_betting(4, 0, 0, 0, 0) != BF_BP_BAD || bf_bp_public_draw(0, 0, 0, 0, 0) !=
-        BF_BP_BAD)
-        fail("a bad round or draw is not refused");
+            fail("abstraction %d: public index %d used %d times", a, i, used[i]);
+    if (bf_bp_public_betting(a, 4, 0, 0, 0, 0, 0) != BF_BP_BAD ||
+        bf_bp_public_draw(a, 0, 0, 0, 0, 0, 0) != BF_BP_BAD ||
+        bf_bp_public_betting(a, 0, 0, 0, 0, 0, 1) != BF_BP_BAD ||
+        bf_bp_public_draw(a, 1, 0, 0, 0, 0, 1) != BF_BP_BAD)
+        fail("a bad round, draw or class of the player's draw is not refused");
+}
+
+static void check_abstractions(void)
+{
+    for (int a = 1; a <= BF_BP_ABSTRACTIONS; a++)
+        check_public(a);
+    if (bf_bp_public_count(0) != BF_BP_BAD || bf_bp_public_count(BF_BP_ABSTRACTIONS + 1) !=
+        BF_BP_BAD || bf_bp_infosets(0) != BF_BP_BAD || bf_bp_table_len(3) != BF_BP_BAD ||
+        bf_bp_public_betting(0, 1, 0, 0, 0, 0, 0) != BF_BP_BAD ||
+        bf_bp_public_draw(3, 1, 0, 0, 0, 0, 0) != BF_BP_BAD)
+        fail("an abstraction there is not is not refused");
+    if (bf_bp_mine(-1) != BF_BP_BAD || bf_bp_mine(5) != BF_BP_BAD || bf_bp_mine(0) != 0 ||
+        bf_bp_mine(1) != 1 || bf_bp_mine(4) != 2)
+        fail("bf_bp_mine");
 }
 
 typedef struct {
@@ -153,7 +173,8 @@ static void *run_job(void *arg)
 
 static void check_trainer(bf_bp_rules rules, uint64_t iterations)
 {
-    size_t bytes = sizeof(int64_t) * (size_t)BF_BP_TABLE_LEN;
+    int64_t len = bf_bp_table_len(rules.abstraction);
+    size_t bytes = sizeof(int64_t) * (size_t)len;
     int64_t *one = xmalloc(bytes), *two = xmalloc(bytes);
     memset(one, 0, bytes);
     memset(two, 0, bytes);
@@ -171,12 +192,12 @@ static void check_trainer(bf_bp_rules rules, uint64_t iterations)
         fail("two threads gave other tables (%d x %d, %d draws)", rules.ranks, rules.suits,
              rules.draws);
     int64_t touched = 0;
-    for (int64_t i = 0; i < BF_BP_TABLE_LEN; i++)
+    for (int64_t i = 0; i < len; i++)
         touched += one[i] != 0;
     if (touched == 0)
         fail("training touched no entry");
     /* a second batch against the merged regrets runs too (strategies no longer uniform) */
-    for (int64_t i = 0; i < BF_BP_INFOSETS; i++)
+    for (int64_t i = 0; i < bf_bp_infosets(rules.abstraction); i++)
         for (int s = 0; s < BF_BP_SLOTS; s++) {
             one[i * BF_BP_ROW + s] += one[i * BF_BP_ROW + BF_BP_SLOTS + s];
             one[i * BF_BP_ROW + BF_BP_SLOTS + s] = 0;
@@ -190,10 +211,11 @@ static void check_trainer(bf_bp_rules rules, uint64_t iterations)
 static void check_refusals(void)
 {
     int64_t cell = 0;
-    bf_bp_rules good = {3, 3, 0, 2};
-    bf_bp_rules bad[] = {{0, 4, 3, 2}, {14, 4, 3, 2}, {13, 0, 3, 2}, {13, 5, 3, 2},
-                         {1, 4, 3, 2}, {13, 4, -1, 2}, {13, 4, 4, 2}, {13, 4, 3, 0},
-                         {13, 4, 3, BF_BP_MAX_SMALL_BET + 1}};
+    bf_bp_rules good = {3, 3, 0, 2, 1};
+    bf_bp_rules bad[] = {{0, 4, 3, 2, 1},  {14, 4, 3, 2, 1}, {13, 0, 3, 2, 1}, {13, 5, 3, 2, 1},
+                         {1, 4, 3, 2, 1},  {13, 4, -1, 2, 1}, {13, 4, 4, 2, 1}, {13, 4, 3, 0, 1},
+                         {13, 4, 3, BF_BP_MAX_SMALL_BET + 1, 1}, {13, 4, 3, 2, 0},
+                         {13, 4, 3, 2, BF_BP_ABSTRACTIONS + 1}};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         bf_bp_trainer t = {bad[i], 0, &cell};
         if (bf_bp_rules_valid(&bad[i]) || bf_bp_iterate(&t, 0, 1) != BF_BP_BAD)
@@ -213,7 +235,7 @@ static void fuzz_replay(void)
     uint8_t deck[52], slots[80];
     for (int round = 0; round < 4000; round++) {
         bf_bp_rules r = {1 + (int)(next_random(&state) % 13), 1 + (int)(next_random(&state) % 4),
-                         (int)(next_random(&state) % 4), 2};
+                         (int)(next_random(&state) % 4), 2, 1 + round % 2};
         int n = r.ranks * r.suits, k = 0;
         for (int rank = 0; rank < r.ranks; rank++)
             for (int suit = 0; suit < r.suits; suit++)
@@ -236,10 +258,10 @@ static void fuzz_replay(void)
         if (played >= 0 && net[0] + net[1] != 0)
             fail("a replayed hand is not zero-sum");
         for (int i = 0; i < (played > 0 ? played : 0); i++)
-            if (steps[i].infoset < 0 || steps[i].infoset >= BF_BP_INFOSETS)
+            if (steps[i].infoset < 0 || steps[i].infoset >= bf_bp_infosets(r.abstraction))
                 fail("a replayed decision's information set is out of range");
     }
-    bf_bp_rules r = {13, 4, 3, 2};
+    bf_bp_rules r = {13, 4, 3, 2, 1};
     if (bf_bp_replay(&r, NULL, 52, 0, slots, 1, steps, net) != BF_BP_BAD ||
         bf_bp_replay(&r, deck, 52, 0, NULL, 1, steps, net) != BF_BP_BAD ||
         bf_bp_replay(&r, deck, 52, 0, slots, -1, steps, net) != BF_BP_BAD ||
@@ -248,10 +270,11 @@ static void fuzz_replay(void)
 }
 
 
-/* A strategy of random rows over the three slots (a tenth of them never reached: all zero). */
-static uint16_t *random_table(uint64_t seed)
+/* A strategy of random rows over the three slots (a tenth of them never reached: all zero), for
+ * abstraction 1 (random_table) or any (random_table_of). */
+static uint16_t *random_table_of(uint64_t seed, int abstraction)
 {
-    size_t n = (size_t)BF_BP_INFOSETS * BF_BP_SLOTS;
+    size_t n = (size_t)bf_bp_infosets(abstraction) * BF_BP_SLOTS;
     uint16_t *table = xmalloc(n * sizeof *table);
     uint64_t x = seed | 1;
     for (size_t i = 0; i < n; i += BF_BP_SLOTS) {
@@ -266,23 +289,34 @@ static uint16_t *random_table(uint64_t seed)
     return table;
 }
 
-static void check_lookup(const uint16_t *table)
+static uint16_t *random_table(uint64_t seed)
 {
-    bf_bp_strategy good = {table, (int64_t)BF_BP_INFOSETS * BF_BP_SLOTS, 2};
-    bf_bp_strategy bad[] = {{NULL, good.table_len, 2}, {table, good.table_len - 1, 2},
-                            {table, good.table_len, 0}, {table, good.table_len, 3},
-                            {table, good.table_len, BF_BP_MAX_SMALL_BET + 2}};
+    return random_table_of(seed, 1);
+}
+
+static void check_lookup(const uint16_t *table, int abstraction)
+{
+    int64_t sets = bf_bp_infosets(abstraction);
+    bf_bp_strategy good = {table, sets * BF_BP_SLOTS, 2, abstraction};
+    bf_bp_strategy bad[] = {{NULL, good.table_len, 2, abstraction},
+                            {table, good.table_len - 1, 2, abstraction},
+                            {table, good.table_len, 0, abstraction},
+                            {table, good.table_len, 3, abstraction},
+                            {table, good.table_len, BF_BP_MAX_SMALL_BET + 2, abstraction},
+                            {table, good.table_len, 2, 0},
+                            {table, good.table_len, 2, 3 - abstraction},
+                            {table, good.table_len, 2, BF_BP_ABSTRACTIONS + 1}};
     if (!bf_bp_strategy_valid(&good) || bf_bp_strategy_valid(NULL))
         fail("bf_bp_strategy_valid: a good strategy refused, or NULL accepted");
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         if (bf_bp_strategy_valid(&bad[i]))
             fail("bad strategy %zu is not refused", i);
     double p[BF_BP_SLOTS];
-    if (bf_bp_row(&good, -1, 7, p) != BF_BP_BAD || bf_bp_row(&good, BF_BP_INFOSETS, 7, p) !=
+    if (bf_bp_row(&good, -1, 7, p) != BF_BP_BAD || bf_bp_row(&good, (int32_t)sets, 7, p) !=
         BF_BP_BAD || bf_bp_row(&good, 0, 0, p) != BF_BP_BAD || bf_bp_row(&good, 0, 8, p) !=
         BF_BP_BAD)
         fail("bf_bp_row accepted a set or legal mask out of range");
-    for (int32_t set = 0; set < BF_BP_INFOSETS; set += 997)
+    for (int32_t set = 0; set < sets; set += 997)
         for (int legal = 1; legal < 8; legal++) {
             int count = bf_bp_row(&good, set, legal, p);
             double sum = p[0] + p[1] + p[2];
@@ -309,11 +343,12 @@ static void fuzz_history(void)
                 bf_bp_betting_bet(&h, player, (int)(next_random(&x) % 7) - 1,
                                   (int64_t)(next_random(&x) % 9) - (hand % 13 == 0));
             for (int p = -1; p <= 2; p++)
-                for (int draw = 0; draw <= 1; draw++) {
-                    int i = bf_bp_betting_public(&h, p, draw, 2);
-                    if (i != BF_BP_BAD && (i < 0 || i >= BF_BP_PUBLIC))
-                        fail("history public index %d out of range", i);
-                }
+                for (int draw = 0; draw <= 1; draw++)
+                    for (int a = 0; a <= BF_BP_ABSTRACTIONS + 1; a++) {
+                        int i = bf_bp_betting_public(&h, a, p, draw, 2);
+                        if (i != BF_BP_BAD && (i < 0 || i >= bf_bp_public_count(a)))
+                            fail("history public index %d out of range", i);
+                    }
             int actor = bf_bp_betting_actor(&h);
             if (actor < 0 || actor > 1)
                 fail("history actor %d", actor);
@@ -342,10 +377,11 @@ static bf_game_spec blueprint_spec(bf_bp_seat *seat, const bf_bp_strategy *strat
     return spec;
 }
 
-static void check_seats(const uint16_t *table)
+static void check_seats(const uint16_t *table, int abstraction)
 {
     enum { HANDS = 20000, KEPT = 64 };
-    bf_bp_strategy strategy = {table, (int64_t)BF_BP_INFOSETS * BF_BP_SLOTS, 2};
+    int64_t sets = bf_bp_infosets(abstraction);
+    bf_bp_strategy strategy = {table, sets * BF_BP_SLOTS, 2, abstraction};
     bf_game_refusal refusal;
     bf_bp_decision *kept = xmalloc(KEPT * sizeof *kept);
     int64_t *profit = xmalloc(sizeof *profit * 2 * HANDS);
@@ -359,7 +395,7 @@ static void check_seats(const uint16_t *table)
             fail("seats %u: %lld decisions, %lld bad", seats, (long long)audit.decisions,
                  (long long)audit.bad);
         for (int i = 0; i < KEPT; i++)
-            if (kept[i].infoset < 0 || kept[i].infoset >= BF_BP_INFOSETS ||
+            if (kept[i].infoset < 0 || kept[i].infoset >= sets ||
                 !(kept[i].legal >> kept[i].slot & 1) || !(seats >> kept[i].seat & 1))
                 fail("kept decision %d is out of range", i);
         if (bf_game_play(&spec, 7, 0, HANDS, profit, NULL, &refusal) != 0)
@@ -391,7 +427,7 @@ static void check_seats(const uint16_t *table)
 static void check_batch(const uint16_t *table)
 {
     enum { TABLES = 64, STEPS = 3000 };
-    bf_bp_strategy strategy = {table, (int64_t)BF_BP_INFOSETS * BF_BP_SLOTS, 2};
+    bf_bp_strategy strategy = {table, (int64_t)BF_BP_INFOSETS * BF_BP_SLOTS, 2, 1};
     bf_bp_seat seat;
     bf_game_spec spec = blueprint_spec(&seat, &strategy, 1);
     bf_vector *v = bf_vector_new(&spec, 3, 0, TABLES, 1u);
@@ -410,8 +446,8 @@ static void check_batch(const uint16_t *table)
  * refuse. */
 static void fuzz_seats(uint16_t *table)
 {
-    bf_bp_strategy strategy = {table, (int64_t)BF_BP_INFOSETS * BF_BP_SLOTS, 2};
-    bf_bp_strategy odd = {table, strategy.table_len, 3};
+    bf_bp_strategy strategy = {table, (int64_t)BF_BP_INFOSETS * BF_BP_SLOTS, 2, 1};
+    bf_bp_strategy odd = {table, strategy.table_len, 3, 1};
     bf_round_strategy none;
     memset(&none, 0, sizeof none);
     bf_round_seat with_table = {&none, 0, {0}};
@@ -471,11 +507,15 @@ static void fuzz_seats(uint16_t *table)
 static void check_strategy_seats(void)
 {
     uint16_t *table = random_table(31);
-    check_lookup(table);
+    check_lookup(table, 1);
     fuzz_history();
-    check_seats(table);
+    check_seats(table, 1);
     check_batch(table);
     fuzz_seats(table);
+    free(table);
+    table = random_table_of(37, 2);
+    check_lookup(table, 2);
+    check_seats(table, 2);
     free(table);
 }
 
@@ -483,12 +523,14 @@ int main(void)
 {
     check_hands();
     check_hands_batch();
-    check_public();
+    check_abstractions();
     check_refusals();
-    check_trainer((bf_bp_rules){3, 3, 0, 2}, 300);
-    check_trainer((bf_bp_rules){3, 3, 3, 2}, 200); /* reshuffles and the throw cap */
-    check_trainer((bf_bp_rules){4, 4, 2, 4}, 100);
-    check_trainer((bf_bp_rules){13, 4, 3, 2}, 12);
+    check_trainer((bf_bp_rules){3, 3, 0, 2, 1}, 300);
+    check_trainer((bf_bp_rules){3, 3, 3, 2, 1}, 200); /* reshuffles and the throw cap */
+    check_trainer((bf_bp_rules){4, 4, 2, 4, 1}, 100);
+    check_trainer((bf_bp_rules){13, 4, 3, 2, 1}, 12);
+    check_trainer((bf_bp_rules){3, 3, 3, 2, 2}, 200);
+    check_trainer((bf_bp_rules){13, 4, 3, 2, 2}, 8);
     fuzz_replay();
     check_strategy_seats();
     puts(CHECK_NAME ": OK");

@@ -12,7 +12,7 @@ import numpy.typing as npt
 
 from ..._runtime.threads import thread_count
 from ...blueprint import Blueprint
-from ...blueprint.abstraction import PUBLIC, SLOTS
+from ...blueprint.abstraction import SLOTS
 from ...blueprint.buckets import hand_buckets
 from ...blueprint.strategy import MIN_STACK_BETS
 from ...game.actions import ActionKind
@@ -52,7 +52,7 @@ def last_round_profile(blueprint: Blueprint, spot: Line, problem: LastRound) -> 
             slots = [SLOT_OF_KIND[a.kind] for a in node.actions]
         except KeyError as missing:
             raise ValueError(f"the blueprint has no slot for {missing} in its last round") from None
-        infoset = rows_bucket[node.actor] * PUBLIC + spot.public(node.actor, bets, flag)
+        infoset = blueprint.infoset(rows_bucket[node.actor], spot.public(node.actor, bets, flag))
         legal = np.zeros((len(infoset), SLOTS), dtype=bool)
         legal[:, slots] = True
         problem.block(tables[node.actor], node)[:] = blueprint.rows(infoset, legal)[:, slots]

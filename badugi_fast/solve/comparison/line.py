@@ -19,9 +19,8 @@ from ...blueprint.abstraction import (
     AGGRESSIVE,
     FOLD,
     PASSIVE,
-    PUBLIC,
+    mine_class,
     public_betting,
-    read_decision,
 )
 from ...game.actions import Action, ActionKind, Phase
 from ..belief_states import table_for
@@ -55,8 +54,8 @@ class LineStep:
 class Line:
     """A line read in the abstraction: its ``decisions`` in order, and the last round's start:
     ``committed`` (chips each player has in), ``pot_index`` (that in small bets, less one),
-    ``last_aggressor`` (of the round before: -1 nobody, else the player) and ``drew``
-    (each player's count at each draw)."""
+    ``last_aggressor`` (of the round before: -1 nobody, else the player), ``drew``
+    (each player's count at each draw) and the blueprint's ``abstraction`` it was read in."""
 
     text: str
     round: int
@@ -65,6 +64,7 @@ class Line:
     pot_index: int
     last_aggressor: int
     drew: tuple[tuple[int, ...], tuple[int, ...]]
+    abstraction: int = 1
 
     def public(self, player: int, bets: int, flag: int) -> int:
         """The public index of ``player``'s last-round decision after ``bets`` bets and raises,
@@ -72,7 +72,11 @@ class Line:
         who = self.last_aggressor
         relative = 0 if who < 0 else 1 if who == player else 2
         opp_drew = self.drew[1 - player][self.round - 1]
-        return public_betting(self.round, 2 * bets + flag, self.pot_index, relative, opp_drew)
+        mine = mine_class(self.drew[player][self.round - 1]) if self.abstraction == 2 else 0
+        return public_betting(
+            self.round, 2 * bets + flag, self.pot_index, relative, opp_drew, mine,
+            abstraction=self.abstraction,
+        )  # fmt: skip
 
 
 def _public(hand: PublicHand, blueprint: Blueprint) -> tuple[int, int]:
@@ -80,8 +84,8 @@ def _public(hand: PublicHand, blueprint: Blueprint) -> tuple[int, int]:
     seat = hand.game.actor
     assert seat is not None  # the line stops before the hand could end
     view = hand.game.view(seat)
-    decision = read_decision(view, blueprint.small_bet, blueprint.most_thrown)
-    return decision.player, decision.infoset % PUBLIC
+    decision = blueprint.read(view)
+    return decision.player, decision.public
 
 
 def _refusal(kind: str, legal: dict[str, Action], who: str) -> str:
@@ -185,6 +189,7 @@ def read_line(line: str, blueprint: Blueprint) -> Line:
         committed // blueprint.small_bet - 1,
         last_aggressor,
         (tuple(drew[0]), tuple(drew[1])),
+        blueprint.abstraction,
     )
 
 

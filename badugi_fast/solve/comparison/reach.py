@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from ..._runtime.validate import whole
 from ...blueprint import Blueprint
-from ...blueprint.abstraction import BREAK, KEEP, PAT, PUBLIC, SLOTS
+from ...blueprint.abstraction import BREAK, KEEP, PAT, SLOTS
 from ...blueprint.buckets import hand_buckets, legal_slots, slot_sizes
 from ...draws import Range
 from ...hands.evaluator import NUM_HANDS
@@ -87,7 +87,7 @@ def _reach(
         if decision.player != player:
             continue
         index = lex_index(states.hands).astype(np.int64)
-        infoset = buckets[index].astype(np.int64) * PUBLIC + decision.public
+        infoset = blueprint.infoset(buckets[index].astype(np.int64), decision.public)
         if not decision.draw:
             legal = np.zeros((len(index), SLOTS), dtype=bool)
             legal[:, list(decision.legal)] = True

@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ...blueprint import Blueprint
-from ...blueprint.abstraction import BUCKETS, PUBLIC, SLOTS, read_decision
+from ...blueprint.abstraction import BUCKETS, SLOTS
 from ...blueprint.buckets import hand_buckets, legal_slots
 from ...cards import DECK
 from ...game.actions import View
@@ -36,7 +36,7 @@ class BlueprintStrategy:
 
     def _decision(self, spot: View, hand: Any) -> Any:
         view = dataclasses.replace(spot, hand=tuple(DECK[c] for c in hand))
-        return read_decision(view, self.blueprint.small_bet, self.blueprint.most_thrown)
+        return self.blueprint.read(view)
 
     def _spot(
         self, spot: View, hands: Hands, positions: npt.NDArray[np.intp] | None
@@ -59,8 +59,9 @@ class BlueprintStrategy:
         columns = [kinds.index(decision.actions[s].kind) for s in slots]
         legal = np.zeros((BUCKETS, SLOTS), dtype=bool)
         legal[:, slots] = True
-        public = decision.infoset % PUBLIC
-        per_bucket = self.blueprint.rows(np.arange(BUCKETS) * PUBLIC + public, legal)
+        per_bucket = self.blueprint.rows(
+            self.blueprint.infoset(np.arange(BUCKETS), decision.public), legal
+        )
         out[:, columns] = per_bucket[hand_buckets()[0][at]][:, slots]
         return out
 
@@ -88,7 +89,7 @@ class BlueprintStrategy:
         rules = ((which % _PATTERNS)[:, None] >> np.arange(SLOTS)) & 1 == 1
         usable = rules.any(axis=1)
         per_key = np.zeros((len(which), SLOTS + 1))
-        infosets = (which[usable] // _PATTERNS) * PUBLIC + decision.infoset % PUBLIC
+        infosets = self.blueprint.infoset(which[usable] // _PATTERNS, decision.public)
         per_key[usable, :SLOTS] = self.blueprint.rows(infosets, rules[usable])
         if count is not None and hands is all_hands():  # every hand, in its table's order
             # an index, not np.take: take copies a read-only index first (4x slower here)
