@@ -24,6 +24,7 @@ from badugi_fast.blueprint.abstraction import (
     PUBLIC,
     SLOTS,
     bucket,
+    infosets,
     thrown,
 )
 from badugi_fast.blueprint.strategy import ONE
@@ -46,12 +47,14 @@ SLOT_OF_LETTER = {"k": PASSIVE, "c": PASSIVE, "b": AGGRESSIVE, "r": AGGRESSIVE}
 KIND_OF_LETTER = {"k": "check", "c": "call", "b": "bet", "r": "raise"}
 
 
-def random_blueprint(ranks: int, suits: int, draws: int, seed: int) -> Blueprint:
+def random_blueprint(
+    ranks: int, suits: int, draws: int, seed: int, abstraction: int = 1
+) -> Blueprint:
     """A blueprint of random probabilities, every slot of every set above zero."""
-    raw = np.random.default_rng(seed).integers(1, 1000, (INFOSETS, SLOTS))
+    raw = np.random.default_rng(seed).integers(1, 1000, (infosets(abstraction), SLOTS))
     table = raw * ONE // raw.sum(axis=1, keepdims=True)
     table[:, 0] += ONE - table.sum(axis=1)
-    return Blueprint(ranks, suits, draws, 2, 0, seed, table.astype(np.uint16))
+    return Blueprint(ranks, suits, draws, 2, 0, seed, table.astype(np.uint16), abstraction)
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +71,9 @@ def small() -> Blueprint:
 # -- the line ----------------------------------------------------------------------------------
 
 
-def play_line(line: str, seed: int) -> tuple[list[tuple[int, int, tuple[int, ...]]], Game]:
+def play_line(
+    line: str, seed: int, abstraction: int = 1
+) -> tuple[list[tuple[int, int, tuple[int, ...]]], Game]:
     """``line`` played in Game on a shuffled deck (a draw throws its hand's first cards): each
     decision as read_decision reads it (player, public index, legal betting slots)."""
     rng = random.Random(seed)
@@ -80,15 +85,13 @@ def play_line(line: str, seed: int) -> tuple[list[tuple[int, int, tuple[int, ...
         if segment[0].isdigit():
             for count in (int(segment[0]), int(segment[1])):
                 view = game.view(game.actor)
-                decision = read_decision(view, 2)
-                seen.append((decision.player, decision.infoset % PUBLIC, ()))
+                decision = read_decision(view, 2, abstraction=abstraction)
+                seen.append((decision.player, decision.public, ()))
                 game.act(Action.draw(view.hand[:count]))
             continue
         for letter in segment:
-            decision = read_decision(game.view(game.actor), 2)
-            seen.append(
-                (decision.player, decision.infoset % PUBLIC, tuple(sorted(decision.actions)))
-            )
+            decision = read_decision(game.view(game.actor), 2, abstraction=abstraction)
+            seen.append((decision.player, decision.public, tuple(sorted(decision.actions))))
             action = decision.actions[SLOT_OF_LETTER[letter]]
             assert action.kind == KIND_OF_LETTER[letter]
             game.act(action)
@@ -104,18 +107,21 @@ LINES = [
 ]
 
 
+@pytest.mark.parametrize("abstraction", [1, 2])
 @pytest.mark.parametrize("line", LINES)
-def test_a_line_reads_as_game_plays_it(full: Blueprint, line: str) -> None:
-    spot = read_line(line, full)
-    seen, game = play_line(line, len(line))
+def test_a_line_reads_as_game_plays_it(full: Blueprint, line: str, abstraction: int) -> None:
+    blueprint = full if abstraction == 1 else random_blueprint(13, 4, 3, 1, abstraction=2)
+    spot = read_line(line, blueprint)
+    seen, game = play_line(line, len(line), abstraction)
     assert [(d.player, d.public, d.legal) for d in spot.decisions] == seen
     assert game.pot == 2 * spot.committed
-    opener = read_decision(game.view(game.actor), 2)
+    opener = read_decision(game.view(game.actor), 2, abstraction=abstraction)
     assert opener.player == 0
-    assert opener.infoset % PUBLIC == spot.public(0, 0, 0)
+    assert opener.public == spot.public(0, 0, 0)
+    assert opener.infoset == blueprint.infoset(opener.bucket, opener.public)
     game.act(opener.actions[PASSIVE])  # a check: the button decides
-    answer = read_decision(game.view(game.actor), 2)
-    assert answer.infoset % PUBLIC == spot.public(1, 0, 1)
+    answer = read_decision(game.view(game.actor), 2, abstraction=abstraction)
+    assert answer.public == spot.public(1, 0, 1)
 
 
 BAD_LINES = [
