@@ -1,9 +1,9 @@
 """Training the blueprint and playing it: MCCFR iterations a second on the full deck (one and
-two threads, and a two-worker Dask LocalCluster), the Python bot's decisions a second, and the
-blueprint in the C hand loop on one thread (blueprint against blueprint, blueprint against the
-drawer, and the drawer against itself as the comparison row of the same run): hands a second,
-and the blueprint's decisions a second (counted once, outside the clock, by the C audit of the
-same hands), in extra_info.
+two threads, abstraction 2 on two threads, and a two-worker Dask LocalCluster), the Python
+bot's decisions a second, and the blueprint in the C hand loop on one thread (blueprint against
+blueprint, blueprint against the drawer, and the drawer against itself as the comparison row of
+the same run): hands a second, and the blueprint's decisions a second (counted once, outside
+the clock, by the C audit of the same hands), in extra_info.
 
 Each training row runs 4,096 iterations (one batch, with its merge) from a table already
 trained a batch, so the strategies are no longer uniform; the rate is iterations / mean time.
@@ -57,6 +57,23 @@ def test_training_iterations(benchmark, trainer: Trainer, threads: int) -> None:
     def one_batch() -> None:  # counted: --benchmark-disable runs it once, not `rounds` times
         rounds.append(1)
         trainer.run(BATCH, threads=threads)
+
+    benchmark.pedantic(one_batch, rounds=3, warmup_rounds=0)
+    assert trainer.iterations == before + len(rounds) * BATCH
+    benchmark.extra_info["iterations_per_round"] = BATCH
+
+
+@pytest.mark.benchmark(group="blueprint: MCCFR iterations, full deck (4,096 a round)")
+def test_training_iterations_in_abstraction_2(benchmark) -> None:
+    """Abstraction 2's three times larger table (292 MB) on two threads: the same walk, more
+    cache misses."""
+    trainer = Trainer(Deck(), seed=0, batch=BATCH, abstraction=2)
+    trainer.run(BATCH, threads=2)
+    before, rounds = trainer.iterations, []
+
+    def one_batch() -> None:
+        rounds.append(1)
+        trainer.run(BATCH, threads=2)
 
     benchmark.pedantic(one_batch, rounds=3, warmup_rounds=0)
     assert trainer.iterations == before + len(rounds) * BATCH
