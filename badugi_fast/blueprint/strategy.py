@@ -98,6 +98,10 @@ SHIPPED_STRATEGIES: dict[str, ShippedStrategy] = {
             "v1", "blueprint.bin",
             "d38522142c38b9327783fed8e27b4628d78a88d85a15f889c896bafd4b2c8f82",
         ),
+        ShippedStrategy(  # abstraction 2, trained as v1 was (docs/blueprint.md)
+            "v2", "blueprint-v2.bin",
+            "c33a39388d075bdc52e430dd14fe36d34f1f742551f0a360107394c6afcaf797",
+        ),
     )
 }  # fmt: skip
 DEFAULT_STRATEGY = "v1"  # what blueprint_bot() and search() play

@@ -119,6 +119,17 @@ def test_the_shipped_strategy_is_the_pinned_full_deck_run() -> None:
     assert 0.5 < reached < 1.0  # most sets trained; the rest are played uniformly
 
 
+def test_the_shipped_v2_is_abstraction_2_trained_as_v1() -> None:
+    """``v2``: the same deck, rules, seed, batches and iterations as ``v1``, in abstraction 2
+    (docs/blueprint.md); its rows differ where the player's own draw is read."""
+    v1, v2 = strategy.load_blueprint("v1"), strategy.load_blueprint("v2")
+    assert (v1.abstraction, v2.abstraction) == (1, 2)
+    assert v2._header()[:-1] == v1._header()[:-1]  # all but the abstraction
+    assert v2.table.shape == (212 * 19_160, 3)
+    reached = (v2.table.astype(np.int64).sum(axis=1) > 0).mean()
+    assert 0.2 < reached < 1.0
+
+
 def test_the_shipped_strategy_is_read_once_and_pickles_by_name(blueprint: Blueprint) -> None:
     """A process reads the shipped file once; pickled, the shipped strategy is a reference to
     it (a distributed run's blocks would otherwise each carry its 8 MB table), while any other
