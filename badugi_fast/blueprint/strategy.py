@@ -104,7 +104,7 @@ SHIPPED_STRATEGIES: dict[str, ShippedStrategy] = {
         ),
     )
 }  # fmt: skip
-DEFAULT_STRATEGY = "v1"  # what blueprint_bot() and search() play
+DEFAULT_STRATEGY = "v2"  # what blueprint_bot() and search() play (v1 until 2026-12-03)
 
 # The default's file and sha256. None would mean no trained file ships, and blueprint_bot()
 # would then need a path.

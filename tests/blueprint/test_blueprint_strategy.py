@@ -272,4 +272,7 @@ def test_a_shipped_strategy_loads_by_its_name_and_a_path_of_that_name_is_a_file(
     blueprint.save(tmp_path / "v1")
     assert strategy.load_blueprint(Path("v1")) == blueprint  # a Path is always a file
     assert strategy.load_blueprint("./v1") == blueprint
-    assert strategy.load_blueprint("v1") is strategy.load_blueprint()  # the name wins
+    assert strategy.load_blueprint("v1") is strategy.load_blueprint(
+        "v1", strategy.SHIPPED_STRATEGIES["v1"].sha256
+    )  # the name wins over ./v1
+    assert strategy.load_blueprint("v1") != blueprint
