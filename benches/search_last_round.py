@@ -5,11 +5,13 @@ profile, of the safe search's (each player its own re-solve; Burch's gadget, the
 max-margin gadget), of the unsafe search's, and of the spot's equilibrium (solve_last_round to
 0.1 % of the pot).
 
-    python benches/search_last_round.py
+    python benches/search_last_round.py                  # the default shipped strategy
+    python benches/search_last_round.py --blueprint v1   # a shipped one by name, or a file
 """
 
 from __future__ import annotations
 
+import argparse
 import time
 
 from badugi_fast.blueprint import load_blueprint
@@ -27,8 +29,10 @@ LINES = (
 )
 
 
-def main() -> None:
-    blueprint = load_blueprint()
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--blueprint", help="a shipped strategy's name or a strategy file")
+    blueprint = load_blueprint(parser.parse_args(argv).blueprint)
     bots = (SearchBot(blueprint), SearchBot(blueprint, gadget="maxmargin"),
             SearchBot(blueprint, safe=False))  # fmt: skip
     print("| line | pot | blueprint | search (safe) | search (max-margin) | search (unsafe) "
