@@ -10,12 +10,14 @@ appended to a JSON-lines file as it ends (a block already in the file is not pla
 deals: the responder is deterministic for a seed), its mean and 95 % interval from the spread
 of the block differences (Student's t with blocks - 1 degrees of freedom).
 
-BOT: search (the shipped blueprint with last-round search, safe), maxmargin (the same in the
-max-margin gadget), unsafe (the same, unsafe re-solving), blueprint (the shipped blueprint
+BOT: search (the default shipped blueprint with last-round search, safe), maxmargin (the same in the
+max-margin gadget), unsafe (the same, unsafe re-solving), blueprint (the default blueprint
 alone). The search bots run with ``eager=False``: the same decisions, without beliefs carried
 along in hands that end before the last round (the responder plays many). ``NAME=FILE`` plays
-that bot over the blueprint file FILE instead of the shipped one (``blueprint=run.bin``): a
-checkpoint's strategy measured on the same deals.
+that bot over the blueprint file FILE, or the shipped strategy so named, instead of the
+default (``blueprint=run.bin``: a checkpoint's strategy measured on the same deals;
+``search=v1``: the search on the default of before). The files in docs/data name the bot each
+block played (``lbr-search.jsonl``'s "search" ran when ``v1`` was the default).
 """
 
 from __future__ import annotations
