@@ -11,9 +11,9 @@
 - ``comparison``: the blueprint's last betting round against the exact solution of the same
   spot (``compare_last_round``); the blueprint itself is ``badugi_fast.blueprint``
 - ``beliefs(strategy, history)``: each player's distribution over its four cards after a public
-  history (beliefs/)
+  history (belief_states/)
 - ``search()``: the search bot, the blueprint with its last betting round re-solved from the
-  beliefs in a safe gadget (search/; also ``bots.search``)
+  beliefs in a safe gadget (resolving/; also ``bots.search``)
 """
 
 from .api import BestResponse, LastRoundSolution, Strategy, solve_last_round

@@ -7,7 +7,7 @@ browser's two requests (a reload while the bot thinks, a double click) take thei
 ``Game`` decides every legal action and every amount: the page offers ``legal_actions()`` as
 buttons and hands what is clicked to ``Game.act``, whose ``IllegalActionError`` (the library's
 message) the page shows. The bot decides in the request's worker thread, within the request's
-time bound (``limits.SECONDS``). The blueprint bot is a frozen view of the shipped strategy,
+time bound (``limits.SECONDS``). The blueprint bot is a frozen view of the default shipped strategy,
 made per table; the search bot keeps its re-solves behind a lock "so one bot may serve several
 threads" (its docstring), so one serves every table (each holds up to 140 MB of beliefs).
 

@@ -88,7 +88,7 @@ ASK = (
 
 @cache
 def _blueprint() -> Blueprint:
-    """The shipped blueprint, read once per process (read only: shared by requests)."""
+    """The default shipped blueprint, read once per process (read only: shared by requests)."""
     return blueprint_bot().blueprint
 
 
@@ -139,8 +139,8 @@ def _solver_bot() -> SearchBot:
 
 @cache
 def _search_bot() -> SearchBot:
-    """The search bot on the shipped blueprint, one thread per re-solve, made once per process:
-    its re-solves and beliefs are kept behind its own lock, so requests may share it (it is
+    """The search bot on the default shipped blueprint, one thread per re-solve, made once per
+    process: its re-solves and beliefs are kept behind its own lock, so requests may share it (it is
     made for several threads), and a state two requests meet is solved to the same numbers."""
     return SearchBot(_blueprint(), threads=1)
 

@@ -80,8 +80,8 @@ def make_bot(name: str, seed: int | None, blueprint: str | None = None) -> Any:
 
 
 def _blueprint_bot(path: str | None) -> Any:
-    """The blueprint bot from --blueprint FILE, or the shipped strategy (BadInput naming what to
-    do when none ships); a file that is not a strategy file is bad input too."""
+    """The blueprint bot from --blueprint FILE, or the default shipped strategy (BadInput
+    naming what to do when none ships); a file that is not a strategy file is bad input too."""
     from ...blueprint import blueprint_bot
 
     try:
@@ -98,7 +98,7 @@ def make_bots(
 ) -> tuple[list[str], list[Any]]:
     """The bots of --bots; seat i's random bot is seeded by seed + i (mod 2**64, so the largest
     seed seeds every seat); ``blueprint``: the strategy file of the blueprint bots (None: the
-    shipped one)."""
+    default shipped strategy)."""
     names = [name.strip() for name in text.split(",")]
     seeds = [None if seed is None else (seed + i) % 2**64 for i in range(len(names))]
     return names, [make_bot(n, s, blueprint) for n, s in zip(names, seeds, strict=True)]

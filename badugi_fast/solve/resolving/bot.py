@@ -71,7 +71,8 @@ class Resolved:
 
 class SearchBot:
     """The search bot (see the module). ``blueprint``: the strategy it searches from (the
-    shipped one by default); ``safe``: re-solve in a gadget (True) or from the beliefs alone;
+    default shipped strategy, ``DEFAULT_STRATEGY``, by default); ``safe``: re-solve in a
+    gadget (True) or from the beliefs alone;
     ``gadget``: which safe gadget, "resolve" or "maxmargin" (gadget.py);
     ``iterations``: of each re-solve; ``cut``: the weight of the lightest orbits left out of
     each range; ``threads``: of each re-solve; ``cache``: public states kept; ``eager``: carry
@@ -317,7 +318,8 @@ class SearchBot:
 
 
 def search(blueprint: Blueprint | None = None, **settings: Any) -> SearchBot:
-    """A search bot on ``blueprint`` (the shipped one by default); ``settings`` as SearchBot."""
+    """A search bot on ``blueprint`` (the default shipped strategy by default); ``settings`` as
+    SearchBot."""
     return SearchBot(blueprint, **settings)
 
 

@@ -15,9 +15,10 @@ at each iteration. Its guarantee is tested on small decks (tests/solve/test_sear
 "Refining Subgames in Large Imperfect Information Games", AAAI 2016): the opponent instead
 picks the one row at which to enter, and the re-solve lowers the largest margin (value
 entering less CBV) rather than stopping once no margin is positive. The plain gadget is
-content with any strategy inside the safe set, and on the comparison's six lines it settles
-at about half the blueprint's exploitability in the spot however long it runs; max-margin
-pushes further (docs/search.md has both). Brown and Sandholm's reach variants would also
+content with any strategy inside the safe set: on ``v1``'s six lines of the comparison it
+settles at about half the blueprint's exploitability in the spot however long it runs, and
+max-margin pushes further on five of them; on ``v2`` neither is better everywhere
+(docs/search.md has both). Brown and Sandholm's reach variants would also
 credit the opponent's earlier mistakes, which needs its reach along the trunk.
 
 **The loop.** Each iteration: the gadget's choice by regret matching+ (over enter or take
