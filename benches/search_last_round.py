@@ -7,6 +7,7 @@ max-margin gadget), of the unsafe search's, and of the spot's equilibrium (solve
 
     python benches/search_last_round.py                  # the default shipped strategy
     python benches/search_last_round.py --blueprint v1   # a shipped one by name, or a file
+    python benches/search_last_round.py --iterations 128 --line rc/11/bc/11/bc/01
 """
 
 from __future__ import annotations
@@ -32,13 +33,17 @@ LINES = (
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--blueprint", help="a shipped strategy's name or a strategy file")
-    blueprint = load_blueprint(parser.parse_args(argv).blueprint)
-    bots = (SearchBot(blueprint), SearchBot(blueprint, gadget="maxmargin"),
-            SearchBot(blueprint, safe=False))  # fmt: skip
+    parser.add_argument("--iterations", type=int, help="each re-solve's (the bot's default)")
+    parser.add_argument("--line", action="append", help="only this line (repeatable)")
+    args = parser.parse_args(argv)
+    blueprint = load_blueprint(args.blueprint)
+    given = {} if args.iterations is None else {"iterations": args.iterations}
+    bots = (SearchBot(blueprint, **given), SearchBot(blueprint, gadget="maxmargin", **given),
+            SearchBot(blueprint, safe=False, **given))  # fmt: skip
     print("| line | pot | blueprint | search (safe) | search (max-margin) | search (unsafe) "
           "| equilibrium | seconds |")  # fmt: skip
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
-    for line in LINES:
+    for line in args.line or LINES:
         started = time.perf_counter()
         cells = []
         first = bots[0].solve_line(line, 0)
