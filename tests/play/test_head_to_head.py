@@ -3,6 +3,8 @@ bb/100 with a 95 % interval over the pairs."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -78,3 +80,22 @@ def test_bad_arguments_are_value_errors_naming_them() -> None:
         head_to_head([drawer, drawer], 0)
     with pytest.raises(ValueError, match="engine"):
         head_to_head([drawer, drawer], 10, engine="gpu")
+
+
+def test_the_python_engine_plays_each_deals_two_plays_back_to_back() -> None:
+    """So a bot that keeps work per public state (the search's beliefs) still holds the first
+    play's when the second comes; the result is the C loop's, which plays many deals a call."""
+    seen: list[tuple[int, tuple[object, ...]]] = []
+
+    def recording(view):  # the drawer, noting each decision's seat and cards
+        seen.append((view.seat, view.hand))
+        return drawer(view)
+
+    result = head_to_head([recording, LOOSE], 6, HEADS_UP, seed=4, engine="python")
+    played, seen[:] = list(seen), []
+    for deal in range(3):
+        play_hands([recording, LOOSE], deal, 1, 4, HEADS_UP, engine="python")
+        play_hands([LOOSE, recording], deal, 1, 4, HEADS_UP, engine="python")
+    assert played == seen and len({hand for _, hand in seen}) > 3
+    in_c = head_to_head([drawer, LOOSE], 6, HEADS_UP, seed=4, engine="c")
+    assert result == replace(in_c, engine="python")

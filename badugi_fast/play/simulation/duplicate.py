@@ -9,6 +9,11 @@ A pair's result is the first bot's chips over its two plays; the bots' chips in 
 zero, so a bot against itself gives 0 in every pair, exactly, and swapping the two bots negates
 every pair. The interval is the normal one over the pairs (independent: each pair is its own
 deal), mean ± 1.96 standard errors, from exact integer sums.
+
+The Python engine plays a deal's two plays back to back, a block of one deal (the C loop and the
+batched engine play many deals a call): hand h's public states recur in its second play, so a
+bot that keeps work per public state (the search's beliefs) finds the first play's still kept.
+The deals, and so the result, are the same either way.
 """
 
 from __future__ import annotations
@@ -103,9 +108,10 @@ def head_to_head(
     swapped = [start[1], start[0]]  # each bot keeps its own stack in its other seat
     pairs = total // 2
     first, second = list(bots), [bots[1], bots[0]]
+    block_pairs = 1 if played_by == "python" else BLOCK_PAIRS
     chips_sum = squares = 0
-    for lo in range(0, pairs, BLOCK_PAIRS):
-        n = min(BLOCK_PAIRS, pairs - lo)
+    for lo in range(0, pairs, block_pairs):
+        n = min(block_pairs, pairs - lo)
         one = play_hands(first, lo, n, seed, rules, stacks=start, engine=engine, threads=threads)
         other = play_hands(
             second, lo, n, seed, rules, stacks=swapped, engine=engine, threads=threads
