@@ -18,7 +18,6 @@ The deals, and so the result, are the same either way.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import nan, sqrt
@@ -27,12 +26,10 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._runtime.blocks import exact_column_sums
-from ..._runtime.validate import check_seed, whole
+from ..._runtime.validate import whole
 from ...game.bots import Bot
-from ...game.rules import RuleSet, check_rules
-from ...game.table import start_stacks
-from .api import play_hands
-from .local import check_run, choose_engine
+from ...game.rules import RuleSet
+from .local import check_play, choose_engine, play_checked
 
 Z_95 = 1.959963984540054  # the two-sided 95 % quantile of the normal distribution
 BLOCK_PAIRS = 1 << 16  # deals per block: two plays' per-hand results stay a few MB
@@ -99,23 +96,18 @@ def head_to_head(
     total = whole("hands", hands, 2)
     if total % 2:
         raise ValueError(f"hands is an even number (each deal is played twice), not {total}")
-    check_run(bots, total, engine)
-    checked = check_seed(seed)
-    seed = secrets.randbits(64) if checked is None else checked
-    rules = check_rules(rules)
-    played_by = choose_engine(bots, rules, engine)
-    start = start_stacks(rules, stacks, 2)
-    swapped = [start[1], start[0]]  # each bot keeps its own stack in its other seat
     pairs = total // 2
     first, second = list(bots), [bots[1], bots[0]]
+    seed, _, rules, start = check_play(first, 0, pairs, seed, rules, stacks, engine)
+    swapped = [start[1], start[0]]  # each bot keeps its own stack in its other seat
+    check_play(second, 0, pairs, seed, rules, swapped, engine)
+    played_by = choose_engine(bots, rules, engine)
     block_pairs = 1 if played_by == "python" else BLOCK_PAIRS
     chips_sum = squares = 0
-    for lo in range(0, pairs, block_pairs):
+    for lo in range(0, pairs, block_pairs):  # checked once above, not per block
         n = min(block_pairs, pairs - lo)
-        one = play_hands(first, lo, n, seed, rules, stacks=start, engine=engine, threads=threads)
-        other = play_hands(
-            second, lo, n, seed, rules, stacks=swapped, engine=engine, threads=threads
-        )
+        one = play_checked(first, lo, n, seed, rules, start, played_by, threads)
+        other = play_checked(second, lo, n, seed, rules, swapped, played_by, threads)
         pair = one[:, :1] + other[:, 1:]  # the first bot's chips, seat 0 then seat 1
         (block_sum,), (block_squares,) = exact_column_sums(pair)
         chips_sum, squares = chips_sum + block_sum, squares + block_squares

@@ -83,6 +83,21 @@ def play_here(
         bots, first_hand, hands, seed, rules, stacks, engine
     )
     played_by = choose_engine(bots, rules, engine)
+    return play_checked(bots, first_hand, hands, seed, rules, start, played_by, threads)
+
+
+def play_checked(
+    bots: Sequence[Bot],
+    first_hand: int,
+    hands: int,
+    seed: int,
+    rules: RuleSet,
+    start: list[int],
+    played_by: str,
+    threads: int | None,
+) -> npt.NDArray[np.int64]:
+    """``play_here`` after its checks (``check_play``, ``choose_engine``), for a caller that
+    plays many small blocks of hands it has checked once (``head_to_head``)."""
     if played_by == "c":
         spec, block = _c_spec(bots, rules, start), _block_hands(rules, start)
         return _play_in_c(spec, seed, first_hand, hands, threads, block, bots)
