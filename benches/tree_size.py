@@ -6,8 +6,8 @@ Not a test: a measurement for docs/search.md.
 
     python benches/tree_size.py '{"ranks": 3, "suits": 3, "draws": 2}' [PATHS] [SEED]
 
-The parameters are the game's; stacks of 48, ``small_bet=2`` and the heads-up cap are added
-unless given, as docs/search.md's small decks have them.
+The parameters given override those of the exact small deck (``search_exact.GAME``: eight
+cards, two draws, stacks of 48, ``small_bet=2``, the heads-up cap), as docs/search.md's decks.
 """
 
 from __future__ import annotations
@@ -18,10 +18,9 @@ import statistics
 import sys
 
 import pyspiel
+from search_exact import GAME
 
 import badugi_fast.spiel  # noqa: F401  (registers "badugi")
-
-DEFAULTS = {"stack": 48, "small_bet": 2, "cap_heads_up": True}
 
 
 def estimate(state: pyspiel.State, rng: random.Random) -> int:
@@ -39,7 +38,7 @@ def estimate(state: pyspiel.State, rng: random.Random) -> int:
 
 
 def main() -> None:
-    params = DEFAULTS | json.loads(sys.argv[1])
+    params = GAME | json.loads(sys.argv[1])
     paths = int(sys.argv[2]) if len(sys.argv) > 2 else 5000
     seed = int(sys.argv[3]) if len(sys.argv) > 3 else 2
     game = pyspiel.load_game("badugi", params)
