@@ -359,6 +359,7 @@ class _Lib:
         aggressor: int,
         opp_drew: int,
         mine: int,
+        opp_earlier: int,
         /,
     ) -> int: ...
     def bf_bp_public_draw(

@@ -124,7 +124,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--draws", type=int, default=3)
     parser.add_argument("--small-bet", type=int, default=2)
     parser.add_argument(
-        "--abstraction", type=int, default=1, help="1 or 2 (badugi_fast/blueprint/abstraction.py)"
+        "--abstraction", type=int, default=1, help="1 .. 3 (badugi_fast/blueprint/abstraction.py)"
     )
     parser.add_argument("--resume", type=Path, help="continue from this checkpoint")
     parser.add_argument("--checkpoint", type=Path, help="write checkpoints here (.npz)")

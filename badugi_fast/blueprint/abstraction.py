@@ -20,6 +20,10 @@ slots              betting: fold, check or call, bet or raise; draws: stand pat,
 abstraction 2      as abstraction 1, and each decision after the first draw also sees the
                    cards the deciding player threw at the last draw (stood pat, one card, two
                    or more: ``mine``), its own line of draws that the opponent reads
+abstraction 3      as abstraction 2, and each betting decision of rounds 2 and 3 also sees the
+                   cards the opponent threw at the draw before its last one, in the same three
+                   classes (``opp_earlier``): an opponent pat since the first draw is not read
+                   as one that made its hand at the second
 =================  ===========================================================================
 
 Every public index and bucket is a number; an information set is ``bucket *
@@ -41,11 +45,15 @@ BUCKETS = 212
 SLOTS = 3
 PUBLIC = 6440  # abstraction 1's public indices
 INFOSETS = PUBLIC * BUCKETS
-ABSTRACTIONS = (1, 2)
-_PUBLIC_COUNT = {1: PUBLIC, 2: 19160}
+ABSTRACTIONS = (1, 2, 3)
+_PUBLIC_COUNT = {1: PUBLIC, 2: 19160, 3: 40760}
 MAX_BETS = 4  # a bet and three raises a round (cap_heads_up); before the first draw, the blind
-_BET_OFFSET = {1: (0, 8, 608, 1808), 2: (0, 8, 1808, 5408)}
-_DRAW_OFFSET = {1: (0, 4208, 4280, 5000), 2: (0, 12608, 12680, 14840)}
+_BET_OFFSET = {1: (0, 8, 608, 1808), 2: (0, 8, 1808, 5408), 3: (0, 8, 1808, 12608)}
+_DRAW_OFFSET = {
+    1: (0, 4208, 4280, 5000),
+    2: (0, 12608, 12680, 14840),
+    3: (0, 34208, 34280, 36440),
+}
 POTS = (1, 4, 8, 16)  # the pot values (chips in at the start of round r, in small bets, less one)
 FOLD, PASSIVE, AGGRESSIVE = 0, 1, 2  # betting slots
 PAT, KEEP, BREAK = 0, 1, 2  # draw slots
@@ -116,8 +124,9 @@ def infosets(abstraction: int = 1) -> int:
 
 
 def mine_class(count: int) -> int:
-    """The class of a player's own draw of ``count`` cards abstraction 2 reads: 0 stood pat,
-    1 one card, 2 two or more."""
+    """The class of a draw of ``count`` cards abstractions 2 and 3 read (a player's own last
+    draw; in abstraction 3 also the opponent's draw before its last): 0 stood pat, 1 one card,
+    2 two or more."""
     if not 0 <= count <= 4:
         raise ValueError(f"a draw throws 0 .. 4 cards, not {count}")
     return min(count, 2)
@@ -132,14 +141,20 @@ def public_betting(
     mine: int = 0,
     *,
     abstraction: int = 1,
+    opp_earlier: int = 0,
 ) -> int:
     """The public index of a betting decision (ValueError for a field out of range); ``mine``
-    (abstraction 2, after the first draw) is ``mine_class`` of the player's own last draw."""
+    (abstractions 2 and 3, after the first draw) is ``mine_class`` of the player's own last
+    draw, ``opp_earlier`` (abstraction 3, rounds 2 and 3) that of the opponent's draw before
+    its last."""
     mines = _mines(abstraction, round_index)
+    earliers = 3 if abstraction == 3 and round_index >= 2 else 1
     if not 0 <= round_index <= 3 or not 0 <= node < (10 if round_index else 8):
         raise ValueError(f"no betting node {node} in round {round_index}")
     if not 0 <= mine < mines:
         raise ValueError(f"mine is 0 .. {mines - 1} here, not {mine}")
+    if not 0 <= opp_earlier < earliers:
+        raise ValueError(f"opp_earlier is 0 .. {earliers - 1} here, not {opp_earlier}")
     if round_index == 0:
         return node
     _check_history(round_index, pot, aggressor)
@@ -147,7 +162,7 @@ def public_betting(
         raise ValueError(f"a draw throws 0 .. 4 cards, not {opp_drew}")
     return (
         _BET_OFFSET[abstraction][round_index]
-        + (((pot * 3 + aggressor) * 5 + opp_drew) * mines + mine) * 10
+        + ((((pot * 3 + aggressor) * 5 + opp_drew) * earliers + opp_earlier) * mines + mine) * 10
         + node
     )
 
@@ -182,8 +197,8 @@ def public_draw(
 
 def _mines(abstraction: int, draws_done: int) -> int:
     """How many classes of the player's own last draw a decision after ``draws_done`` draws
-    reads: three in abstraction 2 once a draw is done, else one (always 0)."""
-    return 3 if check_abstraction(abstraction) == 2 and draws_done > 0 else 1
+    reads: three in abstractions 2 and 3 once a draw is done, else one (always 0)."""
+    return 3 if check_abstraction(abstraction) >= 2 and draws_done > 0 else 1
 
 
 def _check_history(round_index: int, pot: int, aggressor: int) -> None:
@@ -234,7 +249,7 @@ def read_decision(
             raise NotInAbstraction("the draw order is not the blueprint's (big blind first)")
         before = history.drew[other][k - 2] if k > 1 else 0
         now = 0 if me == 0 else 1 + history.drew[other][k - 1]
-        mine = mine_class(history.drew[me][k - 2]) if abstraction == 2 and k > 1 else 0
+        mine = mine_class(history.drew[me][k - 2]) if abstraction >= 2 and k > 1 else 0
         public = public_draw(
             k, history.pot, _relative(history.last_aggressor, me), before, now, mine,
             abstraction=abstraction,
@@ -251,13 +266,19 @@ def read_decision(
         drew = history.drew[other][history.round - 1] if history.round else 0
         mine = (
             mine_class(history.drew[me][history.round - 1])
-            if abstraction == 2 and history.round
+            if abstraction >= 2 and history.round
+            else 0
+        )
+        earlier = (
+            mine_class(history.drew[other][history.round - 2])
+            if abstraction == 3 and history.round >= 2
             else 0
         )
         aggressor = _relative(history.last_aggressor, me)
         public = public_betting(
-            history.round, node, history.pot, aggressor, drew, mine, abstraction=abstraction
-        )
+            history.round, node, history.pot, aggressor, drew, mine,
+            abstraction=abstraction, opp_earlier=earlier,
+        )  # fmt: skip
         actions = _betting_slots(view, history, me, small_bet)
     hand_bucket = bucket(view.hand)
     return Decision(me, hand_bucket * count + public, actions, public, hand_bucket)

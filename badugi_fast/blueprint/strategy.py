@@ -4,9 +4,9 @@ The file (little-endian), version 1::
 
     magic        8 bytes   b"BFBLUEPR"
     version      uint16    1
-    abstraction  uint16    1 or 2 (abstraction.py; its sizes follow, and must match this reading)
+    abstraction  uint16    1, 2 or 3 (abstraction.py; its sizes follow, and must match this reading)
     buckets      uint32    212
-    public       uint32    6440 (abstraction 1) or 19160 (abstraction 2)
+    public       uint32    6440, 19160 or 40760 (abstractions 1, 2 and 3)
     slots        uint32    3
     ranks        uint8     the deck: its lowest ranks (13 for the real game)
     suits        uint8     its first suits (4)
@@ -402,7 +402,7 @@ class Blueprint:
                     f"the payload is {length} bytes by the header, "
                     f"not the {size - HEADER.size} in the file"
                 )
-            data = head + file.read(MAX_PAYLOAD + 1)
+            data = head + file.read(length + 1)  # not a buffer as large as any file's
         if sha256 is not None and hashlib.sha256(data).hexdigest() != sha256:
             raise StrategyFileError(
                 f"{path}: sha256 {hashlib.sha256(data).hexdigest()}, not the pinned {sha256}"

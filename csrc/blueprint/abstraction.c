@@ -5,10 +5,12 @@
 
 #include <stddef.h>
 
-/* Where each round's betting and each draw's decisions start, by abstraction (1, 2) */
-static const int BET_OFFSET[3][4] = {{0}, {0, 8, 608, 1808}, {0, 8, 1808, 5408}};
-static const int DRAW_OFFSET[3][4] = {{0}, {0, 4208, 4280, 5000}, {0, 12608, 12680, 14840}};
-static const int PUBLIC_COUNT[3] = {0, BF_BP_PUBLIC, BF_BP_PUBLIC_2};
+/* Where each round's betting and each draw's decisions start, by abstraction (1 .. 3) */
+static const int BET_OFFSET[4][4] = {
+    {0}, {0, 8, 608, 1808}, {0, 8, 1808, 5408}, {0, 8, 1808, 12608}};
+static const int DRAW_OFFSET[4][4] = {
+    {0}, {0, 4208, 4280, 5000}, {0, 12608, 12680, 14840}, {0, 34208, 34280, 36440}};
+static const int PUBLIC_COUNT[4] = {0, BF_BP_PUBLIC, BF_BP_PUBLIC_2, BF_BP_PUBLIC_3};
 static const int POTS[4] = {1, 4, 8, 16}; /* pot values at the start of round r (draw r) */
 
 int bf_bp_public_count(int abstraction)
@@ -105,19 +107,20 @@ int bf_bp_thrown(const uint8_t hand[4], int slot)
 }
 
 int bf_bp_public_betting(int abstraction, int round, int node, int pot, int aggressor,
-                         int opp_drew, int mine)
+                         int opp_drew, int mine, int opp_earlier)
 {
     if (bf_bp_public_count(abstraction) == BF_BP_BAD || round < 0 || round > 3 || node < 0 ||
         node >= (round ? 10 : 8))
         return BF_BP_BAD;
     if (round == 0)
-        return mine == 0 ? node : BF_BP_BAD;
-    int mines = abstraction == 1 ? 1 : 3;
+        return mine == 0 && opp_earlier == 0 ? node : BF_BP_BAD;
+    int mines = abstraction == 1 ? 1 : 3, earliers = abstraction == 3 && round >= 2 ? 3 : 1;
     if (pot < 0 || pot >= POTS[round] || aggressor < 0 || aggressor > 2 || opp_drew < 0 ||
-        opp_drew > 4 || mine < 0 || mine >= mines)
+        opp_drew > 4 || mine < 0 || mine >= mines || opp_earlier < 0 || opp_earlier >= earliers)
         return BF_BP_BAD;
     return BET_OFFSET[abstraction][round] +
-           (((pot * 3 + aggressor) * 5 + opp_drew) * mines + mine) * 10 + node;
+           ((((pot * 3 + aggressor) * 5 + opp_drew) * earliers + opp_earlier) * mines + mine) * 10 +
+           node;
 }
 
 int bf_bp_public_draw(int abstraction, int k, int pot, int aggressor, int opp_before, int opp_now,
@@ -125,7 +128,7 @@ int bf_bp_public_draw(int abstraction, int k, int pot, int aggressor, int opp_be
 {
     if (bf_bp_public_count(abstraction) == BF_BP_BAD || k < 1 || k > 3)
         return BF_BP_BAD;
-    int befores = k == 1 ? 1 : 5, mines = abstraction == 1 || k == 1 ? 1 : 3;
+    int befores = k == 1 ? 1 : 5, mines = abstraction == 1 || k == 1 ? 1 : 3; /* 3 draws as 2 */
     if (pot < 0 || pot >= POTS[k] || aggressor < 0 || aggressor > 2 || opp_before < 0 ||
         opp_before >= befores || opp_now < 0 || opp_now > 5 || mine < 0 || mine >= mines)
         return BF_BP_BAD;
@@ -200,9 +203,9 @@ int bf_bp_betting_public(const bf_bp_betting *h, int abstraction, int player, in
 {
     if (h->broken || player < 0 || player > 1 || small_bet < 1 || h->round > 3)
         return BF_BP_BAD;
-    /* abstraction 2: the cards the player threw at the last draw (draw `round`; none yet in
-     * round 0 and at the first draw) */
-    int mine = abstraction == 2 && h->round > 0 ? bf_bp_mine(h->drew[player][h->round - 1]) : 0;
+    /* abstractions 2 and 3: the cards the player threw at the last draw (draw `round`; none
+     * yet in round 0 and at the first draw) */
+    int mine = abstraction >= 2 && h->round > 0 ? bf_bp_mine(h->drew[player][h->round - 1]) : 0;
     int other = 1 - player, aggressor = relative(h->last_aggressor, player);
     int64_t pot = h->round_end / small_bet - 1;
     if (pot < -1 || pot > 16)
@@ -219,7 +222,10 @@ int bf_bp_betting_public(const bf_bp_betting *h, int abstraction, int player, in
     if (bf_bp_betting_actor(h) != player)
         return BF_BP_BAD;
     int drew = h->round ? h->drew[other][h->round - 1] : 0;
-    return bf_bp_public_betting(abstraction, h->round, node, (int)pot, aggressor, drew, mine);
+    /* abstraction 3: the opponent's draw before its last one (rounds 2 and 3) */
+    int earlier = abstraction == 3 && h->round >= 2 ? bf_bp_mine(h->drew[other][h->round - 2]) : 0;
+    return bf_bp_public_betting(abstraction, h->round, node, (int)pot, aggressor, drew, mine,
+                                earlier);
 }
 
 int64_t bf_bp_infosets(int abstraction)

@@ -46,6 +46,14 @@
  *       ((((pot * 3 + aggressor) * 5 + opp_before) * 3 + mine) * 6 + opp_now
  * (the offsets in abstraction.c). Abstraction 1 is this with mine always 0 and one class.
  *
+ * Abstraction 3 (BF_BP_PUBLIC_3) is abstraction 2, and each betting decision of rounds 2 and 3
+ * also sees the cards the opponent threw at the draw before its last one, in the same three
+ * classes (opp_earlier; 0 elsewhere), so that an opponent pat since the first draw is not read
+ * as one that made its hand at the second:
+ *   betting in round r >= 1: BET_OFFSET_3[r] + ((((pot * 3 + aggressor) * 5 + opp_drew)
+ *       * earliers + opp_earlier) * 3 + mine) * 10 + node, earliers 3 in rounds 2, 3, else 1;
+ *   draws as abstraction 2 from DRAW_OFFSET_3[k].
+ *
  * Slots: betting 0 fold, 1 check or call, 2 bet or raise; draws 0 stand pat, 1 throw every card
  * outside the badugi (s < 4 only), 2 also throw the badugi's top card (break it).
  */
@@ -58,7 +66,8 @@
 #define BF_BP_SLOTS 3
 #define BF_BP_PUBLIC 6440    /* abstraction 1 */
 #define BF_BP_PUBLIC_2 19160 /* abstraction 2 */
-#define BF_BP_ABSTRACTIONS 2 /* abstractions 1 .. 2 */
+#define BF_BP_PUBLIC_3 40760 /* abstraction 3 */
+#define BF_BP_ABSTRACTIONS 3 /* abstractions 1 .. 3 */
 #define BF_BP_INFOSETS (BF_BP_PUBLIC * BF_BP_BUCKETS) /* abstraction 1; any: bf_bp_infosets */
 #define BF_BP_MAX_DRAWS 3
 #define BF_BP_BAD (-1)
@@ -103,15 +112,16 @@ int bf_bp_public_count(int abstraction);
  * BF_BP_BAD. */
 int64_t bf_bp_infosets(int abstraction);
 
-/* The class of a player's own draw of `count` cards (0 .. 4) that abstraction 2 reads: 0 stood
- * pat, 1 one card, 2 two or more; BF_BP_BAD for another count. */
+/* The class of a draw of `count` cards (0 .. 4) that abstractions 2 and 3 read: 0 stood pat,
+ * 1 one card, 2 two or more; BF_BP_BAD for another count. */
 int bf_bp_mine(int count);
 
 /* The public index of a betting decision in `round` (0 .. 3) at `node` in `abstraction`; the
- * history fields as above (ignored in round 0, where mine is 0; mine is 0 in abstraction 1).
- * BF_BP_BAD when a field is out of range. */
+ * history fields as above (ignored in round 0, where mine and opp_earlier are 0; mine is 0 in
+ * abstraction 1, opp_earlier 0 outside rounds 2 and 3 of abstraction 3). BF_BP_BAD when a field
+ * is out of range. */
 int bf_bp_public_betting(int abstraction, int round, int node, int pot, int aggressor,
-                         int opp_drew, int mine);
+                         int opp_drew, int mine, int opp_earlier);
 
 /* The public index of the decision at draw k (1 .. 3) in `abstraction` (mine 0 at the first
  * draw and in abstraction 1); BF_BP_BAD when a field is out of range. */

@@ -112,8 +112,9 @@ static int infoset(const game_t *g, const state_t *s, int a)
 {
     int public, abstraction = g->rules->abstraction;
     int other = 1 - a;
-    /* abstraction 2: the cards this player threw at the last draw (none before the first) */
-    int mine = abstraction == 2 && s->round > 0 ? bf_bp_mine(s->drew[a][s->round - 1]) : 0;
+    /* abstractions 2 and 3: the cards this player threw at the last draw (none before the
+     * first) */
+    int mine = abstraction >= 2 && s->round > 0 ? bf_bp_mine(s->drew[a][s->round - 1]) : 0;
     if (s->phase == PHASE_DRAW) {
         int k = s->round + 1;
         int before = k == 1 ? 0 : s->drew[other][k - 2];
@@ -123,8 +124,11 @@ static int infoset(const game_t *g, const state_t *s, int a)
     } else {
         int node = 2 * (s->bets - (s->round == 0)) + s->flag;
         int drew = s->round ? s->drew[other][s->round - 1] : 0;
+        /* abstraction 3: the opponent's draw before its last one (rounds 2 and 3) */
+        int earlier =
+            abstraction == 3 && s->round >= 2 ? bf_bp_mine(s->drew[other][s->round - 2]) : 0;
         public = bf_bp_public_betting(abstraction, s->round, node, s->pot,
-                                      relative(s->last_aggressor, a), drew, mine);
+                                      relative(s->last_aggressor, a), drew, mine, earlier);
     }
     return s->bucket[a] * bf_bp_public_count(abstraction) + public;
 }

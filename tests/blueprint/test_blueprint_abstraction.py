@@ -39,11 +39,13 @@ def test_the_sizes_are_the_c_headers() -> None:
         lib.BF_BP_BUCKETS, lib.BF_BP_PUBLIC, lib.BF_BP_INFOSETS,
     )  # fmt: skip
     assert ABSTRACTIONS == tuple(range(1, lib.BF_BP_ABSTRACTIONS + 1))
-    assert [public_count(a) for a in ABSTRACTIONS] == [lib.BF_BP_PUBLIC, lib.BF_BP_PUBLIC_2]
+    assert [public_count(a) for a in ABSTRACTIONS] == [
+        lib.BF_BP_PUBLIC, lib.BF_BP_PUBLIC_2, lib.BF_BP_PUBLIC_3
+    ]  # fmt: skip
     for a in ABSTRACTIONS:
         assert public_count(a) == lib.bf_bp_public_count(a)
         assert infosets(a) == lib.bf_bp_infosets(a) == BUCKETS * public_count(a)
-    for bad in (0, 3):
+    for bad in (0, len(ABSTRACTIONS) + 1):
         assert lib.bf_bp_public_count(bad) == lib.bf_bp_infosets(bad) == lib.BF_BP_BAD
         with pytest.raises(ValueError, match="abstraction is one of"):
             public_count(bad)
@@ -99,19 +101,23 @@ def test_bad_hands_and_slots_are_refused_in_c_and_python() -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [(1, 0, 7, 0, 0, 0, 0), (1, 1, 9, 3, 2, 4, 0), (1, 2, 0, 7, 1, 0, 0), (1, 3, 5, 15, 2, 3, 0),
-     (1, 3, 0, 0, 0, 0, 0), (2, 0, 7, 0, 0, 0, 0), (2, 1, 9, 3, 2, 4, 2), (2, 2, 0, 7, 1, 0, 1),
-     (2, 3, 5, 15, 2, 3, 2)],
+    [(1, 0, 7, 0, 0, 0, 0, 0), (1, 1, 9, 3, 2, 4, 0, 0), (1, 2, 0, 7, 1, 0, 0, 0),
+     (1, 3, 5, 15, 2, 3, 0, 0), (1, 3, 0, 0, 0, 0, 0, 0), (2, 0, 7, 0, 0, 0, 0, 0),
+     (2, 1, 9, 3, 2, 4, 2, 0), (2, 2, 0, 7, 1, 0, 1, 0), (2, 3, 5, 15, 2, 3, 2, 0),
+     (3, 1, 9, 3, 2, 4, 2, 0), (3, 2, 0, 7, 1, 0, 1, 2), (3, 3, 5, 15, 2, 3, 2, 1),
+     (3, 3, 9, 15, 2, 4, 2, 2)],
 )  # fmt: skip
 def test_public_betting_indices_agree_with_c(args: tuple[int, ...]) -> None:
-    abstraction, *fields = args
-    assert public_betting(*fields, abstraction=abstraction) == lib.bf_bp_public_betting(*args)
+    abstraction, *fields, earlier = args
+    found = public_betting(*fields, abstraction=abstraction, opp_earlier=earlier)
+    assert found == lib.bf_bp_public_betting(*args)
 
 
 @pytest.mark.parametrize(
     "args",
     [(1, 1, 3, 2, 0, 5, 0), (1, 2, 7, 0, 4, 0, 0), (1, 3, 15, 2, 4, 5, 0), (1, 1, 0, 0, 0, 0, 0),
-     (2, 1, 3, 2, 0, 5, 0), (2, 2, 7, 0, 4, 0, 2), (2, 3, 15, 2, 4, 5, 1)],
+     (2, 1, 3, 2, 0, 5, 0), (2, 2, 7, 0, 4, 0, 2), (2, 3, 15, 2, 4, 5, 1),
+     (3, 1, 3, 2, 0, 5, 0), (3, 2, 7, 0, 4, 0, 2), (3, 3, 15, 2, 4, 5, 1)],
 )  # fmt: skip
 def test_public_draw_indices_agree_with_c(args: tuple[int, ...]) -> None:
     abstraction, *fields = args
@@ -120,12 +126,12 @@ def test_public_draw_indices_agree_with_c(args: tuple[int, ...]) -> None:
 
 @pytest.mark.parametrize("abstraction", ABSTRACTIONS)
 def test_every_public_index_is_used_once(abstraction: int) -> None:
-    mines = 3 if abstraction == 2 else 1
+    mines = 3 if abstraction >= 2 else 1
     betting = [public_betting(0, n, 0, 0, 0, abstraction=abstraction) for n in range(8)] + [
-        public_betting(r, n, p, a, d, m, abstraction=abstraction)
+        public_betting(r, n, p, a, d, m, abstraction=abstraction, opp_earlier=e)
         for r, pots in ((1, 4), (2, 8), (3, 16))
         for p in range(pots) for a in range(3) for d in range(5) for m in range(mines)
-        for n in range(10)
+        for e in range(3 if abstraction == 3 and r >= 2 else 1) for n in range(10)
     ]  # fmt: skip
     draws = [
         public_draw(k, p, a, b, now, m, abstraction=abstraction)
@@ -138,15 +144,17 @@ def test_every_public_index_is_used_once(abstraction: int) -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [(1, 4, 0, 0, 0, 0, 0), (1, 0, 8, 0, 0, 0, 0), (1, 1, 0, 4, 0, 0, 0), (1, 2, 0, 0, 3, 0, 0),
-     (1, 3, 0, 0, 0, 5, 0), (1, 1, 0, 0, 0, 0, 1), (2, 0, 0, 0, 0, 0, 1), (2, 1, 0, 0, 0, 0, 3),
-     (3, 1, 0, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0, 0)],
+    [(1, 4, 0, 0, 0, 0, 0, 0), (1, 0, 8, 0, 0, 0, 0, 0), (1, 1, 0, 4, 0, 0, 0, 0),
+     (1, 2, 0, 0, 3, 0, 0, 0), (1, 3, 0, 0, 0, 5, 0, 0), (1, 1, 0, 0, 0, 0, 1, 0),
+     (2, 0, 0, 0, 0, 0, 1, 0), (2, 1, 0, 0, 0, 0, 3, 0), (2, 2, 0, 0, 0, 0, 0, 1),
+     (3, 1, 0, 0, 0, 0, 0, 1), (3, 2, 0, 0, 0, 0, 0, 3), (3, 0, 0, 0, 0, 0, 0, 1),
+     (4, 1, 0, 0, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0, 0, 0)],
 )  # fmt: skip
 def test_public_indices_out_of_range_are_refused(args: tuple[int, ...]) -> None:
     assert lib.bf_bp_public_betting(*args) == lib.BF_BP_BAD
-    abstraction, *fields = args
+    abstraction, *fields, earlier = args
     with pytest.raises(ValueError):
-        public_betting(*fields, abstraction=abstraction)
+        public_betting(*fields, abstraction=abstraction, opp_earlier=earlier)
 
 
 @pytest.mark.parametrize(
@@ -241,7 +249,7 @@ def test_the_replay_refuses_bad_decks_and_illegal_slots() -> None:
     bad = ffi.new("bf_bp_rules *", {"ranks": 1, "suits": 4, "draws": 3, "small_bet": 2,
                                     "abstraction": 1})  # fmt: skip
     assert lib.bf_bp_replay(bad, deck[:4], 4, 0, b"\x00", 1, steps, net) == lib.BF_BP_BAD
-    for abstraction in (0, 3):  # an abstraction there is not
+    for abstraction in (0, lib.BF_BP_ABSTRACTIONS + 1):  # an abstraction there is not
         other = ffi.new("bf_bp_rules *", {"ranks": 13, "suits": 4, "draws": 3, "small_bet": 2,
                                           "abstraction": abstraction})  # fmt: skip
         assert lib.bf_bp_replay(other, deck, 52, 0, b"\x00", 1, steps, net) == lib.BF_BP_BAD

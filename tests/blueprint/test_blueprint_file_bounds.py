@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from badugi_fast.blueprint import Blueprint, StrategyFileError, strategy
-from badugi_fast.blueprint.abstraction import BUCKETS, SLOTS, public_count
+from badugi_fast.blueprint.abstraction import ABSTRACTIONS, BUCKETS, SLOTS, public_count
 from badugi_fast.blueprint.strategy import HEADER
 
 
@@ -24,7 +24,7 @@ def _bounds(abstraction: int) -> tuple[int, int]:
 
 
 TABLE_BYTES, MAX_PAYLOAD_1 = _bounds(1)
-MAX_PAYLOAD = _bounds(2)[1]  # the largest abstraction's: the longest payload of any file
+MAX_PAYLOAD = max(_bounds(a)[1] for a in ABSTRACTIONS)  # the longest payload of any file
 
 
 def _peak(read: object) -> tuple[int, BaseException | None]:
@@ -77,7 +77,8 @@ def test_a_header_declaring_a_payload_longer_than_its_table_is_refused(
     fields[13] = MAX_PAYLOAD_1 + 1
     with pytest.raises(StrategyFileError, match=f"at most {MAX_PAYLOAD_1}"):
         Blueprint.from_bytes(HEADER.pack(*fields))
-    fields[2], fields[4], fields[13] = 2, public_count(2), MAX_PAYLOAD + 1
+    largest = max(ABSTRACTIONS)
+    fields[2], fields[4], fields[13] = largest, public_count(largest), MAX_PAYLOAD + 1
     with pytest.raises(StrategyFileError, match=f"at most {MAX_PAYLOAD}"):
         Blueprint.from_bytes(HEADER.pack(*fields))
 

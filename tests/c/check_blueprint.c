@@ -104,7 +104,7 @@ static void check_hands_batch(void)
 /* Every public index of an abstraction is given by exactly one set of fields. */
 static void check_public(int a)
 {
-    static unsigned char used[BF_BP_PUBLIC_2];
+    static unsigned char used[BF_BP_PUBLIC_3];
     int count = bf_bp_public_count(a);
     memset(used, 0, sizeof used);
     for (int round = 0; round < 4; round++)
@@ -112,15 +112,17 @@ static void check_public(int a)
             for (int pot = -1; pot <= 16; pot++)
                 for (int ag = -1; ag <= 3; ag++)
                     for (int drew = -1; drew <= 5; drew++)
-                        for (int mine = -1; mine <= 3; mine++) {
-                            int i = bf_bp_public_betting(a, round, node, pot, ag, drew, mine);
-                            if (i == BF_BP_BAD)
-                                continue;
-                            if (i < 0 || i >= count)
-                                fail("betting index %d out of range", i);
-                            if (round > 0 || (pot == 0 && ag == 0 && drew == 0))
-                                used[i]++;
-                        }
+                        for (int mine = -1; mine <= 3; mine++)
+                            for (int earlier = -1; earlier <= 3; earlier++) {
+                                int i = bf_bp_public_betting(a, round, node, pot, ag, drew, mine,
+                                                             earlier);
+                                if (i == BF_BP_BAD)
+                                    continue;
+                                if (i < 0 || i >= count)
+                                    fail("betting index %d out of range", i);
+                                if (round > 0 || (pot == 0 && ag == 0 && drew == 0))
+                                    used[i]++;
+                            }
     for (int k = -1; k <= 4; k++)
         for (int pot = -1; pot <= 16; pot++)
             for (int ag = -1; ag <= 3; ag++)
@@ -137,9 +139,10 @@ static void check_public(int a)
     for (int i = 0; i < count; i++)
         if (used[i] != 1)
             fail("abstraction %d: public index %d used %d times", a, i, used[i]);
-    if (bf_bp_public_betting(a, 4, 0, 0, 0, 0, 0) != BF_BP_BAD ||
+    if (bf_bp_public_betting(a, 4, 0, 0, 0, 0, 0, 0) != BF_BP_BAD ||
         bf_bp_public_draw(a, 0, 0, 0, 0, 0, 0) != BF_BP_BAD ||
-        bf_bp_public_betting(a, 0, 0, 0, 0, 0, 1) != BF_BP_BAD ||
+        bf_bp_public_betting(a, 0, 0, 0, 0, 0, 1, 0) != BF_BP_BAD ||
+        bf_bp_public_betting(a, 1, 0, 0, 0, 0, 0, 1) != BF_BP_BAD ||
         bf_bp_public_draw(a, 1, 0, 0, 0, 0, 1) != BF_BP_BAD)
         fail("a bad round, draw or class of the player's draw is not refused");
 }
@@ -149,9 +152,9 @@ static void check_abstractions(void)
     for (int a = 1; a <= BF_BP_ABSTRACTIONS; a++)
         check_public(a);
     if (bf_bp_public_count(0) != BF_BP_BAD || bf_bp_public_count(BF_BP_ABSTRACTIONS + 1) !=
-        BF_BP_BAD || bf_bp_infosets(0) != BF_BP_BAD || bf_bp_table_len(3) != BF_BP_BAD ||
-        bf_bp_public_betting(0, 1, 0, 0, 0, 0, 0) != BF_BP_BAD ||
-        bf_bp_public_draw(3, 1, 0, 0, 0, 0, 0) != BF_BP_BAD)
+        BF_BP_BAD || bf_bp_infosets(0) != BF_BP_BAD || bf_bp_table_len(BF_BP_ABSTRACTIONS + 1) != BF_BP_BAD ||
+        bf_bp_public_betting(0, 1, 0, 0, 0, 0, 0, 0) != BF_BP_BAD ||
+        bf_bp_public_draw(BF_BP_ABSTRACTIONS + 1, 1, 0, 0, 0, 0, 0) != BF_BP_BAD)
         fail("an abstraction there is not is not refused");
     if (bf_bp_mine(-1) != BF_BP_BAD || bf_bp_mine(5) != BF_BP_BAD || bf_bp_mine(0) != 0 ||
         bf_bp_mine(1) != 1 || bf_bp_mine(4) != 2)

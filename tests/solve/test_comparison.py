@@ -16,6 +16,7 @@ import pytest
 
 from badugi_fast.blueprint import Blueprint, read_decision
 from badugi_fast.blueprint.abstraction import (
+    ABSTRACTIONS,
     AGGRESSIVE,
     FOLD,
     INFOSETS,
@@ -107,10 +108,10 @@ LINES = [
 ]
 
 
-@pytest.mark.parametrize("abstraction", [1, 2])
+@pytest.mark.parametrize("abstraction", ABSTRACTIONS)
 @pytest.mark.parametrize("line", LINES)
 def test_a_line_reads_as_game_plays_it(full: Blueprint, line: str, abstraction: int) -> None:
-    blueprint = full if abstraction == 1 else random_blueprint(13, 4, 3, 1, abstraction=2)
+    blueprint = full if abstraction == 1 else random_blueprint(13, 4, 3, 1, abstraction=abstraction)
     spot = read_line(line, blueprint)
     seen, game = play_line(line, len(line), abstraction)
     assert [(d.player, d.public, d.legal) for d in spot.decisions] == seen

@@ -72,10 +72,15 @@ class Line:
         who = self.last_aggressor
         relative = 0 if who < 0 else 1 if who == player else 2
         opp_drew = self.drew[1 - player][self.round - 1]
-        mine = mine_class(self.drew[player][self.round - 1]) if self.abstraction == 2 else 0
+        mine = mine_class(self.drew[player][self.round - 1]) if self.abstraction >= 2 else 0
+        earlier = (
+            mine_class(self.drew[1 - player][self.round - 2])
+            if self.abstraction == 3 and self.round >= 2
+            else 0
+        )
         return public_betting(
             self.round, 2 * bets + flag, self.pot_index, relative, opp_drew, mine,
-            abstraction=self.abstraction,
+            abstraction=self.abstraction, opp_earlier=earlier,
         )  # fmt: skip
 
 

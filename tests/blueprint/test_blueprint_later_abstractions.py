@@ -1,7 +1,8 @@
-"""Abstraction 2 (each decision after the first draw also sees the player's own last draw)
-end to end: its strategy file, its training (the same bits on any thread count, checkpoints
-that keep it), its play in Game, the C hand loop and the local best response's reader alike,
-and a file of one abstraction never read as the other."""
+"""Abstractions 2 (each decision after the first draw also sees the player's own last draw)
+and 3 (the betting of rounds 2 and 3 also sees the opponent's draw before its last) end to end:
+their strategy files, their training (the same bits on any thread count, checkpoints that keep
+it), their play in Game, the C hand loop and the local best response's reader alike, and a
+file of one abstraction never read as another."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import numpy as np
 import pytest
 from conftest import TINY, random_blueprint
 
-from badugi_fast.blueprint import Blueprint, BlueprintBot, StrategyFileError, Trainer
+from badugi_fast.blueprint import Blueprint, BlueprintBot, Deck, StrategyFileError, Trainer
 from badugi_fast.blueprint.abstraction import infosets, public_count
 from badugi_fast.blueprint.strategy import HEADER
 from badugi_fast.cards import DECK
@@ -24,30 +25,33 @@ from badugi_fast.solve.lbr.blueprint import BlueprintStrategy
 RULES = Rules(small_bet=2, cap_heads_up=True)
 
 
-@pytest.fixture(scope="module")
-def blueprint_2() -> Blueprint:
-    return random_blueprint(5, abstraction=2)
+@pytest.fixture(scope="module", params=[2, 3])
+def blueprint_2(request: pytest.FixtureRequest) -> Blueprint:
+    return random_blueprint(5, abstraction=request.param)
 
 
 def test_its_file_reads_back_and_says_its_abstraction(
     blueprint_2: Blueprint, tmp_path: Path
 ) -> None:
+    n = blueprint_2.abstraction
     digest = blueprint_2.save(tmp_path / "two.bin")
     again = Blueprint.load(tmp_path / "two.bin", sha256=digest)
-    assert again == blueprint_2 and again.abstraction == 2
-    assert again.table.shape == (infosets(2), 3) == (212 * 19160, 3)
+    assert again == blueprint_2 and again.abstraction == n
+    assert again.table.shape == (infosets(n), 3) == (212 * {2: 19160, 3: 40760}[n], 3)
     fields = HEADER.unpack_from((tmp_path / "two.bin").read_bytes())
-    assert (fields[2], fields[3], fields[4]) == (2, 212, public_count(2))
+    assert (fields[2], fields[3], fields[4]) == (n, 212, public_count(n))
 
 
 def test_a_header_naming_the_other_abstraction_is_refused(blueprint_2: Blueprint) -> None:
     data = blueprint_2.to_bytes()
     fields = list(HEADER.unpack_from(data))
-    fields[2] = 1  # abstraction 1 with abstraction 2's public count
-    with pytest.raises(StrategyFileError, match="abstraction 1 of 212 buckets, 19160 public"):
+    fields[2] = 1  # abstraction 1 with another's public count
+    count = public_count(blueprint_2.abstraction)
+    with pytest.raises(StrategyFileError, match=f"abstraction 1 of 212 buckets, {count} public"):
         Blueprint.from_bytes(HEADER.pack(*fields) + data[HEADER.size :])
-    fields[2] = 3
-    with pytest.raises(StrategyFileError, match=r"abstraction 3; this reads abstractions \(1, 2\)"):
+    fields[2] = 4
+    unknown = r"abstraction 4; this reads abstractions \(1, 2, 3\)"
+    with pytest.raises(StrategyFileError, match=unknown):
         Blueprint.from_bytes(HEADER.pack(*fields) + data[HEADER.size :])
 
 
@@ -55,7 +59,7 @@ def test_a_table_of_the_wrong_size_or_abstraction_is_refused(blueprint_2: Bluepr
     with pytest.raises(StrategyFileError, match="table of abstraction 1 is uint16"):
         Blueprint(13, 4, 3, 2, 0, 0, blueprint_2.table)  # abstraction 1 by default
     with pytest.raises(StrategyFileError, match="abstraction is one of"):
-        Blueprint(13, 4, 3, 2, 0, 0, blueprint_2.table, 3)
+        Blueprint(13, 4, 3, 2, 0, 0, blueprint_2.table, 4)
     assert blueprint_2 != Blueprint(13, 4, 3, 2, 123, 5, blueprint_2.table[: infosets(1)])
 
 
@@ -72,7 +76,8 @@ def test_the_c_loop_plays_it_to_games_chips_hand_for_hand(
 def test_every_c_decision_is_its_python_row(blueprint_2: Blueprint) -> None:
     audit = audit_in_c([BlueprintBot(blueprint_2)] * 2, 0, 20_000, 4, RULES, keep=20_000)
     assert audit.bad == 0 and len(audit.infoset) == 20_000
-    assert audit.infoset.max() >= infosets(1)  # public indices abstraction 1 does not have
+    below = infosets(blueprint_2.abstraction - 1)
+    assert audit.infoset.max() >= below  # indices the abstraction before does not have
     for i in range(0, 20_000, 7):
         slots = [s for s in range(3) if audit.legal[i] >> s & 1]
         assert audit.probs[i][slots].tolist() == blueprint_2.row(int(audit.infoset[i]), slots)
@@ -98,18 +103,48 @@ def test_the_lbr_reader_gives_its_probabilities(blueprint_2: Blueprint) -> None:
     assert len(set(seen)) == 3
 
 
-def test_training_it_gives_the_same_bits_on_any_thread_count(tmp_path: Path) -> None:
-    one = Trainer(TINY, seed=2, batch=200, abstraction=2)
+def test_the_opponents_earlier_draw_is_seen_in_abstraction_3_alone(
+    blueprint_2: Blueprint,
+) -> None:
+    """The big blind's first decision after the second draw, the button having thrown 0, 1 or
+    2 cards at the first draw and one at the second: three public indices in abstraction 3,
+    one in abstraction 2; the local best response's reader agrees with the blueprint's."""
+    seen = []
+    for count in (0, 1, 2):
+        game = Game([200, 200], RULES, button=1, deck=list(DECK))
+        game.act(Action(ActionKind.CALL, 1))  # the button limps
+        game.act(Action(ActionKind.CHECK))  # the big blind checks: the first draw
+        game.act(Action.draw(tuple(game.hands[0][:1])))
+        game.act(Action.draw(tuple(game.hands[1][:count])))
+        game.act(Action(ActionKind.CHECK))
+        game.act(Action(ActionKind.CHECK))  # the second draw
+        game.act(Action.draw(tuple(game.hands[0][:1])))
+        game.act(Action.draw(tuple(game.hands[1][:1])))
+        view = game.view(0)
+        probs = [p for _, p in blueprint_2.probabilities(view)]
+        hands = np.array([sorted(int(c) for c in view.hand)], dtype=np.uint8)
+        row = BlueprintStrategy(blueprint_2).betting(view, hands, np.zeros(1, dtype=np.uint64))
+        assert row[0].tolist() == pytest.approx(probs, abs=1e-12)
+        seen.append(blueprint_2.read(view).public)
+    assert len(set(seen)) == (3 if blueprint_2.abstraction == 3 else 1)
+
+
+@pytest.mark.parametrize("abstraction", [2, 3])
+def test_training_it_gives_the_same_bits_on_any_thread_count(
+    tmp_path: Path, abstraction: int
+) -> None:
+    deck = Deck(ranks=3, suits=3, draws=2)  # draws: the indices the two abstractions add
+    one = Trainer(deck, seed=2, batch=200, abstraction=abstraction)
     one.run(1000, threads=1)
-    two = Trainer(TINY, seed=2, batch=200, abstraction=2)
+    two = Trainer(deck, seed=2, batch=200, abstraction=abstraction)
     two.run(600, threads=2)
     two.save(tmp_path / "run.npz")
     resumed = Trainer.load(tmp_path / "run.npz")
-    assert resumed.abstraction == 2
+    assert resumed.abstraction == abstraction
     resumed.run(400, threads=2)
     assert np.array_equal(one.table, resumed.table)
-    assert one.blueprint().abstraction == 2
-    assert one.table.shape == (infosets(2), 3, 3)
+    assert one.blueprint().abstraction == abstraction
+    assert one.table.shape == (infosets(abstraction), 3, 3)
 
 
 def test_a_checkpoint_of_version_1_reads_as_abstraction_1(tmp_path: Path) -> None:
