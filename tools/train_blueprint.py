@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from badugi_fast.blueprint import Blueprint, Deck, Trainer
+from badugi_fast.blueprint.abstraction import ABSTRACTIONS
 from badugi_fast.blueprint.strategy import MIN_STACK_BETS
 from badugi_fast.cli.cluster import add_distributed_options, dask_executor
 
@@ -124,7 +125,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--draws", type=int, default=3)
     parser.add_argument("--small-bet", type=int, default=2)
     parser.add_argument(
-        "--abstraction", type=int, default=1, help="1 .. 3 (badugi_fast/blueprint/abstraction.py)"
+        "--abstraction",
+        type=int,
+        default=1,
+        help=f"one of {ABSTRACTIONS} (badugi_fast/blueprint/abstraction.py)",
     )
     parser.add_argument("--resume", type=Path, help="continue from this checkpoint")
     parser.add_argument("--checkpoint", type=Path, help="write checkpoints here (.npz)")

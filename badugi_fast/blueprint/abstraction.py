@@ -34,6 +34,7 @@ is never played). ``PUBLIC`` and ``INFOSETS`` are abstraction 1's.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -195,6 +196,37 @@ def public_draw(
     )
 
 
+def public_of(
+    round_index: int,
+    draw: bool,
+    node: int,
+    pot: int,
+    aggressor: int,
+    player: int,
+    own: Sequence[int],
+    theirs: Sequence[int],
+    *,
+    abstraction: int = 1,
+) -> int:
+    """The public index of ``player``'s decision in round ``round_index`` from the fields every
+    reader of a hand keeps (csrc/blueprint/abstraction.h's ``bf_bp_public_of``): the draw after
+    the round when ``draw``, else betting node ``node``; ``own[k]`` and ``theirs[k]`` the cards
+    the player and the opponent threw at draw k + 1. Which draws a decision sees is decided
+    here alone."""
+    mine = mine_class(own[round_index - 1]) if abstraction >= 2 and round_index > 0 else 0
+    if draw:
+        k = round_index + 1
+        before = theirs[k - 2] if k > 1 else 0
+        now = 0 if player == 0 else 1 + theirs[k - 1]  # the big blind draws first
+        return public_draw(k, pot, aggressor, before, now, mine, abstraction=abstraction)
+    last = theirs[round_index - 1] if round_index else 0
+    earlier = mine_class(theirs[round_index - 2]) if abstraction == 3 and round_index >= 2 else 0
+    return public_betting(
+        round_index, node, pot, aggressor, last, mine, abstraction=abstraction,
+        opp_earlier=earlier,
+    )  # fmt: skip
+
+
 def _mines(abstraction: int, draws_done: int) -> int:
     """How many classes of the player's own last draw a decision after ``draws_done`` draws
     reads: three in abstractions 2 and 3 once a draw is done, else one (always 0)."""
@@ -242,18 +274,11 @@ def read_decision(
         raise NotInAbstraction("it is not this player's turn")
     history = _PublicBetting(view, small_bet)
     me = history.player(view.seat)
-    other = 1 - me
-    if view.phase is Phase.DRAW:
-        k = history.round + 1
+    draw = view.phase is Phase.DRAW
+    node = 0
+    if draw:
         if history.drawers != me:
             raise NotInAbstraction("the draw order is not the blueprint's (big blind first)")
-        before = history.drew[other][k - 2] if k > 1 else 0
-        now = 0 if me == 0 else 1 + history.drew[other][k - 1]
-        mine = mine_class(history.drew[me][k - 2]) if abstraction >= 2 and k > 1 else 0
-        public = public_draw(
-            k, history.pot, _relative(history.last_aggressor, me), before, now, mine,
-            abstraction=abstraction,
-        )  # fmt: skip
         actions: dict[int, Action] = {}
         for slot in (PAT, KEEP, BREAK):
             cards = thrown(view.hand, slot)
@@ -263,23 +288,11 @@ def read_decision(
         node = 2 * (history.bets - (history.round == 0)) + history.flag
         if history.actor() != me:
             raise NotInAbstraction("the betting order is not the blueprint's")
-        drew = history.drew[other][history.round - 1] if history.round else 0
-        mine = (
-            mine_class(history.drew[me][history.round - 1])
-            if abstraction >= 2 and history.round
-            else 0
-        )
-        earlier = (
-            mine_class(history.drew[other][history.round - 2])
-            if abstraction == 3 and history.round >= 2
-            else 0
-        )
-        aggressor = _relative(history.last_aggressor, me)
-        public = public_betting(
-            history.round, node, history.pot, aggressor, drew, mine,
-            abstraction=abstraction, opp_earlier=earlier,
-        )  # fmt: skip
         actions = _betting_slots(view, history, me, small_bet)
+    public = public_of(
+        history.round, draw, node, history.pot, _relative(history.last_aggressor, me), me,
+        history.drew[me], history.drew[1 - me], abstraction=abstraction,
+    )  # fmt: skip
     hand_bucket = bucket(view.hand)
     return Decision(me, hand_bucket * count + public, actions, public, hand_bucket)
 
@@ -381,6 +394,7 @@ __all__ = [
     "public_betting",
     "public_count",
     "public_draw",
+    "public_of",
     "read_decision",
     "thrown",
 ]

@@ -382,8 +382,8 @@ class Blueprint:
     @classmethod
     def load(cls, path: str | Path, sha256: str | None = None) -> Blueprint:
         """Reads a strategy file; with ``sha256``, the whole file must have that digest."""
-        # the header first, then no more than the largest valid file: a wrong or oversized file
-        # is refused before its payload is read
+        # the header first, then the payload it declares (checked against the file's size and
+        # the abstraction's bound): a wrong or oversized file is refused before it is read
         with open(path, "rb") as file:
             size = os.fstat(file.fileno()).st_size
             if size > HEADER.size + MAX_PAYLOAD:
@@ -402,7 +402,7 @@ class Blueprint:
                     f"the payload is {length} bytes by the header, "
                     f"not the {size - HEADER.size} in the file"
                 )
-            data = head + file.read(length + 1)  # not a buffer as large as any file's
+            data = head + file.read(length + 1)  # read(n) sets n bytes aside first
         if sha256 is not None and hashlib.sha256(data).hexdigest() != sha256:
             raise StrategyFileError(
                 f"{path}: sha256 {hashlib.sha256(data).hexdigest()}, not the pinned {sha256}"

@@ -6,11 +6,15 @@
 #include <stddef.h>
 
 /* Where each round's betting and each draw's decisions start, by abstraction (1 .. 3) */
-static const int BET_OFFSET[4][4] = {
+static const int BET_OFFSET[][4] = {
     {0}, {0, 8, 608, 1808}, {0, 8, 1808, 5408}, {0, 8, 1808, 12608}};
-static const int DRAW_OFFSET[4][4] = {
+static const int DRAW_OFFSET[][4] = {
     {0}, {0, 4208, 4280, 5000}, {0, 12608, 12680, 14840}, {0, 34208, 34280, 36440}};
-static const int PUBLIC_COUNT[4] = {0, BF_BP_PUBLIC, BF_BP_PUBLIC_2, BF_BP_PUBLIC_3};
+static const int PUBLIC_COUNT[] = {0, BF_BP_PUBLIC, BF_BP_PUBLIC_2, BF_BP_PUBLIC_3};
+_Static_assert(sizeof BET_OFFSET / sizeof BET_OFFSET[0] == BF_BP_ABSTRACTIONS + 1 &&
+                   sizeof DRAW_OFFSET / sizeof DRAW_OFFSET[0] == BF_BP_ABSTRACTIONS + 1 &&
+                   sizeof PUBLIC_COUNT / sizeof PUBLIC_COUNT[0] == BF_BP_ABSTRACTIONS + 1,
+               "a row of offsets and a count for each abstraction");
 static const int POTS[4] = {1, 4, 8, 16}; /* pot values at the start of round r (draw r) */
 
 int bf_bp_public_count(int abstraction)
@@ -193,9 +197,32 @@ int bf_bp_betting_actor(const bf_bp_betting *h)
     return opener ^ ((h->bets - base + h->flag) & 1);
 }
 
-static int relative(int who, int me)
+int bf_bp_relative(int who, int me)
 {
     return who < 0 ? 0 : who == me ? 1 : 2;
+}
+
+int bf_bp_public_of(int abstraction, int round, int draw, int node, int pot, int aggressor,
+                    int player, const int8_t own[BF_BP_MAX_DRAWS],
+                    const int8_t theirs[BF_BP_MAX_DRAWS])
+{
+    if (round < 0 || round > 3 || player < 0 || player > 1 || own == NULL || theirs == NULL)
+        return BF_BP_BAD;
+    /* abstractions 2 and 3: the cards the player threw at the last draw (none before the
+     * first) */
+    int mine = abstraction >= 2 && round > 0 ? bf_bp_mine(own[round - 1]) : 0;
+    if (draw) {
+        int k = round + 1;
+        if (k > BF_BP_MAX_DRAWS)
+            return BF_BP_BAD;
+        int before = k == 1 ? 0 : theirs[k - 2];
+        int now = player == 0 ? 0 : 1 + theirs[k - 1]; /* the big blind draws first */
+        return bf_bp_public_draw(abstraction, k, pot, aggressor, before, now, mine);
+    }
+    int last = round ? theirs[round - 1] : 0;
+    /* abstraction 3: the opponent's draw before its last one (rounds 2 and 3) */
+    int earlier = abstraction == 3 && round >= 2 ? bf_bp_mine(theirs[round - 2]) : 0;
+    return bf_bp_public_betting(abstraction, round, node, pot, aggressor, last, mine, earlier);
 }
 
 int bf_bp_betting_public(const bf_bp_betting *h, int abstraction, int player, int draw,
@@ -203,29 +230,17 @@ int bf_bp_betting_public(const bf_bp_betting *h, int abstraction, int player, in
 {
     if (h->broken || player < 0 || player > 1 || small_bet < 1 || h->round > 3)
         return BF_BP_BAD;
-    /* abstractions 2 and 3: the cards the player threw at the last draw (draw `round`; none
-     * yet in round 0 and at the first draw) */
-    int mine = abstraction >= 2 && h->round > 0 ? bf_bp_mine(h->drew[player][h->round - 1]) : 0;
-    int other = 1 - player, aggressor = relative(h->last_aggressor, player);
     int64_t pot = h->round_end / small_bet - 1;
     if (pot < -1 || pot > 16)
         return BF_BP_BAD;
-    if (draw) {
-        int k = h->round + 1;
-        if (k > BF_BP_MAX_DRAWS || h->drawers != player) /* the big blind draws first */
-            return BF_BP_BAD;
-        int before = k == 1 ? 0 : h->drew[other][k - 2];
-        int now = player == 0 ? 0 : 1 + h->drew[other][k - 1];
-        return bf_bp_public_draw(abstraction, k, (int)pot, aggressor, before, now, mine);
-    }
-    int node = 2 * (h->bets - (h->round == 0)) + h->flag;
-    if (bf_bp_betting_actor(h) != player)
+    int node = 0;
+    if (draw ? h->drawers != player : bf_bp_betting_actor(h) != player)
         return BF_BP_BAD;
-    int drew = h->round ? h->drew[other][h->round - 1] : 0;
-    /* abstraction 3: the opponent's draw before its last one (rounds 2 and 3) */
-    int earlier = abstraction == 3 && h->round >= 2 ? bf_bp_mine(h->drew[other][h->round - 2]) : 0;
-    return bf_bp_public_betting(abstraction, h->round, node, (int)pot, aggressor, drew, mine,
-                                earlier);
+    if (!draw)
+        node = 2 * (h->bets - (h->round == 0)) + h->flag;
+    return bf_bp_public_of(abstraction, h->round, draw, node, (int)pot,
+                           bf_bp_relative(h->last_aggressor, player), player, h->drew[player],
+                           h->drew[1 - player]);
 }
 
 int64_t bf_bp_infosets(int abstraction)

@@ -129,6 +129,19 @@ int bf_bp_public_draw(int abstraction, int k, int pot, int aggressor, int opp_be
                       int mine);
 
 
+/* Who bet or raised last (-1 nobody, else a player) as `me` reads it: 0 nobody, 1 me, 2 the
+ * opponent. */
+int bf_bp_relative(int who, int me);
+
+/* The public index of `player`'s decision in `round` (0 .. 3) from the fields every reader of
+ * a hand keeps (the history below, the trainer's state): the draw after the round when `draw`,
+ * else betting node `node`; pot and aggressor (relative) as above; own[k] and theirs[k] the
+ * cards the player and the opponent threw at draw k + 1. Which draws each decision sees is
+ * decided here alone. BF_BP_BAD when a field is out of range. */
+int bf_bp_public_of(int abstraction, int round, int draw, int node, int pot, int aggressor,
+                    int player, const int8_t own[BF_BP_MAX_DRAWS],
+                    const int8_t theirs[BF_BP_MAX_DRAWS]);
+
 /* The public history of a hand as a player of the abstraction reads it (abstraction.py's
  * _PublicBetting): fed every event after the blinds, in order. Players as above (1: the button). */
 typedef struct {

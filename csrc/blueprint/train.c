@@ -88,11 +88,6 @@ static int actor(const state_t *s)
     return opener ^ ((s->bets - base + s->flag) & 1);
 }
 
-static int relative(int who, int me)
-{
-    return who < 0 ? 0 : who == me ? 1 : 2;
-}
-
 static int legal_slots(const game_t *g, const state_t *s, int a)
 {
     if (s->phase == PHASE_DRAW) { /* standing pat always; a throw while the cards are there */
@@ -110,26 +105,11 @@ static int legal_slots(const game_t *g, const state_t *s, int a)
 
 static int infoset(const game_t *g, const state_t *s, int a)
 {
-    int public, abstraction = g->rules->abstraction;
-    int other = 1 - a;
-    /* abstractions 2 and 3: the cards this player threw at the last draw (none before the
-     * first) */
-    int mine = abstraction >= 2 && s->round > 0 ? bf_bp_mine(s->drew[a][s->round - 1]) : 0;
-    if (s->phase == PHASE_DRAW) {
-        int k = s->round + 1;
-        int before = k == 1 ? 0 : s->drew[other][k - 2];
-        int now = a == 0 ? 0 : 1 + s->drew[other][k - 1];
-        public = bf_bp_public_draw(abstraction, k, s->pot, relative(s->last_aggressor, a), before,
-                                   now, mine);
-    } else {
-        int node = 2 * (s->bets - (s->round == 0)) + s->flag;
-        int drew = s->round ? s->drew[other][s->round - 1] : 0;
-        /* abstraction 3: the opponent's draw before its last one (rounds 2 and 3) */
-        int earlier =
-            abstraction == 3 && s->round >= 2 ? bf_bp_mine(s->drew[other][s->round - 2]) : 0;
-        public = bf_bp_public_betting(abstraction, s->round, node, s->pot,
-                                      relative(s->last_aggressor, a), drew, mine, earlier);
-    }
+    int abstraction = g->rules->abstraction, draw = s->phase == PHASE_DRAW;
+    int node = draw ? 0 : 2 * (s->bets - (s->round == 0)) + s->flag;
+    int public = bf_bp_public_of(abstraction, s->round, draw, node, s->pot,
+                                 bf_bp_relative(s->last_aggressor, a), a, s->drew[a],
+                                 s->drew[1 - a]);
     return s->bucket[a] * bf_bp_public_count(abstraction) + public;
 }
 

@@ -5,11 +5,14 @@ exact exploitability can be measured."""
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import product
+
 import numpy as np
 import pytest
 
 from badugi_fast.blueprint import Blueprint, Deck, Trainer
-from badugi_fast.blueprint.abstraction import SLOTS, infosets
+from badugi_fast.blueprint.abstraction import SLOTS, infosets, public_betting, public_draw
 from badugi_fast.blueprint.strategy import ONE
 
 TINY = Deck(ranks=3, suits=3, draws=0)
@@ -27,6 +30,24 @@ def random_blueprint(
     table[:, 0] += ONE - table.sum(axis=1)
     table[rng.random(rows) < 0.1] = 0
     return Blueprint(ranks, suits, 3, 2, 123, seed, table.astype(np.uint16), abstraction)
+
+
+@cache
+def history_classes(abstraction: int) -> dict[int, tuple[int, int]]:
+    """Each public index of an abstraction with the classes of draws it reads beyond
+    abstraction 1's: (the player's own last draw, the opponent's draw before its last), from
+    public_betting and public_draw over every field."""
+    mines = range(3 if abstraction >= 2 else 1)
+    out = {public_betting(0, n, 0, 0, 0, abstraction=abstraction): (0, 0) for n in range(8)}
+    for r, pots in ((1, 4), (2, 8), (3, 16)):
+        earliers = range(3 if abstraction == 3 and r >= 2 else 1)
+        for p, a, d, m, e, n in product(range(pots), range(3), range(5), mines, earliers,
+                                        range(10)):  # fmt: skip
+            out[public_betting(r, n, p, a, d, m, abstraction=abstraction, opp_earlier=e)] = (m, e)
+        for b, m, now in product(range(5 if r > 1 else 1), mines if r > 1 else [0], range(6)):
+            for p, a in product(range(pots), range(3)):
+                out[public_draw(r, p, a, b, now, m, abstraction=abstraction)] = (m, 0)
+    return out
 
 
 @pytest.fixture(scope="module")

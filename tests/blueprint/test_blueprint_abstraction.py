@@ -8,6 +8,7 @@ import random
 from itertools import combinations
 
 import pytest
+from conftest import history_classes
 
 from badugi_fast._badugi import ffi, lib
 from badugi_fast.blueprint.abstraction import (
@@ -197,7 +198,7 @@ def test_sampled_hands_play_alike_in_game_and_the_c_trainer(
                                       "abstraction": abstraction})  # fmt: skip
     steps = ffi.new("bf_bp_step[64]")
     net = ffi.new("int64_t[2]")
-    mines = set()
+    publics = set()
     for _ in range(150):
         deck = list(range(52))
         rng.shuffle(deck)
@@ -208,7 +209,7 @@ def test_sampled_hands_play_alike_in_game_and_the_c_trainer(
             assert step.player == decision.player == (0 if seat == 0 else 1)
             assert step.infoset == decision.infoset
             assert decision.infoset == decision.bucket * public_count(abstraction) + decision.public
-            mines.add(decision.public)
+            publics.add(decision.public)
             assert step.legal == sum(1 << s for s in legal)
             assert KINDS[step.kind] == action.kind
             if action.kind == "draw":
@@ -218,18 +219,12 @@ def test_sampled_hands_play_alike_in_game_and_the_c_trainer(
                 assert step.amount == action.amount
             assert list(step.hand) == [int(c) for c in hand]
         assert [net[0], net[1]] == [game.stacks[p] - 200 for p in range(2)]
-    if abstraction == 2:  # the walks reached public states of every class of a player's draw
-        assert {_mine_of(public) for public in mines} == {0, 1, 2}
-
-
-def _mine_of(public: int) -> int:
-    """The class of the player's own last draw in an abstraction 2 public index after the first
-    draw (0 before it)."""
-    if public < 8 or 12608 <= public < 12680:
-        return 0
-    if public < 12608:  # betting: ... * 3 + mine, then * 10 + node
-        return ((public - (8 if public < 1808 else 1808 if public < 5408 else 5408)) // 10) % 3
-    return ((public - (12680 if public < 14840 else 14840)) // 6) % 3
+    # the walks reached public states of every class of each draw the abstraction reads
+    seen = {history_classes(abstraction)[public] for public in publics}
+    if abstraction >= 2:
+        assert {mine for mine, _ in seen} == {0, 1, 2}
+    if abstraction == 3:
+        assert {earlier for _, earlier in seen} == {0, 1, 2}
 
 
 def test_the_replay_refuses_bad_decks_and_illegal_slots() -> None:

@@ -8,6 +8,7 @@ import hashlib
 import tracemalloc
 import zlib
 from pathlib import Path
+from typing import BinaryIO
 
 import pytest
 
@@ -55,6 +56,37 @@ def test_a_file_longer_than_the_largest_valid_one_is_refused_unread(tmp_path: Pa
     assert isinstance(raised, StrategyFileError)
     assert f"at most {HEADER.size + MAX_PAYLOAD}" in str(raised)
     assert peak < 1 << 20
+
+
+def test_a_file_is_read_in_reads_no_longer_than_itself(
+    blueprint: Blueprint, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An abstraction 1 file is read with reads of its own length, not of the largest
+    abstraction's payload (``read(n)`` sets n bytes aside before it reads)."""
+    path = tmp_path / "one.bin"
+    blueprint.save(path)
+    asked: list[int] = []
+
+    class Reads:
+        def __init__(self, file: BinaryIO) -> None:
+            self.file = file
+
+        def read(self, n: int = -1) -> bytes:
+            asked.append(n)
+            return self.file.read(n)
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(self.file, name)
+
+        def __enter__(self) -> Reads:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.file.close()
+
+    monkeypatch.setattr(strategy, "open", lambda p, mode: Reads(open(p, mode)), raising=False)
+    assert Blueprint.load(path) == blueprint
+    assert asked and 0 < max(asked) <= path.stat().st_size + 1 < MAX_PAYLOAD
 
 
 def test_a_file_with_a_wrong_magic_is_refused_before_its_payload_is_read(

@@ -104,7 +104,8 @@ static void check_hands_batch(void)
 /* Every public index of an abstraction is given by exactly one set of fields. */
 static void check_public(int a)
 {
-    static unsigned char used[BF_BP_PUBLIC_3];
+    static unsigned char used[BF_BP_PUBLIC_3]; /* the largest abstraction's */
+    _Static_assert(BF_BP_ABSTRACTIONS == 3, "used[] holds the largest abstraction's indices");
     int count = bf_bp_public_count(a);
     memset(used, 0, sizeof used);
     for (int round = 0; round < 4; round++)
@@ -144,17 +145,19 @@ static void check_public(int a)
         bf_bp_public_betting(a, 0, 0, 0, 0, 0, 1, 0) != BF_BP_BAD ||
         bf_bp_public_betting(a, 1, 0, 0, 0, 0, 0, 1) != BF_BP_BAD ||
         bf_bp_public_draw(a, 1, 0, 0, 0, 0, 1) != BF_BP_BAD)
-        fail("a bad round, draw or class of the player's draw is not refused");
+        fail("a bad round, draw, class of the player's draw or of the opponent's earlier one "
+             "is not refused");
 }
 
 static void check_abstractions(void)
 {
     for (int a = 1; a <= BF_BP_ABSTRACTIONS; a++)
         check_public(a);
-    if (bf_bp_public_count(0) != BF_BP_BAD || bf_bp_public_count(BF_BP_ABSTRACTIONS + 1) !=
-        BF_BP_BAD || bf_bp_infosets(0) != BF_BP_BAD || bf_bp_table_len(BF_BP_ABSTRACTIONS + 1) != BF_BP_BAD ||
+    int beyond = BF_BP_ABSTRACTIONS + 1;
+    if (bf_bp_public_count(0) != BF_BP_BAD || bf_bp_public_count(beyond) != BF_BP_BAD ||
+        bf_bp_infosets(0) != BF_BP_BAD || bf_bp_table_len(beyond) != BF_BP_BAD ||
         bf_bp_public_betting(0, 1, 0, 0, 0, 0, 0, 0) != BF_BP_BAD ||
-        bf_bp_public_draw(BF_BP_ABSTRACTIONS + 1, 1, 0, 0, 0, 0, 0) != BF_BP_BAD)
+        bf_bp_public_draw(beyond, 1, 0, 0, 0, 0, 0) != BF_BP_BAD)
         fail("an abstraction there is not is not refused");
     if (bf_bp_mine(-1) != BF_BP_BAD || bf_bp_mine(5) != BF_BP_BAD || bf_bp_mine(0) != 0 ||
         bf_bp_mine(1) != 1 || bf_bp_mine(4) != 2)
@@ -238,7 +241,7 @@ static void fuzz_replay(void)
     uint8_t deck[52], slots[80];
     for (int round = 0; round < 4000; round++) {
         bf_bp_rules r = {1 + (int)(next_random(&state) % 13), 1 + (int)(next_random(&state) % 4),
-                         (int)(next_random(&state) % 4), 2, 1 + round % 2};
+                         (int)(next_random(&state) % 4), 2, 1 + round % BF_BP_ABSTRACTIONS};
         int n = r.ranks * r.suits, k = 0;
         for (int rank = 0; rank < r.ranks; rank++)
             for (int suit = 0; suit < r.suits; suit++)
@@ -307,7 +310,7 @@ static void check_lookup(const uint16_t *table, int abstraction)
                             {table, good.table_len, 3, abstraction},
                             {table, good.table_len, BF_BP_MAX_SMALL_BET + 2, abstraction},
                             {table, good.table_len, 2, 0},
-                            {table, good.table_len, 2, 3 - abstraction},
+                            {table, good.table_len, 2, abstraction % BF_BP_ABSTRACTIONS + 1},
                             {table, good.table_len, 2, BF_BP_ABSTRACTIONS + 1}};
     if (!bf_bp_strategy_valid(&good) || bf_bp_strategy_valid(NULL))
         fail("bf_bp_strategy_valid: a good strategy refused, or NULL accepted");
@@ -516,10 +519,12 @@ static void check_strategy_seats(void)
     check_batch(table);
     fuzz_seats(table);
     free(table);
-    table = random_table_of(37, 2);
-    check_lookup(table, 2);
-    check_seats(table, 2);
-    free(table);
+    for (int a = 2; a <= BF_BP_ABSTRACTIONS; a++) {
+        table = random_table_of(35 + (uint64_t)a, a);
+        check_lookup(table, a);
+        check_seats(table, a);
+        free(table);
+    }
 }
 
 int main(void)
@@ -534,6 +539,7 @@ int main(void)
     check_trainer((bf_bp_rules){13, 4, 3, 2, 1}, 12);
     check_trainer((bf_bp_rules){3, 3, 3, 2, 2}, 200);
     check_trainer((bf_bp_rules){13, 4, 3, 2, 2}, 8);
+    check_trainer((bf_bp_rules){3, 3, 3, 2, 3}, 200);
     fuzz_replay();
     check_strategy_seats();
     puts(CHECK_NAME ": OK");

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from functools import cache
 from itertools import combinations
 from math import comb
 
@@ -108,10 +109,16 @@ LINES = [
 ]
 
 
+@cache
+def _full_of(abstraction: int) -> Blueprint:
+    """A random blueprint of the full game in ``abstraction``, made once for the lines."""
+    return random_blueprint(13, 4, 3, 1, abstraction=abstraction)
+
+
 @pytest.mark.parametrize("abstraction", ABSTRACTIONS)
 @pytest.mark.parametrize("line", LINES)
 def test_a_line_reads_as_game_plays_it(full: Blueprint, line: str, abstraction: int) -> None:
-    blueprint = full if abstraction == 1 else random_blueprint(13, 4, 3, 1, abstraction=abstraction)
+    blueprint = full if abstraction == 1 else _full_of(abstraction)
     spot = read_line(line, blueprint)
     seen, game = play_line(line, len(line), abstraction)
     assert [(d.player, d.public, d.legal) for d in spot.decisions] == seen

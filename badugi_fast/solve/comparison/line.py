@@ -19,8 +19,7 @@ from ...blueprint.abstraction import (
     AGGRESSIVE,
     FOLD,
     PASSIVE,
-    mine_class,
-    public_betting,
+    public_of,
 )
 from ...game.actions import Action, ActionKind, Phase
 from ..belief_states import table_for
@@ -71,16 +70,9 @@ class Line:
         ``flag`` 1 when the round opened with a check."""
         who = self.last_aggressor
         relative = 0 if who < 0 else 1 if who == player else 2
-        opp_drew = self.drew[1 - player][self.round - 1]
-        mine = mine_class(self.drew[player][self.round - 1]) if self.abstraction >= 2 else 0
-        earlier = (
-            mine_class(self.drew[1 - player][self.round - 2])
-            if self.abstraction == 3 and self.round >= 2
-            else 0
-        )
-        return public_betting(
-            self.round, 2 * bets + flag, self.pot_index, relative, opp_drew, mine,
-            abstraction=self.abstraction, opp_earlier=earlier,
+        return public_of(
+            self.round, False, 2 * bets + flag, self.pot_index, relative, player,
+            self.drew[player], self.drew[1 - player], abstraction=self.abstraction,
         )  # fmt: skip
 
 
