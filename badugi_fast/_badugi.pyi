@@ -139,6 +139,7 @@ class _Lib:
     BF_BP_SLOTS: int
     BF_BP_PUBLIC: int
     BF_BP_PUBLIC_2: int
+    BF_BP_PUBLIC_3: int
     BF_BP_ABSTRACTIONS: int
     BF_BP_INFOSETS: int
     BF_BP_MAX_DRAWS: int
