@@ -132,7 +132,7 @@ int bf_bp_public_draw(int abstraction, int k, int pot, int aggressor, int opp_be
 {
     if (bf_bp_public_count(abstraction) == BF_BP_BAD || k < 1 || k > 3)
         return BF_BP_BAD;
-    int befores = k == 1 ? 1 : 5, mines = abstraction == 1 || k == 1 ? 1 : 3; /* 3 draws as 2 */
+    int befores = k == 1 ? 1 : 5, mines = abstraction == 1 || k == 1 ? 1 : 3; /* abstraction 3's draws are 2's */
     if (pot < 0 || pot >= POTS[k] || aggressor < 0 || aggressor > 2 || opp_before < 0 ||
         opp_before >= befores || opp_now < 0 || opp_now > 5 || mine < 0 || mine >= mines)
         return BF_BP_BAD;
@@ -233,11 +233,9 @@ int bf_bp_betting_public(const bf_bp_betting *h, int abstraction, int player, in
     int64_t pot = h->round_end / small_bet - 1;
     if (pot < -1 || pot > 16)
         return BF_BP_BAD;
-    int node = 0;
     if (draw ? h->drawers != player : bf_bp_betting_actor(h) != player)
         return BF_BP_BAD;
-    if (!draw)
-        node = 2 * (h->bets - (h->round == 0)) + h->flag;
+    int node = draw ? 0 : 2 * (h->bets - (h->round == 0)) + h->flag;
     return bf_bp_public_of(abstraction, h->round, draw, node, (int)pot,
                            bf_bp_relative(h->last_aggressor, player), player, h->drew[player],
                            h->drew[1 - player]);

@@ -17,6 +17,7 @@ from badugi_fast.blueprint.abstraction import infosets, public_count
 from badugi_fast.blueprint.strategy import HEADER
 from badugi_fast.cards import DECK
 from badugi_fast.game import Action, ActionKind, Game, Rules
+from badugi_fast.game.actions import View
 from badugi_fast.game.bots import drawer
 from badugi_fast.play.simulation.api import play_hands
 from badugi_fast.play.simulation.local import audit_in_c
@@ -84,6 +85,16 @@ def test_every_c_decision_is_its_python_row(blueprint_2: Blueprint) -> None:
         assert audit.probs[i][slots].tolist() == blueprint_2.row(int(audit.infoset[i]), slots)
 
 
+def _public_read_alike(blueprint: Blueprint, view: View) -> int:
+    """The public index of ``view``'s decision, after checking that the local best response's
+    reader gives Blueprint.probabilities' numbers there."""
+    probs = [p for _, p in blueprint.probabilities(view)]
+    hands = np.array([sorted(int(c) for c in view.hand)], dtype=np.uint8)
+    row = BlueprintStrategy(blueprint).betting(view, hands, np.zeros(1, dtype=np.uint64))
+    assert row[0].tolist() == pytest.approx(probs, abs=1e-12)
+    return int(blueprint.read(view).public)
+
+
 def test_the_lbr_reader_gives_its_probabilities(blueprint_2: Blueprint) -> None:
     """After the big blind's first draw of 0, 1 or 2 cards, the same later decision reads
     another public index (its own draw is in it), and the local best response's reader gives
@@ -95,12 +106,7 @@ def test_the_lbr_reader_gives_its_probabilities(blueprint_2: Blueprint) -> None:
         game.act(Action(ActionKind.CHECK))  # the big blind checks: the draw
         game.act(Action.draw(tuple(game.hands[0][:count])))
         game.act(Action.draw())
-        view = game.view(0)  # the big blind acts first after the draw
-        probs = [p for _, p in blueprint_2.probabilities(view)]
-        hands = np.array([sorted(int(c) for c in view.hand)], dtype=np.uint8)
-        row = BlueprintStrategy(blueprint_2).betting(view, hands, np.zeros(1, dtype=np.uint64))
-        assert row[0].tolist() == pytest.approx(probs, abs=1e-12)
-        seen.append(blueprint_2.read(view).public)
+        seen.append(_public_read_alike(blueprint_2, game.view(0)))  # the big blind acts first
     assert len(set(seen)) == 3
 
 
@@ -121,12 +127,7 @@ def test_the_opponents_earlier_draw_is_seen_in_abstraction_3_alone(
         game.act(Action(ActionKind.CHECK))  # the second draw
         game.act(Action.draw(tuple(game.hands[0][:1])))
         game.act(Action.draw(tuple(game.hands[1][:1])))
-        view = game.view(0)
-        probs = [p for _, p in blueprint_2.probabilities(view)]
-        hands = np.array([sorted(int(c) for c in view.hand)], dtype=np.uint8)
-        row = BlueprintStrategy(blueprint_2).betting(view, hands, np.zeros(1, dtype=np.uint64))
-        assert row[0].tolist() == pytest.approx(probs, abs=1e-12)
-        seen.append(blueprint_2.read(view).public)
+        seen.append(_public_read_alike(blueprint_2, game.view(0)))
     assert len(set(seen)) == (3 if blueprint_2.abstraction == 3 else 1)
 
 
