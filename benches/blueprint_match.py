@@ -5,6 +5,7 @@ pairs (``game.head_to_head``), in bb/100 with a 95 % interval, in the game it wa
 
     python benches/blueprint_match.py                         # 10^7 hands a bot, the shipped file
     python benches/blueprint_match.py --hands 200000 --file blueprint.bin --dry-run
+    python benches/blueprint_match.py --threshold 0.2 --dry-run  # Blueprint.thresholded
 
 The opponents: the reference drawer, a grid of threshold bots (raise with a made badugi up to
 ``raise_top``, call with one up to ``call_top``), the drawer drawing by each policy table
@@ -142,15 +143,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000_000, help="hands a match (even)")
     parser.add_argument("--file", help="a strategy file (default: the shipped one)")
+    parser.add_argument("--threshold", type=float, help="the strategy thresholded at this")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=None)
     parser.add_argument("--dry-run", action="store_true", help="print, do not rewrite the page")
     args = parser.parse_args(argv)
-    blueprint = blueprint_bot(args.file)
+    blueprint = blueprint_bot(args.file, threshold=args.threshold)
     machine, day = _machine(), datetime.date.today().isoformat()
     body = table(blueprint, args.hands, args.seed, args.threads)
-    command = "python benches/blueprint_match.py" + (
-        f" --hands {args.hands}" if args.hands != 10_000_000 else ""
+    command = (
+        "python benches/blueprint_match.py"
+        + (f" --hands {args.hands}" if args.hands != 10_000_000 else "")
+        + (f" --threshold {args.threshold}" if args.threshold is not None else "")
     )
     text = f"Measured {day} on {machine}; `{command}`.\n\n{body}"
     if args.dry_run:

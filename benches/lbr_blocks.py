@@ -16,8 +16,10 @@ alone). The search bots run with ``eager=False``: the same decisions, without be
 along in hands that end before the last round (the responder plays many). ``NAME=FILE`` plays
 that bot over the blueprint file FILE, or the shipped strategy so named, instead of the
 default (``blueprint=run.bin``: a checkpoint's strategy measured on the same deals;
-``search=v1``: the search on the default of before). The files in docs/data name the bot each
-block played (``lbr-search.jsonl``'s "search" ran when ``v1`` was the default).
+``search=v1``: the search on the default of before). ``@T`` after either plays the blueprint
+thresholded at T (``Blueprint.thresholded``: ``blueprint@0.2``, ``search=v2@0.2``). The files in
+docs/data name the bot each block played (``lbr-search.jsonl``'s "search" ran when ``v1`` was
+the default).
 """
 
 from __future__ import annotations
@@ -32,16 +34,19 @@ BLOCK = 100  # deals a block
 
 
 def _bot(name: str):  # type: ignore[no-untyped-def]
-    from badugi_fast.blueprint import blueprint_bot, load_blueprint
+    from badugi_fast.blueprint import BlueprintBot, load_blueprint
     from badugi_fast.solve.resolving import search
 
+    name, _, threshold = name.partition("@")
     name, _, file = name.partition("=")
-    strategy = load_blueprint(file) if file else None
+    strategy = load_blueprint(file or None)
+    if threshold:
+        strategy = strategy.thresholded(float(threshold))
     bots = {
         "search": lambda: search(strategy, eager=False),
         "maxmargin": lambda: search(strategy, gadget="maxmargin", eager=False),
         "unsafe": lambda: search(strategy, safe=False, eager=False),
-        "blueprint": lambda: blueprint_bot(file or None),
+        "blueprint": lambda: BlueprintBot(strategy),
     }
     if name not in bots:
         raise SystemExit(f"BOT is one of {', '.join(bots)} (NAME=FILE for another blueprint)")

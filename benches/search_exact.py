@@ -8,7 +8,8 @@ information states; 9 cards with two draws have about 800 million histories). Ei
 none outside the hands, so each draw is a forced pat: the last round follows two draws whose
 only news is the betting.
 
-Rows: the blueprint (``Trainer(Deck(2, 4, 2), seed=, batch=500).run(N, threads=1)``), the
+Rows: the blueprint (``Trainer(Deck(2, 4, 2), seed=, batch=500).run(N, threads=1)``; with
+``--threshold``, also ``Blueprint.thresholded`` of it and the safe search over that), the
 search on it, safe and unsafe (``SearchBot(blueprint, safe=, iterations=, cut=0)``: every hand of
 the beliefs kept), and OpenSpiel's CFR+ on the real game (``pyspiel.CFRPlusSolver`` on
 ``pyspiel.convert_to_cached_tree``). Each strategy is read once at every information state, and
@@ -26,6 +27,7 @@ again (the blueprint is retrained, deterministically, in a few seconds). The doc
 
     nice python benches/search_exact.py --out docs/data/search-exact.jsonl --search 32 400
     nice python benches/search_exact.py --out docs/data/search-exact.jsonl --iterations 20000 --cfr
+    nice python benches/search_exact.py --out docs/data/search-exact.jsonl --threshold 0.1 0.2 1
     python benches/search_exact.py --table docs/data/search-exact.jsonl
 """
 
@@ -100,6 +102,15 @@ def run(args: argparse.Namespace) -> None:
             bot = SearchBot(blueprint, safe=safe, iterations=iterations, cut=0)
             searches.append((name, lambda bot=bot: policy_rows(tree, bot_policy(bot, game))))
     jobs += searches[:2]
+    for threshold in args.threshold:  # Blueprint.thresholded, and the safe search over it
+        thresholded = blueprint.thresholded(threshold)
+        policy = bot_policy(BlueprintStrategy(thresholded), game)
+        name = f"blueprint thresholded at {threshold} ({tag})"
+        jobs.append((name, lambda policy=policy: policy_rows(tree, policy)))
+        for iterations in args.search[:1]:
+            bot = SearchBot(thresholded, iterations=iterations, cut=0)
+            name = f"search, safe, {iterations} it (thresholded at {threshold}, {tag})"
+            jobs.append((name, lambda bot=bot: policy_rows(tree, bot_policy(bot, game))))
     solver = None
     reached = 0
     for target in args.cfr:
@@ -151,6 +162,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="of the blueprint")
     parser.add_argument("--search", type=int, nargs="*", default=[32], help="re-solve iterations")
     parser.add_argument("--cfr", type=int, nargs="*", default=[100], help="CFR+ iterations")
+    parser.add_argument(
+        "--threshold", type=float, nargs="*", default=[], help="the blueprint thresholded too"
+    )
     args = parser.parse_args()
     if args.table:
         table(args.table)

@@ -73,16 +73,21 @@ class BlueprintForm:
         return (strategy, blueprint_seat)
 
 
-def blueprint_bot(path: str | Path | None = None, sha256: str | None = None) -> BlueprintBot:
+def blueprint_bot(
+    path: str | Path | None = None, sha256: str | None = None, *, threshold: float | None = None
+) -> BlueprintBot:
     """The blueprint as a bot: the default shipped strategy, a shipped one by name (``"v1"``:
     ``SHIPPED_STRATEGIES``) or the strategy file at ``path`` (``load_blueprint``; checked
-    against ``sha256`` when given). It plays heads-up ``Rules(small_bet=2, cap_heads_up=True)``
-    (or the rules its file was trained for) with stacks of 24 small bets or more; its mixed
-    actions come from each view's random bits, so a hand replays for a seed. ``simulate`` plays
-    it in the C hand loop beside ThresholdBots and ``VectorGame(bots=...)`` as a seat of the
-    batched engine, the same chips as ``Game`` hand for hand. A game other than the one it was
+    against ``sha256`` when given); with ``threshold``, that strategy thresholded
+    (``Blueprint.thresholded``: ``blueprint_bot(threshold=0.2)``). It plays heads-up
+    ``Rules(small_bet=2, cap_heads_up=True)`` (or the rules its file was trained for) with
+    stacks of 24 small bets or more; its mixed actions come from each view's random bits, so a
+    hand replays for a seed. ``simulate`` plays it in the C hand loop beside ThresholdBots and
+    ``VectorGame(bots=...)`` as a seat of the batched engine, the same chips as ``Game`` hand
+    for hand. A game other than the one it was
     trained for is a ValueError naming the difference."""
-    return BlueprintBot(load_blueprint(path, sha256))
+    blueprint = load_blueprint(path, sha256)
+    return BlueprintBot(blueprint if threshold is None else blueprint.thresholded(threshold))
 
 
 __all__ = ["BlueprintBot", "BlueprintForm", "blueprint_bot"]

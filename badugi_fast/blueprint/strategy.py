@@ -33,6 +33,7 @@ from __future__ import annotations
 import dataclasses
 import errno
 import hashlib
+import math
 import os
 import struct
 import zlib
@@ -311,6 +312,32 @@ class Blueprint:
             total > 0, weights / np.where(total > 0, total, 1.0), uniform
         )
         return out
+
+    def thresholded(self, threshold: float) -> Blueprint:
+        """This strategy thresholded (Ganzfried, Sandholm and Waugh, "Strategy Purification
+        and Thresholding", AAMAS 2012): at each information set the probabilities below
+        ``threshold`` (0 < threshold <= 1) are set to 0 and the rest scaled to sum to 1; the
+        likeliest slot (the first of a tie) always stays, so ``threshold=1`` keeps it alone
+        (purification). Training's small mixing is mostly noise of the abstraction and the
+        sampling, which a best response does not find but an opponent pays for:
+        docs/blueprint.md measures it. A new blueprint of the same header; this one is not
+        changed. Unreached sets stay unreached (played uniformly)."""
+        if isinstance(threshold, bool) or not isinstance(threshold, int | float):
+            raise TypeError(f"threshold is a number, not {type(threshold).__name__}")
+        if not 0 < threshold <= 1:  # also refuses NaN
+            raise ValueError(f"threshold is in (0, 1], not {threshold}")
+        table = self.table.astype(np.int64)
+        total = table.sum(axis=1)
+        top = table.argmax(axis=1)
+        rows = np.arange(len(table))
+        # integers throughout: a slot stays when its count is at least threshold x ONE
+        keep = table >= math.ceil(threshold * ONE - 1e-9)
+        keep[rows, top] = True
+        kept = np.where(keep & (table > 0), table, 0)
+        share = kept.sum(axis=1)
+        scaled = kept * ONE // np.maximum(share, 1)[:, None]
+        scaled[rows, top] += np.where(total > 0, ONE - scaled.sum(axis=1), 0)  # the rounding
+        return dataclasses.replace(self, table=scaled.astype(np.uint16))
 
     def probabilities(self, view: View) -> list[tuple[Action, float]]:
         """The legal actions of a view's decision with the blueprint's probability of each."""

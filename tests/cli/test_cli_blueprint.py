@@ -130,3 +130,36 @@ def test_play_refuses_what_the_blueprint_cannot_play(capsys, monkeypatch, strate
     assert code == 1 and "one opponent" in err
     code, _, err = run(capsys, [*base, "--bots", "blueprint,drawer"], "quit\n", monkeypatch)
     assert code == 1 and "heads-up" in err
+
+
+def test_blueprint_and_search_take_a_threshold(capsys, strategy_file: Path) -> None:
+    argv = ["simulate", "--bots", "blueprint:0.3,drawer", "--blueprint", str(strategy_file),
+            "--hands", "1000", "--seed", "4", "--json"]  # fmt: skip
+    code, out, _ = run(capsys, argv)
+    result = json.loads(out)
+    assert code == 0 and result["engine"] == "c" and result["rules"]["cap_heads_up"] is True
+    thresholded = blueprint_bot(strategy_file, threshold=0.3)
+    assert thresholded != blueprint_bot(strategy_file)
+    won = play_hands([thresholded, bots.drawer], 0, 1000, 4, RULES)
+    assert result["seats"][0]["profit_per_100"] == pytest.approx(won[:, 0].mean() * 100)
+    argv = ["simulate", "--bots", "search:0.3,drawer", "--blueprint", str(strategy_file),
+            "--hands", "2", "--seed", "4", "--json"]  # fmt: skip
+    code, out, _ = run(capsys, argv)
+    assert code == 0 and json.loads(out)["engine"] == "python"
+
+
+@pytest.mark.parametrize(
+    ("bot", "message"),
+    [
+        ("blueprint:x", "T (the threshold) is a number in (0, 1]"),
+        ("blueprint:", "T (the threshold) is a number in (0, 1]"),
+        ("blueprint:1.5", "threshold is in (0, 1]"),
+        ("search:0", "threshold is in (0, 1]"),
+        ("search:nan", "threshold is in (0, 1]"),
+    ],
+)
+def test_a_bad_threshold_is_named(capsys, strategy_file: Path, bot: str, message: str) -> None:
+    argv = ["simulate", "--bots", f"{bot},drawer", "--blueprint", str(strategy_file),
+            "--hands", "10"]  # fmt: skip
+    code, _, err = run(capsys, argv)
+    assert code == 1 and f"bot {bot!r}" in err and message in err

@@ -56,4 +56,4 @@ def test_simulate_and_play_seat_the_search_bot(capsys, monkeypatch):
 
 def test_an_unknown_bot_names_search_among_the_choices(capsys):
     code, _, err = run(capsys, ["simulate", "--bots", "searcher,drawer", "--hands", "2"])
-    assert code == 1 and "blueprint or search" in err
+    assert code == 1 and "blueprint[:T] or search[:T]" in err

@@ -40,7 +40,8 @@ BOTS_HELP = (
     f"same bot drawing by POLICY: default or a solved table ({', '.join(OBJECTIVES)}), e.g. "
     "threshold:9:K:3:max-equity; or blueprint, the heads-up fixed-limit strategy (the shipped "
     "default, or --blueprint NAME|FILE); or search, the blueprint that re-solves the last "
-    "betting round (played by the Python engine)"
+    "betting round (played by the Python engine); blueprint:T and search:T play that strategy "
+    "thresholded at T (each decision's actions below T dropped), e.g. blueprint:0.2"
 )
 BLUEPRINT = "blueprint"
 SEARCH = "search"
@@ -52,12 +53,16 @@ def make_bot(name: str, seed: int | None, blueprint: str | None = None) -> Any:
     text = name.strip().lower()
     if text == "drawer":
         return bots.drawer
-    if text == BLUEPRINT:
-        return _blueprint_bot(blueprint)
-    if text == SEARCH:
+    head, colon, threshold = text.partition(":")
+    if head in (BLUEPRINT, SEARCH):
+        played = _blueprint_bot(blueprint)
+        if colon:
+            played = _thresholded(name, played, threshold)
+        if head == BLUEPRINT:
+            return played
         from ...solve.resolving import SearchBot
 
-        return SearchBot(_blueprint_bot(blueprint).blueprint)
+        return SearchBot(played.blueprint)
     if text == "random":
         return bots.random_bot(seed)
     if text == "threshold" or text.startswith("threshold:"):
@@ -75,7 +80,8 @@ def make_bot(name: str, seed: int | None, blueprint: str | None = None) -> Any:
         with user_values(f"bot {name!r}"):
             return bots.threshold(raise_top, call_top, draw_with, policy=policy)
     raise BadInput(
-        f"unknown bot {name!r}; use drawer, random, threshold:R:C[:N[:POLICY]], blueprint or search"
+        f"unknown bot {name!r}; use drawer, random, threshold:R:C[:N[:POLICY]], blueprint[:T] "
+        "or search[:T]"
     )
 
 
@@ -93,6 +99,19 @@ def _blueprint_bot(path: str | None) -> Any:
         raise BadInput(f"bot {BLUEPRINT!r}: {error} with --blueprint FILE") from None
 
 
+def _thresholded(name: str, bot: Any, text: str) -> Any:
+    """The blueprint bot's strategy thresholded at ``text`` (``blueprint:0.2``), or BadInput
+    naming the bot."""
+    from ...blueprint import BlueprintBot
+
+    try:
+        threshold = float(text)
+    except ValueError:
+        raise BadInput(f"bot {name!r}: T (the threshold) is a number in (0, 1]") from None
+    with user_values(f"bot {name!r}"):
+        return BlueprintBot(bot.blueprint.thresholded(threshold))
+
+
 def make_bots(
     text: str, seed: int | None, blueprint: str | None = None
 ) -> tuple[list[str], list[Any]]:
@@ -105,7 +124,7 @@ def make_bots(
 
 
 def plays_blueprint(names: list[str]) -> bool:
-    return any(name.strip().lower() in (BLUEPRINT, SEARCH) for name in names)
+    return any(name.strip().lower().partition(":")[0] in (BLUEPRINT, SEARCH) for name in names)
 
 
 def make_rules(args: argparse.Namespace, blueprint: bool = False) -> RuleSet:
