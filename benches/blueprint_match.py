@@ -148,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=None)
     parser.add_argument("--dry-run", action="store_true", help="print, do not rewrite the page")
     args = parser.parse_args(argv)
+    if args.threshold is not None and not args.dry_run:
+        parser.error("the page's table is the default strategy's: --threshold needs --dry-run")
     blueprint = blueprint_bot(args.file, threshold=args.threshold)
     machine, day = _machine(), datetime.date.today().isoformat()
     body = table(blueprint, args.hands, args.seed, args.threads)

@@ -49,7 +49,10 @@ def _bot(name: str):  # type: ignore[no-untyped-def]
         "blueprint": lambda: BlueprintBot(strategy),
     }
     if name not in bots:
-        raise SystemExit(f"BOT is one of {', '.join(bots)} (NAME=FILE for another blueprint)")
+        raise SystemExit(
+            f"BOT is one of {', '.join(bots)} (NAME=FILE for another blueprint, NAME@T for it "
+            "thresholded at T)"
+        )
     return bots[name]()
 
 

@@ -34,6 +34,7 @@ import dataclasses
 import errno
 import hashlib
 import math
+import numbers
 import os
 import struct
 import zlib
@@ -316,27 +317,30 @@ class Blueprint:
     def thresholded(self, threshold: float) -> Blueprint:
         """This strategy thresholded (Ganzfried, Sandholm and Waugh, "Strategy Purification
         and Thresholding", AAMAS 2012): at each information set the probabilities below
-        ``threshold`` (0 < threshold <= 1) are set to 0 and the rest scaled to sum to 1; the
-        likeliest slot (the first of a tie) always stays, so ``threshold=1`` keeps it alone
-        (purification). Training's small mixing is mostly noise of the abstraction and the
-        sampling, which a best response does not find but an opponent pays for:
-        docs/blueprint.md measures it. A new blueprint of the same header; this one is not
-        changed. Unreached sets stay unreached (played uniformly)."""
-        if isinstance(threshold, bool) or not isinstance(threshold, int | float):
+        ``threshold`` (0 < threshold <= 1) are set to 0 and the rest scaled to sum to 1. The
+        likeliest slots always stay (all of a tie: a set trained to even odds stays even), so a
+        threshold above 1/2 keeps the likeliest alone (purification). docs/blueprint.md
+        measures what it changes. A new blueprint with this one's header (its iterations and
+        seed: saved, it reads as the trained file it came from); this one is not changed.
+        Unreached sets stay unreached (played uniformly). The slots a decision cannot take
+        must hold 0, as in every trained table: the lookup scales over the legal slots."""
+        if isinstance(threshold, bool) or not isinstance(threshold, numbers.Real):
             raise TypeError(f"threshold is a number, not {type(threshold).__name__}")
         if not 0 < threshold <= 1:  # also refuses NaN
             raise ValueError(f"threshold is in (0, 1], not {threshold}")
-        table = self.table.astype(np.int64)
-        total = table.sum(axis=1)
-        top = table.argmax(axis=1)
-        rows = np.arange(len(table))
-        # integers throughout: a slot stays when its count is at least threshold x ONE
-        keep = table >= math.ceil(threshold * ONE - 1e-9)
-        keep[rows, top] = True
-        kept = np.where(keep & (table > 0), table, 0)
+        table = self.table.astype(np.uint32)  # 65535 x 65535 fits: no product overflows
+        top = table.max(axis=1, keepdims=True)
+        # a slot stays at a count of threshold x ONE or more (less a hair of float error, so
+        # that 0.2 keeps 13107, which is exactly 0.2 of ONE), and the likeliest always
+        least = math.ceil(float(threshold) * ONE - 1e-9)
+        kept = np.where((table >= least) | (table == top), table, 0)
         share = kept.sum(axis=1)
         scaled = kept * ONE // np.maximum(share, 1)[:, None]
-        scaled[rows, top] += np.where(total > 0, ONE - scaled.sum(axis=1), 0)  # the rounding
+        first_top = table.argmax(axis=1)  # the rounding's few units go to the likeliest slot
+        rows = np.arange(len(table))
+        scaled[rows, first_top] += np.where(share > 0, ONE - scaled.sum(axis=1), 0).astype(
+            np.uint32
+        )
         return dataclasses.replace(self, table=scaled.astype(np.uint16))
 
     def probabilities(self, view: View) -> list[tuple[Action, float]]:

@@ -5,6 +5,7 @@ alike; bad thresholds are refused."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -19,6 +20,26 @@ from badugi_fast.play import head_to_head
 RULES = Rules(small_bet=2, cap_heads_up=True)
 
 
+KNOWN = [  # (row, threshold, the row thresholded), worked by hand
+    ((21845, 21845, 21845), 0.5, (21845, 21845, 21845)),  # a tie at the top stays, all of it
+    ((30000, 30000, 5535), 0.5, (32768, 32767, 0)),  # the rounding's unit to the first top
+    ((1, 1, 65533), 0.2, (0, 0, 65535)),
+    ((13107, 13107, 39321), 0.2, (13107, 13107, 39321)),  # 13107 is exactly 0.2 of 65535
+    ((13106, 13108, 39321), 0.2, (0, 16384, 49151)),  # 65535 x 13108 // 52429, + 1 on top
+    ((32767, 32768, 0), 0.6, (0, 65535, 0)),
+    ((0, 0, 0), 0.3, (0, 0, 0)),  # unreached stays unreached
+]
+
+
+def test_known_rows(blueprint: Blueprint) -> None:
+    table = blueprint.table.copy()
+    for i, (row, _, _) in enumerate(KNOWN):
+        table[i] = row
+    made = dataclasses.replace(blueprint, table=table)
+    for i, (_, threshold, want) in enumerate(KNOWN):
+        assert tuple(made.thresholded(threshold).table[i]) == want, (i, threshold)
+
+
 @pytest.mark.parametrize("threshold", [0.05, 0.2, 1 / 3, 0.5, 1.0])
 def test_slots_below_the_threshold_go_and_the_rest_keep_their_ratios(
     blueprint: Blueprint, threshold: float
@@ -29,22 +50,20 @@ def test_slots_below_the_threshold_go_and_the_rest_keep_their_ratios(
     reached = old.sum(axis=1) > 0
     assert (table[~reached] == 0).all()  # unreached stays unreached
     assert (table[reached].sum(axis=1) == ONE).all()
-    top = old.argmax(axis=1)
-    rows = np.arange(len(old))
-    assert (table[reached, top[reached]] > 0).all()  # the likeliest slot always stays
+    tops = (old == old.max(axis=1, keepdims=True)) & reached[:, None]
+    assert (table[tops] > 0).all()  # the likeliest slots always stay
     kept = table > 0
-    others = kept.copy()
-    others[rows, top] = False
+    others = kept & ~tops
     assert (old[others] >= threshold * ONE).all()  # no other kept slot lies below it
     dropped = reached[:, None] & (old > 0) & ~kept
     assert (old[dropped] < threshold * ONE).all()  # and none at or above it goes
     assert dropped.any()  # random rows have small slots: the test sees some go
-    # the kept slots' ratios, to the rounding (at most a unit off, the rest to the top)
+    # the kept slots' ratios, to the rounding (a unit off at most; the rest goes to a top)
     share = np.where(kept, old, 0).sum(axis=1)
     exact = np.where(kept, old, 0) * ONE / np.maximum(share, 1)[:, None]
-    exact[rows, top] = 0
-    off = np.where(others, np.abs(table - exact), 0)
-    assert off.max() < 1
+    first = np.zeros_like(kept)
+    first[np.arange(len(old)), old.argmax(axis=1)] = True
+    assert np.abs(table - exact)[kept & ~first].max() < 1
 
 
 def test_a_row_with_no_slot_below_the_threshold_is_unchanged(blueprint: Blueprint) -> None:
@@ -58,11 +77,13 @@ def test_a_row_with_no_slot_below_the_threshold_is_unchanged(blueprint: Blueprin
 
 def test_a_threshold_of_one_purifies_every_row(blueprint: Blueprint) -> None:
     pure = blueprint.thresholded(1.0)
-    reached = blueprint.table.sum(axis=1) > 0
-    rows = np.flatnonzero(reached)
-    assert ((pure.table[reached] > 0).sum(axis=1) == 1).all()
-    assert (pure.table[rows, blueprint.table[rows].argmax(axis=1)] == ONE).all()
-    # above a half nothing but the likeliest slot can stay: the same strategy
+    old = blueprint.table
+    reached = old.sum(axis=1) > 0
+    tops = old == old.max(axis=1, keepdims=True)
+    assert ((pure.table > 0) == (tops & reached[:, None])).all()  # the likeliest slots alone
+    unique = reached & (tops.sum(axis=1) == 1)
+    assert unique.any() and (pure.table[unique].max(axis=1) == ONE).all()
+    # above a half nothing but the likeliest slots can stay: the same strategy
     assert pure == blueprint.thresholded(0.51)
 
 
@@ -93,6 +114,7 @@ def test_a_thresholded_bot_plays_alike_in_the_c_loop_and_in_game() -> None:
     c = head_to_head(bots, 400, RULES, seed=9, engine="c")
     python = head_to_head(bots, 400, RULES, seed=9, engine="python")
     assert c.bb_per_100 == python.bb_per_100
+    assert c.bb_per_100 != head_to_head([plain, plain], 400, RULES, seed=9).bb_per_100
 
 
 @pytest.mark.parametrize("threshold", [0, -0.1, 1.01, math.nan, math.inf])

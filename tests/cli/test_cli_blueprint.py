@@ -14,6 +14,7 @@ from support.cli import run
 from badugi_fast.blueprint import Blueprint, blueprint_bot, strategy
 from badugi_fast.blueprint.abstraction import INFOSETS, SLOTS
 from badugi_fast.blueprint.strategy import ONE
+from badugi_fast.cli.commands.game import make_bot
 from badugi_fast.game import Rules, bots
 from badugi_fast.play import play_hands
 
@@ -142,10 +143,14 @@ def test_blueprint_and_search_take_a_threshold(capsys, strategy_file: Path) -> N
     assert thresholded != blueprint_bot(strategy_file)
     won = play_hands([thresholded, bots.drawer], 0, 1000, 4, RULES)
     assert result["seats"][0]["profit_per_100"] == pytest.approx(won[:, 0].mean() * 100)
+    plain = play_hands([blueprint_bot(strategy_file), bots.drawer], 0, 1000, 4, RULES)
+    assert result["seats"][0]["profit_per_100"] != pytest.approx(plain[:, 0].mean() * 100)
     argv = ["simulate", "--bots", "search:0.3,drawer", "--blueprint", str(strategy_file),
             "--hands", "2", "--seed", "4", "--json"]  # fmt: skip
     code, out, _ = run(capsys, argv)
     assert code == 0 and json.loads(out)["engine"] == "python"
+    searcher = make_bot("search:0.3", None, str(strategy_file))
+    assert searcher.blueprint == thresholded.blueprint
 
 
 @pytest.mark.parametrize(

@@ -55,9 +55,7 @@ def make_bot(name: str, seed: int | None, blueprint: str | None = None) -> Any:
         return bots.drawer
     head, colon, threshold = text.partition(":")
     if head in (BLUEPRINT, SEARCH):
-        played = _blueprint_bot(blueprint)
-        if colon:
-            played = _thresholded(name, played, threshold)
+        played = _blueprint_bot(blueprint, name, _threshold(name, threshold) if colon else None)
         if head == BLUEPRINT:
             return played
         from ...solve.resolving import SearchBot
@@ -85,31 +83,27 @@ def make_bot(name: str, seed: int | None, blueprint: str | None = None) -> Any:
     )
 
 
-def _blueprint_bot(path: str | None) -> Any:
+def _blueprint_bot(path: str | None, name: str = BLUEPRINT, threshold: float | None = None) -> Any:
     """The blueprint bot from --blueprint FILE, or the default shipped strategy (BadInput
-    naming what to do when none ships); a file that is not a strategy file is bad input too."""
+    naming what to do when none ships), thresholded at ``threshold`` when given; a file that
+    is not a strategy file, or a bad threshold, is bad input too."""
     from ...blueprint import blueprint_bot
 
     try:
-        with user_values(f"bot {BLUEPRINT!r}"):
-            return blueprint_bot(path)
+        with user_values(f"bot {name!r}"):
+            return blueprint_bot(path, threshold=threshold)
     except FileNotFoundError as error:
         if path is not None:  # the user's file is missing: an unreadable input
             raise
-        raise BadInput(f"bot {BLUEPRINT!r}: {error} with --blueprint FILE") from None
+        raise BadInput(f"bot {name!r}: {error} with --blueprint FILE") from None
 
 
-def _thresholded(name: str, bot: Any, text: str) -> Any:
-    """The blueprint bot's strategy thresholded at ``text`` (``blueprint:0.2``), or BadInput
-    naming the bot."""
-    from ...blueprint import BlueprintBot
-
+def _threshold(name: str, text: str) -> float:
+    """T of ``blueprint:T`` (its range is the library's to check)."""
     try:
-        threshold = float(text)
+        return float(text)
     except ValueError:
         raise BadInput(f"bot {name!r}: T (the threshold) is a number in (0, 1]") from None
-    with user_values(f"bot {name!r}"):
-        return BlueprintBot(bot.blueprint.thresholded(threshold))
 
 
 def make_bots(
