@@ -84,8 +84,8 @@ def blueprint_bot(
     stacks of 24 small bets or more; its mixed actions come from each view's random bits, so a
     hand replays for a seed. ``simulate`` plays it in the C hand loop beside ThresholdBots and
     ``VectorGame(bots=...)`` as a seat of the batched engine, the same chips as ``Game`` hand
-    for hand. A game other than the one it was
-    trained for is a ValueError naming the difference."""
+    for hand. A game other than the one it was trained for is a ValueError naming the
+    difference."""
     blueprint = load_blueprint(path, sha256)
     return BlueprintBot(blueprint if threshold is None else blueprint.thresholded(threshold))
 
