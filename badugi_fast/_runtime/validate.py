@@ -1,13 +1,16 @@
-"""The one home of argument checks shared by every layer: whole numbers, seeds, and the upper
-bound of each count a caller gives (trials, hands), checked by every function and command that
-takes it.
+"""The one home of argument checks shared by every layer: whole numbers, real numbers, seeds,
+and the upper bound of each count a caller gives (trials, hands), checked by every function and
+command that takes it.
 
 A whole number is an ``int`` or a numpy integer (``operator.index`` accepts both), never a bool,
-a float or anything that merely converts to int: a silent truncation is a wrong answer.
+a float or anything that merely converts to int: a silent truncation is a wrong answer. A real
+number is any ``numbers.Real`` (int, float, Fraction, a numpy number), never a bool: True is not
+a share of anything.
 """
 
 from __future__ import annotations
 
+import numbers
 import operator
 
 import numpy as np
@@ -38,6 +41,21 @@ def whole(name: str, value: object, least: int | None = None, most: int | None =
         span = f"at least {low}" if most is None else f"at most {high}" if least is None else None
         raise ValueError(f"{name} must be {span or f'{low} .. {high}'}, got {number}")
     return number
+
+
+def is_real(value: object) -> bool:
+    """True for a real number (``numbers.Real``: ints, floats, numpy numbers), False for bools
+    and everything else."""
+    return not isinstance(value, bool | np.bool_) and isinstance(value, numbers.Real)
+
+
+def real(name: str, value: object) -> float:
+    """``value`` as a float: TypeError (naming ``name``) unless it is a real number. The caller
+    checks its range and says what the number means, written so that NaN fails it
+    (``if not low <= x < high``: every comparison with NaN is False)."""
+    if not is_real(value):
+        raise TypeError(f"{name} is a number, not {type(value).__name__}")
+    return float(value)  # type: ignore[arg-type]
 
 
 def optional_whole(

@@ -34,7 +34,6 @@ import dataclasses
 import errno
 import hashlib
 import math
-import numbers
 import os
 import struct
 import zlib
@@ -46,6 +45,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._badugi import ffi, lib
+from .._runtime.validate import real
 from ..game.actions import Action, View
 from ..game.rules import Rules, RuleSet
 from .abstraction import (
@@ -324,9 +324,7 @@ class Blueprint:
         seed: saved, it reads as the trained file it came from); this one is not changed.
         Unreached sets stay unreached (played uniformly). The slots a decision cannot take
         must hold 0, as in every trained table: the lookup scales over the legal slots."""
-        if isinstance(threshold, bool) or not isinstance(threshold, numbers.Real):
-            raise TypeError(f"threshold is a number, not {type(threshold).__name__}")
-        if not 0 < threshold <= 1:  # also refuses NaN
+        if not 0 < real("threshold", threshold) <= 1:
             raise ValueError(f"threshold is in (0, 1], not {threshold}")
         table = self.table.astype(np.uint32)  # 65535 x 65535 fits: no product overflows
         top = table.max(axis=1, keepdims=True)

@@ -13,6 +13,7 @@ runs discounted CFR (cfr.py) until the exploitability of the average strategy is
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._runtime.threads import thread_count
+from .._runtime.validate import real
 from ..game.actions import Action
 from ..game.rules import RuleSet
 from .best_response import Tables, best_response
@@ -199,11 +201,10 @@ def _player(player: object) -> int:
 
 
 def _check_target(target: object) -> float:
-    if isinstance(target, bool) or not isinstance(target, int | float):
-        raise ValueError(f"target is a fraction of the pot, not {target!r}")
-    if not (target >= 0 and np.isfinite(target)):
+    fraction = real("target", target)
+    if not (fraction >= 0 and math.isfinite(fraction)):
         raise ValueError(f"target is a fraction of the pot, at least 0, not {target!r}")
-    return float(target)
+    return fraction
 
 
 def _check_iterations(iterations: object, target: float) -> int | None:

@@ -18,6 +18,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .._runtime.validate import is_real
 from ..game.actions import FOLD_KINDS, Action, ActionKind
 from ..game.rules import KoreanRules, Rules, RuleSet, someone_can_call
 
@@ -238,7 +239,7 @@ def check_sizes(rules: RuleSet, sizes: object) -> tuple[float | str, ...]:
         if size == ALLIN:
             checked.append(ALLIN)
             continue
-        if isinstance(size, bool) or not isinstance(size, int | float):
+        if not is_real(size):  # a bad token, not a bad type: 'allin' is a string
             raise ValueError(f"sizes holds pot fractions or 'allin', not {size!r}")
         if not (math.isfinite(size) and size > 0):
             raise ValueError(f"sizes are positive fractions of the pot, not {size!r}")

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from numbers import Real
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from ..._runtime.validate import is_real
 from ...cards import DECK, MAX_HAND_TEXT
 from ...errors import shown
 from ...hands.evaluator import NUM_HANDS, NUM_RANKS, fast_hand_ids
@@ -174,7 +174,7 @@ def _hand_weights(weights: Any, n: int) -> npt.NDArray[np.float64]:
     w = np.asarray(weights)
     if w.dtype == object:
         for i, item in enumerate(w.ravel().tolist()):
-            if isinstance(item, bool) or not isinstance(item, Real):
+            if not is_real(item):
                 raise TypeError(f"weight {i} is {shown(item)}, not a real number")
         w = w.astype(np.float64)
     if w.dtype.kind not in "iuf":

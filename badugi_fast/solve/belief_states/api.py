@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..._runtime.validate import real
 from ...blueprint import Blueprint
 from ...blueprint.strategy import MIN_STACK_BETS
 from ...cards import hand_ids
@@ -169,12 +170,13 @@ def beliefs(
     beliefs (the search bot trembles 1e-4 against players who leave the blueprint). ValueError
     naming the action the rules do not allow, or one the strategy never plays with any hand
     left (without a tremble)."""
-    if isinstance(tremble, bool) or not isinstance(tremble, int | float) or not 0 <= tremble < 1:
+    share = real("tremble", tremble)
+    if not 0 <= share < 1:
         raise ValueError(f"tremble is a share, 0 <= tremble < 1, not {tremble!r}")
     strategies = _strategies(strategy)
     game_table = table_for(strategy, rules, table)
     played = play(game_table, history)
-    return beliefs_after(strategies, game_table, played.steps, _observer(observer), tremble)
+    return beliefs_after(strategies, game_table, played.steps, _observer(observer), share)
 
 
 def start(table: Table, observer: tuple[int, int, int] | None) -> list[Floats]:

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..._runtime.validate import whole
+from ..._runtime.validate import real, whole
 from ...blueprint import Blueprint, BlueprintBot, load_blueprint
 from ...cards import hand_ids
 from ...game.actions import Action, ActionKind, Phase, View
@@ -98,7 +98,7 @@ class SearchBot:
             raise TypeError(f"blueprint is a Blueprint or None, not {type(found).__name__}")
         if not isinstance(safe, bool):
             raise TypeError(f"safe is True or False, not {safe!r}")
-        if isinstance(cut, bool) or not isinstance(cut, int | float) or not 0 <= cut < 1:
+        if not 0 <= real("cut", cut) < 1:
             raise ValueError(f"cut is a share of a range, 0 <= cut < 1, not {cut!r}")
         if gadget not in GADGETS:
             raise ValueError(f"gadget is one of {', '.join(GADGETS)}, not {gadget!r}")
