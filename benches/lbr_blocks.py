@@ -17,9 +17,10 @@ along in hands that end before the last round (the responder plays many). ``NAME
 that bot over the blueprint file FILE, or the shipped strategy so named, instead of the
 default (``blueprint=run.bin``: a checkpoint's strategy measured on the same deals;
 ``search=v1``: the search on the default of before). ``@T`` after either plays the blueprint
-thresholded at T (``Blueprint.thresholded``: ``blueprint@0.2``, ``search=v2@0.2``). The files in
-docs/data name the bot each block played (``lbr-search.jsonl``'s "search" ran when ``v1`` was
-the default).
+thresholded at T (``Blueprint.thresholded``: ``blueprint@0.2``, ``search=v2@0.2``). ``:N`` at
+the end runs a search bot's re-solves for N iterations instead of its default
+(``search:128``). The files in docs/data name the bot each block played (``lbr-search.jsonl``'s
+"search" ran when ``v1`` was the default).
 """
 
 from __future__ import annotations
@@ -37,21 +38,23 @@ def _bot(name: str):  # type: ignore[no-untyped-def]
     from badugi_fast.blueprint import BlueprintBot, load_blueprint
     from badugi_fast.solve.resolving import search
 
+    name, colon, iterations = name.partition(":")
     name, _, threshold = name.partition("@")
     name, _, file = name.partition("=")
     strategy = load_blueprint(file or None)
     if threshold:
         strategy = strategy.thresholded(float(threshold))
+    given = {"iterations": int(iterations)} if colon else {}
     bots = {
-        "search": lambda: search(strategy, eager=False),
-        "maxmargin": lambda: search(strategy, gadget="maxmargin", eager=False),
-        "unsafe": lambda: search(strategy, safe=False, eager=False),
+        "search": lambda: search(strategy, eager=False, **given),
+        "maxmargin": lambda: search(strategy, gadget="maxmargin", eager=False, **given),
+        "unsafe": lambda: search(strategy, safe=False, eager=False, **given),
         "blueprint": lambda: BlueprintBot(strategy),
     }
-    if name not in bots:
+    if name not in bots or (colon and name == "blueprint"):
         raise SystemExit(
             f"BOT is one of {', '.join(bots)} (NAME=FILE for another blueprint, NAME@T for it "
-            "thresholded at T)"
+            "thresholded at T, a search's NAME:N for N iterations)"
         )
     return bots[name]()
 

@@ -8,6 +8,12 @@ max-margin gadget), of the unsafe search's, and of the spot's equilibrium (solve
     python benches/search_last_round.py                  # the default shipped strategy
     python benches/search_last_round.py --blueprint v1   # a shipped one by name, or a file
     python benches/search_last_round.py --iterations 128 --line rc/11/bc/11/bc/01
+    python benches/search_last_round.py --guard     # how near each re-solve is its guarantee
+
+``--guard``: instead, for each re-solve (each seat's, as the searcher), the share of the
+opponent's range whose best response gains more against it than against the blueprint's round
+(``Resolved.guard``: the gadget's guarantee holds where that share is 0) and the mean of those
+gains, in chips a hand.
 """
 
 from __future__ import annotations
@@ -35,11 +41,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--blueprint", help="a shipped strategy's name or a strategy file")
     parser.add_argument("--iterations", type=int, help="each re-solve's (the bot's default)")
     parser.add_argument("--line", action="append", help="only this line (repeatable)")
+    parser.add_argument("--guard", action="store_true", help="how near the guarantee each is")
     args = parser.parse_args(argv)
     blueprint = load_blueprint(args.blueprint)
     given = {} if args.iterations is None else {"iterations": args.iterations}
     bots = (SearchBot(blueprint, **given), SearchBot(blueprint, gadget="maxmargin", **given),
             SearchBot(blueprint, safe=False, **given))  # fmt: skip
+    if args.guard:
+        guard(bots, args.line or LINES)
+        return
     print("| line | pot | blueprint | search (safe) | search (max-margin) | search (unsafe) "
           "| equilibrium | seconds |")  # fmt: skip
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -60,6 +70,22 @@ def main(argv: list[str] | None = None) -> None:
         text = [f"{e.chips:.3f} ({e.fraction:.2%})" for e in cells]
         text.append(f"{equilibrium.exploitability:.4f} ({equilibrium.exploitability_fraction:.3%})")
         print(f"| `{line}` | {problem.pot} | " + " | ".join(text) + f" | {seconds:.0f} |")
+
+
+def guard(bots: tuple[SearchBot, ...], lines: list[str] | tuple[str, ...]) -> None:
+    """The --guard table: each re-solve's share of the opponent's range above its bound and
+    the mean gain above it, the big blind searching, then the button."""
+    print("| line | pot | search (safe) | search (max-margin) | search (unsafe) | seconds |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for line in lines:
+        started = time.perf_counter()
+        cells = []
+        for bot in bots:
+            seats = [bot.solve_line(line, searcher).guard() for searcher in (0, 1)]
+            cells.append(" · ".join(f"{share:.0%} {mean:.3f}" for share, mean in seats))
+        pot = bots[0].solve_line(line, 0).solution.problem.pot
+        seconds = time.perf_counter() - started
+        print(f"| `{line}` | {pot} | " + " | ".join(cells) + f" | {seconds:.0f} |")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,8 @@ as a strategy for many hands, repeatability, and what it refuses."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -14,7 +16,7 @@ from badugi_fast.solve.belief_states import play
 from badugi_fast.solve.best_response import best_response
 from badugi_fast.solve.lbr import local_best_response
 from badugi_fast.solve.lbr.strategy import public_view
-from badugi_fast.solve.resolving import SearchBot, counterfactual_best, line_of, search
+from badugi_fast.solve.resolving import SearchBot, line_of, search
 from badugi_fast.solve.resolving.gadget import current
 
 SMALL = Deck(ranks=4, suits=3, draws=2)
@@ -28,20 +30,7 @@ def small_blueprint():
     return trainer.blueprint()
 
 
-_SLACK = 0.0005  # of the pot, scaled by the searcher's range
-
-
-def _excess(resolved, searcher):
-    """What the opponent's best response gains against the re-solve beyond its gain against
-    the blueprint, hand by hand where positive, averaged over the opponent's range (scaled by
-    the searcher's range weight, as the counterfactual values are)."""
-    problem, blueprint_tables = resolved.solution.problem, resolved.spot.blueprint_tables
-    opponent = 1 - searcher
-    against_blueprint = counterfactual_best(problem, opponent, blueprint_tables[searcher])
-    against_search = counterfactual_best(problem, opponent, resolved.solution.tables[searcher])
-    weights = problem.players[opponent].weights
-    excess = weights @ np.maximum(against_search - against_blueprint, 0.0) / weights.sum()
-    return excess / problem.players[searcher].weights.sum()
+_SLACK = 0.0005  # of the pot, chips a hand of the searcher's range
 
 
 @pytest.mark.parametrize("gadget", ["resolve", "maxmargin"])
@@ -58,20 +47,10 @@ def test_the_gadget_never_lets_the_opponent_gain_more_than_against_the_blueprint
     resolved = bot.solve_line(line, searcher)
     problem, blueprint_tables = resolved.solution.problem, resolved.spot.blueprint_tables
     opponent = 1 - searcher
-    assert _excess(resolved, searcher) <= _SLACK * problem.pot
+    assert resolved.guard()[1] <= _SLACK * problem.pot
     whole_blueprint = best_response(problem, opponent, blueprint_tables[searcher])[1]
     whole_search = best_response(problem, opponent, resolved.solution.tables[searcher])[1]
     assert whole_search <= whole_blueprint + 1e-3 * problem.pot
-
-
-def _margins(resolved):
-    """Each opponent row's gain against the re-solve beyond its gain against the blueprint."""
-    problem, searcher = resolved.solution.problem, resolved.searcher
-    blueprint = resolved.spot.blueprint_tables[searcher]
-    against_blueprint = counterfactual_best(problem, 1 - searcher, blueprint)
-    return counterfactual_best(problem, 1 - searcher, resolved.solution.tables[searcher]) - (
-        against_blueprint
-    )
 
 
 @pytest.mark.parametrize("line", LINES)
@@ -80,7 +59,7 @@ def test_max_margin_lowers_the_largest_margin_further(small_blueprint, line):
     the plain gadget's re-solve, which stops once no row gains."""
     plain = SearchBot(small_blueprint, iterations=400, cut=0).solve_line(line, 0)
     margin = SearchBot(small_blueprint, iterations=400, cut=0, gadget="maxmargin")
-    assert _margins(margin.solve_line(line, 0)).max() < _margins(plain).max()
+    assert margin.solve_line(line, 0).margins().max() < plain.margins().max()
 
 
 def test_without_the_gadget_the_opponent_gains_more_than_against_the_blueprint(
@@ -90,7 +69,24 @@ def test_without_the_gadget_the_opponent_gains_more_than_against_the_blueprint(
     than the blueprint let them (the check above would fail for it)."""
     unsafe = SearchBot(small_blueprint, iterations=400, cut=0, safe=False)
     resolved = unsafe.solve_line(LINES[0], 0)
-    assert _excess(resolved, 0) > 10 * _SLACK * resolved.solution.problem.pot
+    assert resolved.guard()[1] > 10 * _SLACK * resolved.solution.problem.pot
+
+
+def test_the_blueprints_own_round_meets_the_guarantee_exactly(small_blueprint):
+    """The margins are measured from the blueprint's round: played itself, every margin is 0
+    and the guard reads (0, 0); a re-solve of few iterations stands off it on a share of
+    the opponent's range, which guard() and margins() agree on."""
+    resolved = SearchBot(small_blueprint, iterations=4, cut=0).solve_line(LINES[0], 1)
+    itself = dataclasses.replace(resolved.solution, tables=resolved.spot.blueprint_tables)
+    own = dataclasses.replace(resolved, solution=itself)
+    assert np.abs(own.margins()).max() <= 1e-12
+    assert own.guard() == (0.0, 0.0)
+    share, mean = resolved.guard()
+    problem = resolved.solution.problem
+    weights = problem.players[0].weights * problem.classes.members[problem.players[0].classes]
+    above = resolved.margins() > 1e-4 * problem.pot
+    assert 0 < share < 1 and mean > 0
+    assert share == pytest.approx(weights[above].sum() / weights.sum())
 
 
 def test_unsafe_resolving_solves_the_beliefs_alone(small_blueprint):

@@ -68,6 +68,33 @@ class Resolved:
         problem = self.solution.problem
         return problem.block(self.solution.tables[self.searcher], problem.node(history))
 
+    def margins(self) -> Floats:
+        """Each of the opponent's rows: its best response's counterfactual value against the
+        re-solve less its value against the blueprint's round (the gadget's alternative), in
+        chips a hand of the searcher's range. The gadget's guarantee (gadget.py) holds where
+        none is above 0; a re-solve of a few iterations only comes near that."""
+        problem, opponent = self.solution.problem, 1 - self.searcher
+        blueprint = counterfactual_best(
+            problem, opponent, self.spot.blueprint_tables[self.searcher]
+        )
+        search = counterfactual_best(problem, opponent, self.solution.tables[self.searcher])
+        searcher = problem.players[self.searcher]
+        total = float(searcher.weights @ problem.classes.members[searcher.classes])
+        return (search - blueprint) / total
+
+    def guard(self, tolerance: float = 1e-4) -> tuple[float, float]:
+        """How far the re-solve stands from the gadget's guarantee, over the opponent's range
+        (the beliefs, hands weighed alike): the share of it whose margin is above
+        ``tolerance`` of the pot, and the mean of the margins above it (chips a hand, the
+        rest counted as 0). (0, 0) when the guarantee holds to that tolerance."""
+        problem = self.solution.problem
+        opponent = problem.players[1 - self.searcher]
+        weights = opponent.weights * problem.classes.members[opponent.classes]
+        weights = weights / weights.sum()
+        found = self.margins()
+        margins = np.where(found > real("tolerance", tolerance) * problem.pot, found, 0.0)
+        return float(weights[margins > 0].sum()), float(weights @ margins)
+
 
 class SearchBot:
     """The search bot (see the module). ``blueprint``: the strategy it searches from (the
