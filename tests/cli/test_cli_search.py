@@ -56,4 +56,28 @@ def test_simulate_and_play_seat_the_search_bot(capsys, monkeypatch):
 
 def test_an_unknown_bot_names_search_among_the_choices(capsys):
     code, _, err = run(capsys, ["simulate", "--bots", "searcher,drawer", "--hands", "2"])
-    assert code == 1 and "blueprint[:T] or search[:T]" in err
+    assert code == 1 and "blueprint[:T], search[:T] or unsafe[:T]" in err
+
+
+def test_unsafe_seats_the_search_without_its_gadget(capsys, monkeypatch):
+    """``unsafe[:T]``: the search bot re-solving from the beliefs alone, on the blueprint
+    thresholded at T when given; in simulate and in play."""
+    from badugi_fast.blueprint import load_blueprint
+    from badugi_fast.cli.commands.game import make_bot
+
+    unsafe = make_bot("unsafe:0.2", None)
+    assert unsafe.safe is False and make_bot("search", None).safe is True
+    assert unsafe.blueprint == load_blueprint().thresholded(0.2)
+    assert make_bot("unsafe", None).blueprint == load_blueprint()
+    code, out, _ = run(
+        capsys, ["simulate", "--bots", "unsafe:0.2,blueprint", "--hands", "4", "--seed", "3",
+                 "--no-progress"],
+    )  # fmt: skip
+    assert code == 0 and "played in python" in out and "unsafe:0.2" in out
+    code, out, _ = run(
+        capsys, ["play", "--vs", "unsafe", "--hands", "1", "--seed", "2"],
+        stdin="fold\nquit\n", monkeypatch=monkeypatch,
+    )  # fmt: skip
+    assert code == 0 and "unsafe" in out
+    code, _, err = run(capsys, ["simulate", "--bots", "unsafe:2,drawer", "--hands", "2"])
+    assert code == 1 and "bot 'unsafe:2'" in err and "threshold is in (0, 1]" in err

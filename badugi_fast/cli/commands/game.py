@@ -40,11 +40,14 @@ BOTS_HELP = (
     f"same bot drawing by POLICY: default or a solved table ({', '.join(OBJECTIVES)}), e.g. "
     "threshold:9:K:3:max-equity; or blueprint, the heads-up fixed-limit strategy (the shipped "
     "default, or --blueprint NAME|FILE); or search, the blueprint that re-solves the last "
-    "betting round (played by the Python engine); blueprint:T and search:T play that strategy "
-    "thresholded at T (each decision's actions below T dropped), e.g. blueprint:0.2"
+    "betting round in a safe gadget (played by the Python engine); or unsafe, the same "
+    "re-solving from the beliefs alone; blueprint:T, search:T and unsafe:T play that strategy "
+    "thresholded at T (each decision's actions below T dropped), e.g. unsafe:0.2, the least "
+    "exploitable bot measured"
 )
 BLUEPRINT = "blueprint"
 SEARCH = "search"
+UNSAFE = "unsafe"
 
 
 def make_bot(name: str, seed: int | None, blueprint: str | None = None) -> Any:
@@ -54,13 +57,13 @@ def make_bot(name: str, seed: int | None, blueprint: str | None = None) -> Any:
     if text == "drawer":
         return bots.drawer
     head, colon, threshold = text.partition(":")
-    if head in (BLUEPRINT, SEARCH):
+    if head in (BLUEPRINT, SEARCH, UNSAFE):
         played = _blueprint_bot(blueprint, name, _threshold(name, threshold) if colon else None)
         if head == BLUEPRINT:
             return played
         from ...solve.resolving import SearchBot
 
-        return SearchBot(played.blueprint)
+        return SearchBot(played.blueprint, safe=head == SEARCH)
     if text == "random":
         return bots.random_bot(seed)
     if text == "threshold" or text.startswith("threshold:"):
@@ -78,8 +81,8 @@ def make_bot(name: str, seed: int | None, blueprint: str | None = None) -> Any:
         with user_values(f"bot {name!r}"):
             return bots.threshold(raise_top, call_top, draw_with, policy=policy)
     raise BadInput(
-        f"unknown bot {name!r}; use drawer, random, threshold:R:C[:N[:POLICY]], blueprint[:T] "
-        "or search[:T]"
+        f"unknown bot {name!r}; use drawer, random, threshold:R:C[:N[:POLICY]], blueprint[:T], "
+        "search[:T] or unsafe[:T]"
     )
 
 
@@ -118,7 +121,9 @@ def make_bots(
 
 
 def plays_blueprint(names: list[str]) -> bool:
-    return any(name.strip().lower().partition(":")[0] in (BLUEPRINT, SEARCH) for name in names)
+    """Whether a bot of ``names`` plays a blueprint (its rules are then the default)."""
+    heads = (BLUEPRINT, SEARCH, UNSAFE)
+    return any(name.strip().lower().partition(":")[0] in heads for name in names)
 
 
 def make_rules(args: argparse.Namespace, blueprint: bool = False) -> RuleSet:
