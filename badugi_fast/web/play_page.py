@@ -1,4 +1,4 @@
-"""``/play``: heads-up against the blueprint or the search bot, a table per browser session.
+"""``/play``: heads-up against the blueprint or a search bot, a table per browser session.
 
 Each browser gets a random session id in a cookie; the server keeps its table (``Table``) in a
 bounded store (``Sessions``: least recently used out, and out after ``limits.PLAY_IDLE``
@@ -8,8 +8,11 @@ browser's two requests (a reload while the bot thinks, a double click) take thei
 buttons and hands what is clicked to ``Game.act``, whose ``IllegalActionError`` (the library's
 message) the page shows. The bot decides in the request's worker thread, within the request's
 time bound (``limits.SECONDS``). The blueprint bot is a frozen view of the default shipped strategy,
-made per table; the search bot keeps its re-solves behind a lock "so one bot may serve several
-threads" (its docstring), so one serves every table (each holds up to 140 MB of beliefs).
+made per table. The search bots (``search``, the default safe one; ``unsafe:0.2``, re-solving
+from the beliefs alone over the blueprint thresholded at 0.2, the least exploitable bot
+measured, docs/search.md; the command line's names) keep their re-solves behind a lock "so one
+bot may serve several threads" (its docstring), so one of each serves every table (each holds
+up to 140 MB of beliefs).
 
 A table is reproduced by its URL (``/play?vs=search&rules=casino&seed=7``): hand n (from 0)
 deals from ``seed + n`` and the bot's decisions draw from the hand's stream, so the same link
@@ -59,7 +62,8 @@ from .words import page_words
 
 T = TypeVar("T")
 K = ActionKind
-OPPONENTS = ("blueprint", "search")
+OPPONENTS = ("blueprint", "search", "unsafe:0.2")
+UNSAFE_THRESHOLD = 0.2  # the blueprint under the unsafe search: its least exploitable form
 RULE_SETS = ("casino", "korean")
 STACK = 200  # chips each seat starts every hand with, as ``badugi play``
 BIG_BLIND, BUTTON = 0, 1  # the seats, as solve.beliefs reads a heads-up history
@@ -69,17 +73,22 @@ BELIEF_ROWS = 8  # the likeliest hand classes shown
 FORM_FIELDS = 16  # the most fields a form may send (the draw's has 8)
 _SEED_LIMIT = 2**64
 
-_search_bot: SearchBot | None = None
+_search_bots: dict[str, SearchBot] = {}
 _search_lock = threading.Lock()
 
 
-def search_bot() -> SearchBot:
-    """The one search bot of the process (made on first use): safe for several threads."""
-    global _search_bot
+def search_bot(name: str = "search") -> SearchBot:
+    """The process's one search bot of that name (made on first use), safe for several
+    threads: ``search`` on the default blueprint, ``unsafe:0.2`` unsafe over it thresholded."""
     with _search_lock:
-        if _search_bot is None:
-            _search_bot = SearchBot(load_blueprint())
-        return _search_bot
+        if name not in _search_bots:
+            blueprint = load_blueprint()
+            _search_bots[name] = (
+                SearchBot(blueprint)
+                if name == "search"
+                else SearchBot(blueprint.thresholded(UNSAFE_THRESHOLD), safe=False)
+            )
+        return _search_bots[name]
 
 
 @dataclass(frozen=True)
@@ -97,7 +106,9 @@ class Options:
         vs = query.get("vs", "") or OPPONENTS[0]
         rules = query.get("rules", "") or RULE_SETS[0]
         if vs not in OPPONENTS:
-            raise ValueError(f"vs is {' or '.join(OPPONENTS)}, not {vs[:40]!r}")
+            raise ValueError(
+                f"vs is {', '.join(OPPONENTS[:-1])} or {OPPONENTS[-1]}, not {vs[:40]!r}"
+            )
         if rules not in RULE_SETS:
             raise ValueError(f"rules is {' or '.join(RULE_SETS)}, not {rules[:40]!r}")
         seed = query.get("seed", "").strip()
@@ -117,8 +128,8 @@ def table_rules(name: str) -> RuleSet:
 
 
 def opponent(name: str) -> Bot:
-    """The bot of a table: a blueprint bot of its own, or the process's search bot."""
-    return search_bot() if name == "search" else BlueprintBot(load_blueprint())
+    """The bot of a table: a blueprint bot of its own, or the process's search bot so named."""
+    return BlueprintBot(load_blueprint()) if name == "blueprint" else search_bot(name)
 
 
 def check_table(options: Options) -> None:

@@ -59,19 +59,20 @@ WORDS: dict[str, tuple[str, str]] = {
     # /play
     "play": ("Play", "게임"),
     "play_about": (
-        "heads-up against the blueprint or the search bot; its belief over your hand at the end",
+        "heads-up against the blueprint or a search bot; its belief over your hand at the end",
         "블루프린트나 서치 봇과 1대1; 끝나면 봇이 본 내 패의 분포",
     ),
     "play_vs": ("opponent", "상대"),
     "play_vs_blueprint": ("the blueprint", "블루프린트"),
     "play_vs_search": ("the search bot", "서치 봇"),
+    "play_vs_unsafe:0.2": ("the unsafe search bot", "안전장치 없는 서치 봇"),
     "play_rules": ("rules", "규칙"),
     "play_rules_casino": ("casino fixed limit", "카지노 리밋"),
     "play_rules_korean": ("Korean rooms", "한국식"),
     "play_seed": ("seed", "시드"),
     "play_new_table": ("new table", "새 테이블"),
     "play_refused": (
-        "This opponent does not play these rules. The blueprint and the search bot play only "
+        "This opponent does not play these rules. The blueprint and the search bots play only "
         "the game they were trained for, casino fixed limit heads-up; the library says:",
         "이 상대는 이 규칙으로 두지 않습니다. 블루프린트와 서치 봇은 학습한 게임(카지노 리밋 "
         "1대1)만 둡니다. 라이브러리의 메시지:",

@@ -27,7 +27,12 @@ def replay(vs: str, seed: int, number: int) -> tuple[Game, int]:
     """Hand ``number`` of the table ``vs``/``seed`` played by ``person``: the game and the
     person's seat (the button in even hands, the big blind in odd ones)."""
     blueprint = load_blueprint()
-    bot = SearchBot(blueprint) if vs == "search" else BlueprintBot(blueprint)
+    bots = {
+        "blueprint": lambda: BlueprintBot(blueprint),
+        "search": lambda: SearchBot(blueprint),
+        "unsafe:0.2": lambda: SearchBot(blueprint.thresholded(0.2), safe=False),
+    }
+    bot = bots[vs]()
     seat = 1 if number % 2 == 0 else 0
     game = Game([STACK, STACK], blueprint.rules, button=1, seed=(seed + number) % 2**64)
     while not game.done:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 from support.web_play import STACK, replay
@@ -49,7 +50,7 @@ def _play_to_the_end(page: Any) -> None:
     raise AssertionError("the hand did not end")
 
 
-@pytest.mark.parametrize(("vs", "seed"), [("blueprint", 7), ("search", 3)])
+@pytest.mark.parametrize(("vs", "seed"), [("blueprint", 7), ("search", 3), ("unsafe:0.2", 5)])
 def test_a_hand_played_by_clicking_ends_as_game_plays_it(
     page: Any, tmp_path: Path, vs: str, seed: int
 ) -> None:
@@ -58,7 +59,7 @@ def test_a_hand_played_by_clicking_ends_as_game_plays_it(
     assert page.locator(".card-back").count() == 4  # the bot's cards unseen while playing
     _play_to_the_end(page)
     game, seat = replay(vs, seed, 0)
-    assert page.url.endswith(f"/play?vs={vs}&rules=casino&seed={seed}")
+    assert unquote(page.url).endswith(f"/play?vs={vs}&rules=casino&seed={seed}")
     seen = [e for e in game.view(seat).history if e.kind is not ActionKind.DEAL]
     log = page.locator("#log li").evaluate_all(
         "items => items.map(i => [i.dataset.seat, i.dataset.kind, i.dataset.amount])"

@@ -28,7 +28,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from badugi_fast.web import create_app
-from badugi_fast.web.play_page import TREMBLE, Options, Sessions, Table, share_text
+from badugi_fast.web.play_page import OPPONENTS, TREMBLE, Options, Sessions, Table, share_text
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -270,7 +270,7 @@ def test_a_stale_page_is_refused_and_shows_the_table_as_it_is(browser: TestClien
 
 
 def test_korean_rules_show_the_bots_own_refusal(browser: TestClient) -> None:
-    for vs in ("blueprint", "search"):
+    for vs in OPPONENTS:
         answer = browser.get(f"/play?vs={vs}&rules=korean&seed=7")
         assert answer.status_code == 400
         with pytest.raises(ValueError) as caught:
@@ -282,13 +282,13 @@ def test_korean_rules_show_the_bots_own_refusal(browser: TestClient) -> None:
 @pytest.mark.parametrize(
     ("query", "message"),
     [
-        ("vs=god", "vs is blueprint or search, not 'god'"),
+        ("vs=god", "vs is blueprint, search or unsafe:0.2, not 'god'"),
         ("rules=nl", "rules is casino or korean, not 'nl'"),
         ("seed=-1", "seed is a whole number 0 .. 2**64 - 1, not '-1'"),
         ("seed=" + "9" * 30, "seed is a whole number 0 .. 2**64 - 1, not '" + "9" * 30 + "'"),
         ("seed=18446744073709551616", "seed is a whole number 0 .. 2**64 - 1, not "
          "'18446744073709551616'"),
-        ("vs=<script>", "vs is blueprint or search, not '<script>'"),
+        ("vs=<script>", "vs is blueprint, search or unsafe:0.2, not '<script>'"),
     ],
 )  # fmt: skip
 def test_bad_options_show_their_message_with_a_400(
@@ -308,7 +308,7 @@ def test_an_action_without_a_table_is_refused(app: Any) -> None:
         assert stranger.get("/play/hand/0.phh").status_code == 404
 
 
-@pytest.mark.parametrize("vs", ["blueprint", "search"])
+@pytest.mark.parametrize("vs", OPPONENTS)
 def test_two_browsers_play_their_own_tables_at_once(app: Any, vs: str) -> None:
     """Two browsers (their own cookies) play two seeds in turn and at once; each ends as its
     own replay, whatever the other did meanwhile (the search bot: one for both tables)."""
