@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from .._badugi import ffi, lib
 from ..game.actions import Action, View
 from ..game.rules import RuleSet
-from .strategy import Blueprint, load_blueprint
+from .strategy import Blueprint, check_threshold, load_blueprint
 
 _UNIT = 2.0**-53  # 53 random bits to a uniform number in [0, 1)
 
@@ -85,7 +85,9 @@ def blueprint_bot(
     hand replays for a seed. ``simulate`` plays it in the C hand loop beside ThresholdBots and
     ``VectorGame(bots=...)`` as a seat of the batched engine, the same chips as ``Game`` hand
     for hand. A game other than the one it was trained for is a ValueError naming the
-    difference."""
+    difference. A bad threshold is refused before any file is read."""
+    if threshold is not None:
+        check_threshold(threshold)
     blueprint = load_blueprint(path, sha256)
     return BlueprintBot(blueprint if threshold is None else blueprint.thresholded(threshold))
 

@@ -118,6 +118,14 @@ class StrategyFileError(ValueError):
     """A strategy file that cannot be read as the blueprint's (the message names why)."""
 
 
+def check_threshold(threshold: object) -> float:
+    """A threshold of ``Blueprint.thresholded`` as a float: TypeError unless it is a number,
+    ValueError unless 0 < threshold <= 1 (NaN too)."""
+    if not 0 < (value := real("threshold", threshold)) <= 1:
+        raise ValueError(f"threshold is in (0, 1], not {threshold}")
+    return value
+
+
 @dataclass(frozen=True, eq=False)
 class Blueprint:
     """A trained strategy: the deck and rules it was trained for, and its table (``table[i]``:
@@ -324,8 +332,7 @@ class Blueprint:
         seed: saved, it reads as the trained file it came from); this one is not changed.
         Unreached sets stay unreached (played uniformly). The slots a decision cannot take
         must hold 0, as in every trained table: the lookup scales over the legal slots."""
-        if not 0 < real("threshold", threshold) <= 1:
-            raise ValueError(f"threshold is in (0, 1], not {threshold}")
+        threshold = check_threshold(threshold)
         table = self.table.astype(np.uint32)  # 65535 x 65535 fits: no product overflows
         top = table.max(axis=1, keepdims=True)
         # a slot stays at a count of threshold x ONE or more (less a hair of float error, so

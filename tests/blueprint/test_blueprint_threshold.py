@@ -131,3 +131,13 @@ def test_a_threshold_that_is_not_a_number_is_a_type_error(
 ) -> None:
     with pytest.raises(TypeError, match="threshold is a number"):
         blueprint.thresholded(threshold)  # type: ignore[arg-type]
+
+
+def test_blueprint_bot_refuses_a_bad_threshold_before_reading_any_file(tmp_path) -> None:
+    missing = tmp_path / "no-such-strategy.bin"
+    with pytest.raises(ValueError, match="threshold is in"):
+        blueprint_bot(missing, threshold=1.5)
+    with pytest.raises(TypeError, match="threshold is a number"):
+        blueprint_bot(missing, threshold="0.2")  # type: ignore[arg-type]
+    with pytest.raises(FileNotFoundError):
+        blueprint_bot(missing, threshold=0.2)
