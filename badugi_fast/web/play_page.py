@@ -80,14 +80,15 @@ _search_lock = threading.Lock()
 def search_bot(name: str = "search") -> SearchBot:
     """The process's one search bot of that name (made on first use), safe for several
     threads: ``search`` on the default blueprint, ``unsafe:0.2`` unsafe over it thresholded."""
+    makers = {
+        "search": lambda: SearchBot(load_blueprint()),
+        "unsafe:0.2": lambda: SearchBot(load_blueprint().thresholded(UNSAFE_THRESHOLD), safe=False),
+    }
+    if name not in makers:
+        raise ValueError(f"a search bot is {' or '.join(makers)}, not {name[:40]!r}")
     with _search_lock:
         if name not in _search_bots:
-            blueprint = load_blueprint()
-            _search_bots[name] = (
-                SearchBot(blueprint)
-                if name == "search"
-                else SearchBot(blueprint.thresholded(UNSAFE_THRESHOLD), safe=False)
-            )
+            _search_bots[name] = makers[name]()
         return _search_bots[name]
 
 

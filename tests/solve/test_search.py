@@ -87,6 +87,11 @@ def test_the_blueprints_own_round_meets_the_guarantee_exactly(small_blueprint):
     above = resolved.margins() > 1e-4 * problem.pot
     assert 0 < share < 1 and mean > 0
     assert share == pytest.approx(weights[above].sum() / weights.sum())
+    assert resolved.guard(0.0)[0] >= share >= resolved.guard(0.01)[0]
+    with pytest.raises(ValueError, match="tolerance is a share of the pot"):
+        resolved.guard(-1e-3)
+    with pytest.raises(TypeError, match="tolerance is a number"):
+        resolved.guard("0")  # type: ignore[arg-type]
 
 
 def test_unsafe_resolving_solves_the_beliefs_alone(small_blueprint):

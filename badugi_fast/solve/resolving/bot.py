@@ -91,8 +91,10 @@ class Resolved:
         opponent = problem.players[1 - self.searcher]
         weights = opponent.weights * problem.classes.members[opponent.classes]
         weights = weights / weights.sum()
+        if not (least := real("tolerance", tolerance)) >= 0:
+            raise ValueError(f"tolerance is a share of the pot, at least 0, not {tolerance!r}")
         found = self.margins()
-        margins = np.where(found > real("tolerance", tolerance) * problem.pot, found, 0.0)
+        margins = np.where(found > least * problem.pot, found, 0.0)
         return float(weights[margins > 0].sum()), float(weights @ margins)
 
 
