@@ -9,6 +9,8 @@ block's result appended to a JSON-lines file (a block already there is not playe
 OPPONENT: blueprint (the shipped one), drawer, random, or threshold:R:C[:N] as the command
 line names them. The search bot is the default ``search()`` on the shipped blueprint, with
 ``eager=False`` (the same decisions; no beliefs carried along in hands that end early).
+``SEARCHER/OPPONENT`` seats another search bot by its command-line name instead
+(``unsafe:0.2/blueprint``: the unsafe search over the blueprint thresholded at 0.2).
 """
 
 from __future__ import annotations
@@ -24,16 +26,22 @@ def run(opponent: str, first: int, last: int, out: Path) -> None:
     from badugi_fast.cli.commands.game import make_bot
     from badugi_fast.play import head_to_head
     from badugi_fast.solve import search
+    from badugi_fast.solve.resolving import SearchBot
 
-    bot = search(eager=False)
+    searcher, slash, opponent = opponent.rpartition("/")
+    bot = make_bot(searcher, 1) if slash else search()
+    if not isinstance(bot, SearchBot):
+        raise SystemExit(f"SEARCHER is search[:T] or unsafe[:T], not {searcher!r}")
+    bot.eager = False
     other = make_bot(opponent, 1)
     rules = bot.blueprint.rules
 
     def block(seed: int) -> dict[str, object]:
         found = head_to_head([bot, other], HANDS, rules, seed=seed, engine="python")
         return {
-            "seed": seed, "opponent": opponent, "bb_per_100": found.bb_per_100,
-            "stderr_per_100": found.stderr_per_100, "hands": found.hands,
+            "seed": seed, "opponent": opponent, "searcher": searcher or "search",
+            "bb_per_100": found.bb_per_100, "stderr_per_100": found.stderr_per_100,
+            "hands": found.hands,
         }  # fmt: skip
 
     play_blocks(first, last, out, block, lambda: bot.solves)
