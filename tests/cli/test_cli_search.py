@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from support.cli import run
 
 from badugi_fast.blueprint import load_blueprint
@@ -41,17 +42,23 @@ def test_beliefs_refuses_a_bad_line_naming_it(capsys):
     assert code == 1 and "a hand has 4 cards" in err
 
 
-def test_simulate_and_play_seat_the_search_bot(capsys, monkeypatch):
+@pytest.mark.parametrize(
+    ("simulated", "played", "language", "move"),
+    [("search", "search", ["--ko"], "다이"), ("unsafe:0.2", "unsafe", [], "fold")],
+)
+def test_simulate_and_play_seat_the_search_bots(
+    capsys, monkeypatch, simulated, played, language, move
+):
     code, out, _ = run(
-        capsys, ["simulate", "--bots", "search,blueprint", "--hands", "4", "--seed", "3",
+        capsys, ["simulate", "--bots", f"{simulated},blueprint", "--hands", "4", "--seed", "3",
                  "--no-progress"],
     )  # fmt: skip
-    assert code == 0 and "played in python" in out and "search" in out
+    assert code == 0 and "played in python" in out and simulated in out
     code, out, _ = run(
-        capsys, ["play", "--vs", "search", "--hands", "1", "--seed", "2", "--ko"],
-        stdin="다이\nquit\n", monkeypatch=monkeypatch,
+        capsys, ["play", "--vs", played, "--hands", "1", "--seed", "2", *language],
+        stdin=f"{move}\nquit\n", monkeypatch=monkeypatch,
     )  # fmt: skip
-    assert code == 0 and "search" in out
+    assert code == 0 and played in out
 
 
 def test_an_unknown_bot_names_search_among_the_choices(capsys):
@@ -59,25 +66,14 @@ def test_an_unknown_bot_names_search_among_the_choices(capsys):
     assert code == 1 and "blueprint[:T], search[:T] or unsafe[:T]" in err
 
 
-def test_unsafe_seats_the_search_without_its_gadget(capsys, monkeypatch):
+def test_unsafe_seats_the_search_without_its_gadget(capsys):
     """``unsafe[:T]``: the search bot re-solving from the beliefs alone, on the blueprint
-    thresholded at T when given; in simulate and in play."""
-    from badugi_fast.blueprint import load_blueprint
+    thresholded at T when given (simulate and play seat it in the test above)."""
     from badugi_fast.cli.commands.game import make_bot
 
     unsafe = make_bot("unsafe:0.2", None)
     assert unsafe.safe is False and make_bot("search", None).safe is True
     assert unsafe.blueprint == load_blueprint().thresholded(0.2)
     assert make_bot("unsafe", None).blueprint == load_blueprint()
-    code, out, _ = run(
-        capsys, ["simulate", "--bots", "unsafe:0.2,blueprint", "--hands", "4", "--seed", "3",
-                 "--no-progress"],
-    )  # fmt: skip
-    assert code == 0 and "played in python" in out and "unsafe:0.2" in out
-    code, out, _ = run(
-        capsys, ["play", "--vs", "unsafe", "--hands", "1", "--seed", "2"],
-        stdin="fold\nquit\n", monkeypatch=monkeypatch,
-    )  # fmt: skip
-    assert code == 0 and "unsafe" in out
     code, _, err = run(capsys, ["simulate", "--bots", "unsafe:2,drawer", "--hands", "2"])
     assert code == 1 and "bot 'unsafe:2'" in err and "threshold is in (0, 1]" in err
