@@ -282,6 +282,24 @@ def test_the_cache_keeps_the_latest_solves_and_the_gadget_checks_its_values(smal
         resolve(problem, 0, np.zeros(problem.rows(1) + 1), 3)
 
 
+def test_an_unsafe_resolve_serves_both_seats_and_a_safe_one_does_not(small_blueprint):
+    """The unsafe re-solve of a public state is both players' solve, so the other seat reads it
+    from the cache, the same numbers as its own solve; the safe gadget solves for one seat."""
+    unsafe = SearchBot(small_blueprint, iterations=20, safe=False)
+    first = unsafe.solve_line(LINES[0], 0)
+    second = unsafe.solve_line(LINES[0], 1)
+    assert unsafe.solves == 1 and second.searcher == 1
+    alone = SearchBot(small_blueprint, iterations=20, safe=False).solve_line(LINES[0], 1)
+    for got, wanted in zip(second.solution.tables, alone.solution.tables, strict=True):
+        np.testing.assert_array_equal(got, wanted)
+    np.testing.assert_array_equal(second.row_of, alone.row_of)
+    assert not np.array_equal(first.row_of, second.row_of)
+    safe = SearchBot(small_blueprint, iterations=5)
+    safe.solve_line(LINES[0], 0)
+    safe.solve_line(LINES[0], 1)
+    assert safe.solves == 2
+
+
 def test_hands_the_cut_leaves_out_play_the_blueprint(shipped_search):
     bot = SearchBot(shipped_search.blueprint, iterations=5, cut=0.5)
     resolved = bot.solve_line("rc/11/bc/11/bc/11", 0)

@@ -257,13 +257,20 @@ class SearchBot:
     def resolved(
         self, steps: tuple[Step, ...], searcher: int, pot: int, stacks: tuple[int, int]
     ) -> Resolved:
-        """The re-solve of the last round after ``steps`` (cached)."""
-        key = (tuple((s.kind, s.count) for s in steps), searcher, pot, stacks)
+        """The re-solve of the last round after ``steps`` (cached). An unsafe re-solve solves
+        both players from the beliefs alone, so the other seat's solve of the same public state
+        serves this one too (a duplicate match's second play meets it): the same numbers."""
+        public = (tuple((s.kind, s.count) for s in steps), pot, stacks)
+        key = (public, searcher)
         with self._lock:
             if key in self._solved:
                 self._solved.move_to_end(key)
                 return self._solved[key]
-        made = self._resolve(steps, searcher, pot, stacks)  # outside the lock: C runs freely
+            twin = None if self.safe else self._solved.get((public, 1 - searcher))
+        if twin is not None:
+            made = _seated(twin.spot, searcher, twin.solution)
+        else:
+            made = self._resolve(steps, searcher, pot, stacks)  # outside the lock: C runs freely
         with self._lock:
             self._solved[key] = made
             if len(self._solved) > self._cache_size:
@@ -290,9 +297,7 @@ class SearchBot:
             self.iterations, [],
         )  # fmt: skip
         self.solves += 1
-        row_of = np.full(NUM_HANDS, -1, dtype=np.int64)
-        row_of[colex_indices(solution.hands(searcher))] = problem.players[searcher].row_of_hand
-        return Resolved(spot, searcher, solution, row_of)
+        return _seated(spot, searcher, solution)
 
     def _beliefs(self, steps: tuple[Step, ...]) -> tuple[Floats, Floats]:
         """Both players' public beliefs after ``steps``, carried on from the longest history
@@ -344,6 +349,14 @@ class SearchBot:
 
     def rollout_policy(self) -> Any:
         return None
+
+
+def _seated(spot: RoundSpot, searcher: int, solution: LastRoundSolution) -> Resolved:
+    """A re-solve read as ``searcher``'s: its hands' rows in the searcher's table."""
+    row_of = np.full(NUM_HANDS, -1, dtype=np.int64)
+    found = solution.problem.players[searcher].row_of_hand
+    row_of[colex_indices(solution.hands(searcher))] = found
+    return Resolved(spot, searcher, solution, row_of)
 
 
 def search(blueprint: Blueprint | None = None, **settings: Any) -> SearchBot:
