@@ -19,8 +19,10 @@ default (``blueprint=run.bin``: a checkpoint's strategy measured on the same dea
 ``search=v1``: the search on the default of before). ``@T`` after either plays the blueprint
 thresholded at T (``Blueprint.thresholded``: ``blueprint@0.2``, ``search=v2@0.2``). ``:N`` at
 the end runs a search bot's re-solves for N iterations instead of its default
-(``search:128``). The files in docs/data name the bot each block played (``lbr-search.jsonl``'s
-"search" ran when ``v1`` was the default).
+(``search:128``), and ``~E`` at the very end its beliefs' tremble (``unsafe@0.2~0.01``:
+``SearchBot(tremble=0.01)``, the share of uniform play mixed into the blueprint). The files
+in docs/data name the bot each block played (``lbr-search.jsonl``'s "search" ran when ``v1``
+was the default).
 """
 
 from __future__ import annotations
@@ -38,23 +40,26 @@ def _bot(name: str):  # type: ignore[no-untyped-def]
     from badugi_fast.blueprint import BlueprintBot, load_blueprint
     from badugi_fast.solve.resolving import search
 
+    name, tilde, tremble = name.partition("~")
     name, colon, iterations = name.partition(":")
     name, _, threshold = name.partition("@")
     name, _, file = name.partition("=")
     strategy = load_blueprint(file or None)
     if threshold:
         strategy = strategy.thresholded(float(threshold))
-    given = {"iterations": int(iterations)} if colon else {}
+    given: dict[str, float] = {"iterations": int(iterations)} if colon else {}
+    if tilde:
+        given["tremble"] = float(tremble)
     bots = {
         "search": lambda: search(strategy, eager=False, **given),
         "maxmargin": lambda: search(strategy, gadget="maxmargin", eager=False, **given),
         "unsafe": lambda: search(strategy, safe=False, eager=False, **given),
         "blueprint": lambda: BlueprintBot(strategy),
     }
-    if name not in bots or (colon and name == "blueprint"):
+    if name not in bots or ((colon or tilde) and name == "blueprint"):
         raise SystemExit(
             f"BOT is one of {', '.join(bots)} (NAME=FILE for another blueprint, NAME@T for it "
-            "thresholded at T, a search's NAME:N for N iterations)"
+            "thresholded at T, a search's NAME:N for N iterations, ~E for a tremble of E)"
         )
     return bots[name]()
 

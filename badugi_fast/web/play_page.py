@@ -56,7 +56,7 @@ from ..hands.html import LANGUAGES, card_html, hand_html
 from ..hands.naming import class_ranks, english_name, korean_name
 from ..notation import phh
 from ..solve import beliefs
-from ..solve.resolving import SearchBot
+from ..solve.resolving import TREMBLE, SearchBot
 from . import limits
 from .words import page_words
 
@@ -68,7 +68,6 @@ RULE_SETS = ("casino", "korean")
 STACK = 200  # chips each seat starts every hand with, as ``badugi play``
 BIG_BLIND, BUTTON = 0, 1  # the seats, as solve.beliefs reads a heads-up history
 SESSION_COOKIE = "play"
-TREMBLE = 1e-4  # the search bot's own: a person who leaves the blueprint still has a belief
 BELIEF_ROWS = 8  # the likeliest hand classes shown
 FORM_FIELDS = 16  # the most fields a form may send (the draw's has 8)
 _SEED_LIMIT = 2**64
@@ -233,6 +232,7 @@ class Table:
         self.finished.append(Finished(self.number, self.seat, result, text))
         view = game.view(self.bot_seat)
         try:
+            # the search bot's tremble: a person who leaves the blueprint still has a belief
             found = beliefs(self.bot, view, observer=view, tremble=TREMBLE)
         except ValueError as error:  # the library's reason, shown in the page
             self.belief_error = str(error)

@@ -12,11 +12,12 @@ from badugi_fast.blueprint import Deck, Trainer, blueprint_bot
 from badugi_fast.game import Game, Rules
 from badugi_fast.game.actions import Phase
 from badugi_fast.hands.universe import all_hands
+from badugi_fast.solve import beliefs
 from badugi_fast.solve.belief_states import play
 from badugi_fast.solve.best_response import best_response
 from badugi_fast.solve.lbr import local_best_response
 from badugi_fast.solve.lbr.strategy import public_view
-from badugi_fast.solve.resolving import SearchBot, line_of, search
+from badugi_fast.solve.resolving import TREMBLE, SearchBot, line_of, search
 from badugi_fast.solve.resolving.gadget import current
 
 SMALL = Deck(ranks=4, suits=3, draws=2)
@@ -250,6 +251,10 @@ def test_refusals(shipped_search, small_blueprint):
     assert "gadget='maxmargin'" in repr(SearchBot(small_blueprint, gadget="maxmargin"))
     with pytest.raises(TypeError, match="eager is True or False"):
         SearchBot(small_blueprint, eager=1)
+    with pytest.raises(ValueError, match="tremble is a share"):
+        SearchBot(small_blueprint, tremble=1.0)
+    with pytest.raises(TypeError, match="tremble is a number"):
+        SearchBot(small_blueprint, tremble="0.01")
     trainer = Trainer(Deck(ranks=3, suits=3, draws=1), seed=1, batch=100)
     trainer.run(100, threads=1)
     with pytest.raises(ValueError, match="2 or 3 draws"):
@@ -298,6 +303,21 @@ def test_an_unsafe_resolve_serves_both_seats_and_a_safe_one_does_not(small_bluep
     safe.solve_line(LINES[0], 0)
     safe.solve_line(LINES[0], 1)
     assert safe.solves == 2
+
+
+def test_the_tremble_is_the_beliefs_share_of_uniform_play(small_blueprint):
+    """The bot's beliefs are ``beliefs`` with its tremble: a larger one moves the re-solve."""
+    line = LINES[2]
+    for tremble in (TREMBLE, 0.05):
+        bot = SearchBot(small_blueprint, iterations=5, cut=0, safe=False, tremble=tremble)
+        resolved = bot.solve_line(line, 0)
+        found = beliefs(small_blueprint, line, tremble=tremble)
+        mine = bot._beliefs(play(bot._table, line).steps)[1]
+        np.testing.assert_allclose(mine / mine.sum(), found.weights[1], atol=1e-15)
+        assert f"tremble={tremble}" in repr(bot)
+        if tremble == TREMBLE:
+            plain = resolved
+    assert not np.array_equal(plain.solution.tables[0], resolved.solution.tables[0])
 
 
 def test_hands_the_cut_leaves_out_play_the_blueprint(shipped_search):

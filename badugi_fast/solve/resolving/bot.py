@@ -104,7 +104,8 @@ class SearchBot:
     gadget (True) or from the beliefs alone;
     ``gadget``: which safe gadget, "resolve" or "maxmargin" (gadget.py);
     ``iterations``: of each re-solve; ``cut``: the weight of the lightest orbits left out of
-    each range; ``threads``: of each re-solve; ``cache``: public states kept; ``eager``: carry
+    each range; ``threads``: of each re-solve; ``cache``: public states kept; ``tremble``: the
+    share of uniform play mixed into the blueprint in the beliefs (``TREMBLE``); ``eager``: carry
     the public beliefs along at each of its decisions before the last round, so the work of a
     hand's beliefs is spread over its decisions instead of falling on the last round's first
     (the worst decision's time; hands that end before the last round pay for beliefs they
@@ -120,6 +121,7 @@ class SearchBot:
         cut: float = 1e-3,
         threads: int = 1,
         cache: int = 256,
+        tremble: float = TREMBLE,
         eager: bool = True,
     ) -> None:
         found = load_blueprint() if blueprint is None else blueprint
@@ -129,6 +131,8 @@ class SearchBot:
             raise TypeError(f"safe is True or False, not {safe!r}")
         if not 0 <= real("cut", cut) < 1:
             raise ValueError(f"cut is a share of a range, 0 <= cut < 1, not {cut!r}")
+        if not 0 <= real("tremble", tremble) < 1:
+            raise ValueError(f"tremble is a share, 0 <= tremble < 1, not {tremble!r}")
         if gadget not in GADGETS:
             raise ValueError(f"gadget is one of {', '.join(GADGETS)}, not {gadget!r}")
         if not isinstance(eager, bool):
@@ -140,6 +144,7 @@ class SearchBot:
         self.gadget = gadget
         self.iterations = whole("iterations", iterations, 1)
         self.cut = float(cut)
+        self.tremble = float(tremble)
         self.threads = whole("threads", threads, 1)
         self._cache_size = whole("cache", cache, 1)
         self.eager = eager
@@ -167,7 +172,8 @@ class SearchBot:
     def __repr__(self) -> str:
         gadget = f", gadget={self.gadget!r}" if self.safe else ""
         return (f"SearchBot(safe={self.safe}{gadget}, iterations={self.iterations}, "
-                f"cut={self.cut}, blueprint={self.blueprint.iterations} iterations)")  # fmt: skip
+                f"cut={self.cut}, tremble={self.tremble}, "
+                f"blueprint={self.blueprint.iterations} iterations)")  # fmt: skip
 
     # -- the engines' questions ------------------------------------------------------------------
 
@@ -316,7 +322,7 @@ class SearchBot:
             weights, chance = start(self._table, None), [1.0, 1.0]
         strategies = (self._strategy, self._strategy)
         for at in range(done, len(key)):
-            advance(weights, chance, strategies, self._table, steps[at], None, at + 1, TREMBLE)
+            advance(weights, chance, strategies, self._table, steps[at], None, at + 1, self.tremble)
             with self._lock:
                 self._believed[key[: at + 1]] = (tuple(weights), tuple(chance))
                 if len(self._believed) > BELIEFS_KEPT:
@@ -365,4 +371,4 @@ def search(blueprint: Blueprint | None = None, **settings: Any) -> SearchBot:
     return SearchBot(blueprint, **settings)
 
 
-__all__ = ["Resolved", "SearchBot", "search"]
+__all__ = ["TREMBLE", "Resolved", "SearchBot", "search"]
