@@ -206,6 +206,33 @@ def test_other_inputs_are_refused(shipped):
         beliefs((shipped, shipped, shipped), "rc")
 
 
+def test_the_blueprint_bets_by_bucket_as_any_strategy_by_hand(shipped):
+    """``bet`` reads the blueprint a bucket's row at a time; the same strategy seen as any
+    other (a row for each hand, checked) gives the same weights, bit for bit, at each betting
+    action of a line and for weights with dead hands."""
+    from badugi_fast.solve.belief_states.api import table_for
+    from badugi_fast.solve.belief_states.public import play
+    from badugi_fast.solve.belief_states.update import bet
+    from badugi_fast.solve.lbr.blueprint import BlueprintStrategy
+
+    strategy = BlueprintStrategy(shipped.blueprint)
+
+    class ByHand:  # the blueprint, not known as one
+        def betting(self, spot, hands, dead):
+            return strategy.betting(spot, hands, dead)
+
+    weights = np.random.default_rng(5).random(len(all_hands()))
+    weights[::3] = 0.0
+    steps = [s for s in play(table_for(shipped, None, None), "rrc/21/bc/10/brc").steps]
+    betting = [s for s in steps if s.kind != "draw"]
+    assert len(betting) == 8
+    for step in betting:
+        for tremble in (0.0, 1e-4):
+            fast = bet(weights, strategy, step.spot, step.kind, tremble)
+            assert np.array_equal(fast, bet(weights, ByHand(), step.spot, step.kind, tremble))
+            assert fast.any() and not fast[::3].any()
+
+
 def test_the_blueprint_file_is_a_strategy_too(shipped):
     by_bot = beliefs(shipped, "rc/21")
     by_file = beliefs(load_blueprint(), "rc/21")

@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._badugi import ffi, lib
+from ...blueprint.buckets import hand_buckets
 from ...game.actions import View
 from ...hands.evaluator import NUM_HANDS
 from ...hands.universe import all_hands, colex_indices
@@ -68,9 +69,15 @@ def bet(
     that probability mixed with uniform play, ``(1 - tremble) p + tremble / actions``)."""
     live = np.flatnonzero(weights > 0)
     kinds = [a.kind for a in spot.legal]
-    hands = all_hands()[live]
-    probs = _checked(_asked(strategy, "betting", spot, live), "betting", spot, hands, len(kinds))
-    chosen = probs[:, kinds.index(kind)]
+    if isinstance(strategy, BlueprintStrategy) and len(live):
+        # the blueprint's rows are its table's (distributions by construction): each hand
+        # takes its bucket's probability of the action, without a row per hand
+        rows = strategy.bucket_betting(spot, all_hands()[live[0]])
+        chosen = rows[:, kinds.index(kind)][hand_buckets()[0][live]]
+    else:
+        hands = all_hands()[live]
+        probs = _asked(strategy, "betting", spot, live)
+        chosen = _checked(probs, "betting", spot, hands, len(kinds))[:, kinds.index(kind)]
     if tremble:
         chosen = (1.0 - tremble) * chosen + tremble / len(kinds)
     out = np.zeros_like(weights)

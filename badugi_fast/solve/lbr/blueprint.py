@@ -50,10 +50,16 @@ class BlueprintStrategy:
         self, spot: View, hands: Hands, dead: Masks, positions: npt.NDArray[np.intp] | None = None
     ) -> Floats:
         del dead  # the betting buckets read the hand alone
-        out = np.zeros((len(hands), len(spot.legal)))
         if not len(hands):
-            return out
-        decision, at = self._spot(spot, hands, positions)
+            return np.zeros((0, len(spot.legal)))
+        at = lex_index(hands) if positions is None else positions
+        return self.bucket_betting(spot, hands[0])[hand_buckets()[0][at]]
+
+    def bucket_betting(self, spot: View, hand: Any) -> Floats:
+        """The spot's betting row of every bucket, (buckets x legal actions) in the order of
+        ``spot.legal``, the decision read with ``hand`` (any hand: the public index and the
+        slots do not depend on the cards). ``betting`` hands each hand its bucket's row."""
+        decision = self._decision(spot, hand)
         slots = sorted(decision.actions)
         kinds = [a.kind for a in spot.legal]
         columns = [kinds.index(decision.actions[s].kind) for s in slots]
@@ -62,7 +68,8 @@ class BlueprintStrategy:
         per_bucket = self.blueprint.rows(
             self.blueprint.infoset(np.arange(BUCKETS), decision.public), legal
         )
-        out[:, columns] = per_bucket[hand_buckets()[0][at]][:, slots]
+        out = np.zeros((BUCKETS, len(kinds)))
+        out[:, columns] = per_bucket[:, slots]
         return out
 
     def discards(
