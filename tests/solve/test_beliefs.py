@@ -223,7 +223,7 @@ def test_the_blueprint_bets_by_bucket_as_any_strategy_by_hand(shipped):
 
     weights = np.random.default_rng(5).random(len(all_hands()))
     weights[::3] = 0.0
-    steps = [s for s in play(table_for(shipped, None, None), "rrc/21/bc/10/brc").steps]
+    steps = play(table_for(shipped, None, None), "rrc/21/bc/10/brc").steps
     betting = [s for s in steps if s.kind != "draw"]
     assert len(betting) == 8
     for step in betting:

@@ -155,6 +155,15 @@ def _player_of(view: View) -> int:
     return 0 if view.seat == big else 1
 
 
+def check_tremble(tremble: object) -> float:
+    """A tremble as a float: TypeError unless it is a number, ValueError unless
+    0 <= tremble < 1."""
+    share = real("tremble", tremble)
+    if not 0 <= share < 1:
+        raise ValueError(f"tremble is a share, 0 <= tremble < 1, not {tremble!r}")
+    return share
+
+
 def beliefs(
     strategy: Any,
     history: str | Sequence[Event] | View,
@@ -170,9 +179,7 @@ def beliefs(
     beliefs (the search bot trembles 1e-4 against players who leave the blueprint). ValueError
     naming the action the rules do not allow, or one the strategy never plays with any hand
     left (without a tremble)."""
-    share = real("tremble", tremble)
-    if not 0 <= share < 1:
-        raise ValueError(f"tremble is a share, 0 <= tremble < 1, not {tremble!r}")
+    share = check_tremble(tremble)
     strategies = _strategies(strategy)
     game_table = table_for(strategy, rules, table)
     played = play(game_table, history)
@@ -246,4 +253,4 @@ def _cards(mask: int) -> list[int]:
     return [c for c in range(52) if mask >> c & 1]
 
 
-__all__ = ["Beliefs", "advance", "beliefs", "beliefs_after", "start", "table_for"]
+__all__ = ["Beliefs", "advance", "beliefs", "beliefs_after", "check_tremble", "start", "table_for"]

@@ -33,7 +33,7 @@ from ...game.rules import RuleSet
 from ...hands.evaluator import NUM_HANDS
 from ...hands.universe import colex_indices
 from ..api import LastRoundSolution
-from ..belief_states.api import advance, start, table_for
+from ..belief_states.api import advance, check_tremble, start, table_for
 from ..belief_states.public import Step, play
 from ..best_response import exploitability
 from ..lbr.arrays import Floats, Hands, Masks
@@ -131,8 +131,6 @@ class SearchBot:
             raise TypeError(f"safe is True or False, not {safe!r}")
         if not 0 <= real("cut", cut) < 1:
             raise ValueError(f"cut is a share of a range, 0 <= cut < 1, not {cut!r}")
-        if not 0 <= real("tremble", tremble) < 1:
-            raise ValueError(f"tremble is a share, 0 <= tremble < 1, not {tremble!r}")
         if gadget not in GADGETS:
             raise ValueError(f"gadget is one of {', '.join(GADGETS)}, not {gadget!r}")
         if not isinstance(eager, bool):
@@ -144,7 +142,7 @@ class SearchBot:
         self.gadget = gadget
         self.iterations = whole("iterations", iterations, 1)
         self.cut = float(cut)
-        self.tremble = float(tremble)
+        self.tremble = check_tremble(tremble)
         self.threads = whole("threads", threads, 1)
         self._cache_size = whole("cache", cache, 1)
         self.eager = eager
