@@ -20,7 +20,10 @@ default (``blueprint=run.bin``: a checkpoint's strategy measured on the same dea
 thresholded at T (``Blueprint.thresholded``: ``blueprint@0.2``, ``search=v2@0.2``). ``:N`` at
 the end runs a search bot's re-solves for N iterations instead of its default
 (``search:128``), and ``~E`` at the very end its beliefs' tremble (``unsafe@0.2~0.01``:
-``SearchBot(tremble=0.01)``, the share of uniform play mixed into the blueprint). The files
+``SearchBot(tremble=0.01)``, the share of uniform play mixed into the blueprint). ``^K``
+after all of them leaves the responder free only after K draws (``local_best_response(...,
+free_after=K)``: before, it plays the bot's own strategy; ``blueprint^3``: free in the last
+round only). The files
 in docs/data name the bot each block played (``lbr-search.jsonl``'s "search" ran when ``v1``
 was the default).
 """
@@ -67,10 +70,14 @@ def _bot(name: str):  # type: ignore[no-untyped-def]
 def run(name: str, first: int, last: int, out: Path) -> None:
     from badugi_fast.solve import local_best_response
 
-    bot = _bot(name)
+    named, caret, after = name.partition("^")
+    if caret and not after.isdigit():
+        raise SystemExit(f"^K after BOT is a whole number of draws, not {after!r}")
+    bot = _bot(named)
+    free_after = int(after) if caret else 0
 
     def block(seed: int) -> dict[str, object]:
-        found = local_best_response(bot, hands=BLOCK, seed=seed, threads=1)
+        found = local_best_response(bot, hands=BLOCK, seed=seed, threads=1, free_after=free_after)
         return dataclasses.asdict(found) | {"seed": seed, "bot": name}
 
     play_blocks(first, last, out, block, lambda: getattr(bot, "solves", 0))

@@ -18,9 +18,10 @@ the exact best response in each seat is computed twice: by OpenSpiel's C++
 Exploitability is the mean of the two seats' best-response values; mbb a hand divides it by the
 big blind (2 chips).
 
-A last figure: what a responder gains that plays the strategy itself until the last draw is
+Two last figures: what a responder gains that plays the strategy itself until the last draw is
 done and best-responds after it (``exact_best_response(tree, rows, free)``, ``free`` the
-information states after the last draw): the part a better last round alone can take away.
+information states after the last draw): the part a better last round alone can take away; and
+the same free after the first draw (``after_first_draw``): the part the rounds after it can.
 
 Each row is appended to a JSON-lines file as it ends; a row the file holds is not measured
 again (the blueprint is retrained, deterministically, in a few seconds). The docs' rows:
@@ -53,11 +54,12 @@ def _values(tree: Any, cached: Any, rows: Any) -> dict[str, list[float]]:
     table = policy_table(tree, rows)
     root = cached.new_initial_state().history_str()
     theirs = [pyspiel.TabularBestResponse(cached, p, table).value(root) for p in (0, 1)]
-    last = draws_before(tree) == 2 * GAME["draws"]  # the information states after the last draw
+    done = draws_before(tree)  # each player's draw counts one
     return {
         "openspiel": theirs,
         "ours": list(exact_best_response(tree, rows)),
-        "last_round": list(exact_best_response(tree, rows, last)),
+        "last_round": list(exact_best_response(tree, rows, done == 2 * GAME["draws"])),
+        "after_first_draw": list(exact_best_response(tree, rows, done >= 2)),
     }
 
 
@@ -138,20 +140,28 @@ def table(path: Path) -> None:
     """The rows of ``path`` as a markdown table: each seat's best-response value and their mean
     (the exploitability) by OpenSpiel's best response, the exploitability by ours, and what a
     responder free after the last draw only gains (the mean of its two seats' values: free
-    nowhere, they cancel)."""
+    nowhere, they cancel); where rows hold it, also free after the first draw."""
+    rows = [json.loads(line) for line in path.open()]
+    rounds = any("after_first_draw" in row for row in rows)
     print("| strategy | best response as player 0 (big blind) | as player 1 (button) "
           "| exploitability: chips a hand (mbb a hand) | ours | free in the last round only "
-          "| seconds |")  # fmt: skip
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    for line in path.open():
-        row = json.loads(line)
+          + ("| free after the first draw " if rounds else "") + "| seconds |")  # fmt: skip
+    print("|---|---:|---:|---:|---:|---:|" + ("---:|" if rounds else "") + "---:|")
+    for row in rows:
         first, second = row["openspiel"]
         mean, ours, late = (
             (a + b) / 2 for a, b in (row["openspiel"], row["ours"], row["last_round"])
         )
+        later = ""
+        if rounds:
+            later = (
+                f" {sum(row['after_first_draw']) / 2:.4f} |"
+                if "after_first_draw" in row
+                else " - |"
+            )
         print(f"| {row['row']} | {first:.4f} | {second:.4f} | {mean:.4f} "
-              f"({1000 * mean / BIG_BLIND:.1f}) | {ours:.6f} | {late:.4f} "
-              f"| {row['seconds']:.0f} |")  # fmt: skip
+              f"({1000 * mean / BIG_BLIND:.1f}) | {ours:.6f} | {late:.4f} |{later} "
+              f"{row['seconds']:.0f} |")  # fmt: skip
 
 
 def main() -> None:

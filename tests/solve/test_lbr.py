@@ -29,7 +29,7 @@ from badugi_fast.solve.lbr import (
 from badugi_fast.solve.lbr.arrays import POPCOUNT
 from badugi_fast.solve.lbr.equity import showdown_share, simulated_share
 from badugi_fast.solve.lbr.particles import Particles, mask_of
-from badugi_fast.solve.lbr.play import fork
+from badugi_fast.solve.lbr.play import Responder, Settings, fork
 
 K = ActionKind
 RULES = Rules(small_bet=2, cap_heads_up=True)
@@ -268,6 +268,10 @@ def test_it_beats_the_drawer_in_the_real_game() -> None:
         ({"seed": -1}, ValueError, "seed"),
         ({"particles": 0}, ValueError, "particles"),
         ({"threads": 0}, ValueError, "threads"),
+        ({"free_after": -1}, ValueError, "free_after"),
+        ({"free_after": 4}, ValueError, "free_after must be 0 .. 3"),
+        ({"draws": 1, "free_after": 2}, ValueError, "free_after must be 0 .. 1"),
+        ({"free_after": 1.0}, TypeError, "free_after"),
     ],
 )
 def test_bad_arguments_are_refused_by_name(
@@ -275,6 +279,49 @@ def test_bad_arguments_are_refused_by_name(
 ) -> None:
     with pytest.raises(error, match=match):
         local_best_response(bots.drawer, **kwargs)
+
+
+@pytest.mark.parametrize("free_after", [1, 2, 3])
+def test_a_responder_free_after_some_draws_plays_the_strategy_until_then(
+    monkeypatch: pytest.MonkeyPatch, free_after: int
+) -> None:
+    """Against the drawer (a deterministic strategy), every action of a responder free after k
+    draws before them is the drawer's own for its hand, and at least one later one is not the
+    drawer's over 20 deals (the responder decides there)."""
+    played: list[tuple[View, Action]] = []
+    act = Responder.act
+
+    def recorded(self: Responder, view: View, after: object) -> Action:
+        action = act(self, view, after)  # type: ignore[arg-type]
+        played.append((view, action))
+        return action
+
+    monkeypatch.setattr(Responder, "act", recorded)
+    found = local_best_response(bots.drawer, hands=20, seed=3, threads=1, particles=200,
+                                trials=300, draw_trials=200, free_after=free_after)  # fmt: skip
+    strategy = strategy_of(bots.drawer)
+    before = [(v, a) for v, a in played if 3 - v.draws_left < free_after]
+    later = [(v, a) for v, a in played if 3 - v.draws_left >= free_after]
+    assert before and later and found.deals == 20
+    assert all(_chosen(strategy, v) == a for v, a in before)
+    assert any(_chosen(strategy, v) != a for v, a in later)
+
+
+def test_a_responder_free_after_the_draws_follows_a_mixed_strategy_by_its_odds() -> None:
+    """Followed, the random bot's uniform choices come out uniform: 400 first decisions of the
+    button (fold, call, raise) drawn by the responder's stream, each about a third."""
+    table = Table(RULES, draws=1)
+    counts: dict[str, int] = {}
+    for deal in range(400):
+        game = table.new_game(5, deal)
+        responder = Responder(table, RandomStrategy(), 1, Settings(free_after=1),
+                              np.random.default_rng([5, deal]))  # fmt: skip
+        view = game.view(1)
+        responder.start(view)
+        kind = responder.act(view, lambda action: None).kind
+        counts[kind] = counts.get(kind, 0) + 1
+    assert set(counts) == {a.kind for a in game.view(1).legal}
+    assert all(100 <= n <= 170 for n in counts.values()), counts
 
 
 def test_a_bot_that_is_no_callable_is_refused() -> None:

@@ -106,6 +106,7 @@ def local_best_response(
     trials: int = 2000,
     draw_trials: int = 1000,
     strategy: HandStrategy | None = None,
+    free_after: int = 0,
 ) -> LocalBestResponse:
     """Play the local best response (play.py) against ``bot`` for ``hands`` deals, each in both
     seats, heads-up casino fixed limit (default ``Rules(small_bet=2, cap_heads_up=True)``,
@@ -113,17 +114,20 @@ def local_best_response(
     with ``draws`` draws (the real game by default; smaller decks for OpenSpiel's exact best
     response). ``bot`` plays its own hands; the responder reads it as ``strategy`` (default:
     ``strategy_of(bot)``: the built-in bots exactly, another callable as deterministic).
-    The result is the same for a seed whatever ``threads`` (deals run in threads; the C
-    estimates release the GIL). A bot trained for another game is refused before any hand (as
-    the engines refuse it); a bot returning no ``Action``, or a strategy giving probabilities
-    that are not finite and at least 0, is a ValueError naming it."""
+    ``free_after``: the draws done before the responder leaves the strategy; until then it
+    plays the strategy itself for its own hand (0, the default: free everywhere; ``draws``: in
+    the last round only), so the figure is what the strategy gives away after them against its
+    own earlier play. The result is the same for a seed whatever ``threads`` (deals run in
+    threads; the C estimates release the GIL). A bot trained for another game is refused
+    before any hand (as the engines refuse it); a bot returning no ``Action``, or a strategy
+    giving probabilities that are not finite and at least 0, is a ValueError naming it."""
     table = Table(rules or Rules(small_bet=2, cap_heads_up=True), stack, ranks, suits, draws)
     deals = whole("hands", hands, 1)
     checked = check_seed(seed)
     seed = 0 if checked is None else checked
     settings = Settings(
         whole("particles", particles, 1), whole("trials", trials, 1),
-        whole("draw_trials", draw_trials, 1),
+        whole("draw_trials", draw_trials, 1), whole("free_after", free_after, 0, draws),
     )  # fmt: skip
     if not callable(bot):
         raise TypeError(f"bot is a bot(view) -> Action, not {type(bot).__name__}")

@@ -39,13 +39,14 @@ ONE = np.uint64(1)
 
 
 def _checked(
-    probs: object, method: str, spot: View, hands: Hands, columns: int
+    probs: object, method: str, spot: View, hands: Hands, columns: int, whose: str = "opponent"
 ) -> npt.NDArray[np.float64]:
     """What ``strategy.<method>(spot, hands, dead)`` gave, or a ValueError naming the decision
-    when it is not a (hands x ``columns``) array of finite probabilities of at least 0."""
+    (``whose``: the opponent's or the responder's own) when it is not a (hands x ``columns``)
+    array of finite probabilities of at least 0."""
     out = np.asarray(probs, dtype=np.float64)
     where = (
-        f"the strategy's {method} at the opponent's {spot.phase.value} decision "
+        f"the strategy's {method} at the {whose}'s {spot.phase.value} decision "
         f"(seat {spot.seat}, {spot.draws_left} draws left, legal "
         f"{', '.join(a.kind for a in spot.legal)})"
     )

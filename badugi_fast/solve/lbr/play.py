@@ -16,6 +16,11 @@ Badugi added:
 - drawing: every discard the cap allows is valued by its equity against the range, the draws to
   come played out as above on the same deals (common random numbers); the best is thrown.
 
+With ``Settings.free_after`` k > 0 the responder plays the measured strategy itself for its own
+hand (drawn from its probabilities with the responder's random stream) until k draws are done,
+and decides as above only after them: what it then wins is what the strategy gives away in the
+later rounds against its own earlier play (k = the table's draws: in the last round only).
+
 Its choices are a strategy of the seat's information alone, so its average winnings against a
 strategy are a lower bound on the best response's: the exploitability figure. Where the
 estimates are approximate (a sampled range, the fixed continuation, a Monte Carlo equity; an
@@ -48,7 +53,7 @@ from ...game.showdown import side_pots, winnings
 from ...hands.evaluator import evaluate
 from .arrays import POPCOUNT
 from .equity import showdown_share, simulated_share, stand_pat
-from .particles import Particles, card_masks, mask_of
+from .particles import Particles, _checked, card_masks, mask_of
 from .strategy import HandStrategy, action_of, public_view
 
 K = ActionKind
@@ -171,11 +176,13 @@ class Table:
 @dataclass(frozen=True)
 class Settings:
     """How hard the responder looks: ``particles`` in the range, ``trials`` per equity
-    estimate at a betting decision and ``draw_trials`` per discard at a draw."""
+    estimate at a betting decision and ``draw_trials`` per discard at a draw; and where:
+    ``free_after`` draws done before it leaves the strategy (see the module; 0: everywhere)."""
 
     particles: int = 1000
     trials: int = 2000
     draw_trials: int = 1000
+    free_after: int = 0
 
 
 class Responder:
@@ -248,6 +255,8 @@ class Responder:
         """Its action at ``view``; ``after(action)``: the opponent's public spot if it took that
         bet or raise (None when the opponent would not act next)."""
         self.decisions += 1
+        if 3 - view.draws_left < self.settings.free_after:
+            return self._followed(view)
         seed = int(self.rng.integers(1 << 62))
         if view.phase is Phase.DRAW:
             return self._draw(view, seed)
@@ -280,6 +289,26 @@ class Responder:
                 best = (value, index)
         assert best is not None
         return view.legal[best[1]]
+
+    def _followed(self, view: View) -> Action:
+        """The strategy's own action for its hand at ``view``, drawn with the responder's
+        random stream."""
+        spot = public_view(view)
+        hand = np.array([self.hand], dtype=np.uint8)
+        dead = np.array([self.thrown], dtype=np.uint64)
+        drawing = view.phase is Phase.DRAW
+        method, columns = ("discards", 16) if drawing else ("betting", len(view.legal))
+        asked = getattr(self.strategy, method)(spot, hand, dead)
+        row = _checked(asked, method, spot, hand, columns, whose="responder")[0]
+        if not row.sum() > 0:
+            raise ValueError(
+                f"the strategy's {method} at the responder's {view.phase.value} decision gives "
+                f"no action a chance for the hand of card ids {list(self.hand)}"
+            )
+        choice = int(self.rng.choice(columns, p=row / row.sum()))
+        if drawing:
+            return Action.draw([DECK[c] for i, c in enumerate(self.hand) if choice >> i & 1])
+        return view.legal[choice]
 
     def _draw(self, view: View, seed: int) -> Action:
         cap = view.legal[0].amount
