@@ -24,6 +24,11 @@ Usage:
     python tools/train_blueprint.py --resume run.npz --iterations 5000000 --out blueprint.bin
     python tools/train_blueprint.py --ranks 3 --suits 3 --draws 0 --iterations 200000 --exact
     python tools/train_blueprint.py --iterations 1000000 --workers 2   # a local Dask cluster
+    python tools/train_blueprint.py --iterations 4718592 --discount-every 131072 --out lcfr.bin
+
+``--discount-every N`` trains by Linear CFR in intervals of N iterations (a whole number of
+batches; ``Trainer(discount_every=)``), up to ``--discount-until`` (0: the whole run); a
+checkpoint keeps both.
 """
 
 from __future__ import annotations
@@ -130,6 +135,15 @@ def _parser() -> argparse.ArgumentParser:
         default=1,
         help=f"one of {ABSTRACTIONS} (badugi_fast/blueprint/abstraction.py)",
     )
+    parser.add_argument(
+        "--discount-every",
+        type=int,
+        default=0,
+        help="Linear CFR: discount the tables by t/(t+1) every this many iterations (0: never)",
+    )
+    parser.add_argument(
+        "--discount-until", type=int, default=0, help="the last discount's iteration (0: all)"
+    )
     parser.add_argument("--resume", type=Path, help="continue from this checkpoint")
     parser.add_argument("--checkpoint", type=Path, help="write checkpoints here (.npz)")
     parser.add_argument("--every", type=int, default=1_000_000, help="log and checkpoint step")
@@ -147,7 +161,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         trainer = Trainer.load(args.resume)
     else:
         deck = Deck(args.ranks, args.suits, args.draws, args.small_bet)
-        trainer = Trainer(deck, seed=args.seed, batch=args.batch, abstraction=args.abstraction)
+        trainer = Trainer(
+            deck, seed=args.seed, batch=args.batch, abstraction=args.abstraction,
+            discount_every=args.discount_every, discount_until=args.discount_until,
+        )  # fmt: skip
     checkpoint = args.checkpoint or args.resume
     games = spiel_games(trainer.blueprint()) if args.exact else None
     bar = None

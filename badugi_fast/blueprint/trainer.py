@@ -9,6 +9,14 @@ executor, merged here), the sums are the same integers, and a seed gives the sam
 thread and worker count. Batch boundaries fall at multiples of ``batch`` from iteration 0,
 so a run stopped anywhere (inside a batch too: the checkpoint keeps the batch's regret delta
 not yet counted) and resumed from its checkpoint ends with the tables of an unbroken run.
+
+**Linear CFR by intervals** (``discount_every``): after every ``discount_every`` iterations (a
+whole number of batches), the t-th time, the regrets and the strategy sums are multiplied by
+t / (t + 1), so that each interval weighs in proportion to its index, as Pluribus trained its
+blueprint early on (Brown and Sandholm, "Superhuman AI for multiplayer poker", 2019; Linear CFR:
+Brown and Sandholm, "Solving Imperfect-Information Games via Discounted Regret Minimization",
+2019): the early, poor strategies fade from the average. Up to iteration ``discount_until``
+(0: the whole run). The products are floored integers, the same on any split of the work.
 """
 
 from __future__ import annotations
@@ -32,7 +40,7 @@ from .strategy import ONE
 
 REGRET_ONE = int(lib.BF_BP_REGRET_ONE)
 STRATEGY_ONE = int(lib.BF_BP_STRATEGY_ONE)
-CHECKPOINT_VERSION = 2  # 2 keeps the abstraction; 1 (abstraction 1) still reads
+CHECKPOINT_VERSION = 3  # 3 keeps the discounting, 2 the abstraction; 1 and 2 still read
 BLOCK_ITERATIONS = 64  # iterations per call into C: ~10-50 ms on the full deck
 Progress = Callable[[int], None]
 
@@ -141,11 +149,20 @@ class Trainer:
         seed: int = 0,
         batch: int = 4096,
         abstraction: int = 1,
+        discount_every: int = 0,
+        discount_until: int = 0,
     ) -> None:
         self.deck = deck or Deck()
         self.seed = whole("seed", seed, 0, (1 << 64) - 1)
         self.batch = whole("batch", batch, 1)
         self.abstraction = check_abstraction(abstraction)
+        self.discount_every = whole("discount_every", discount_every, 0)
+        self.discount_until = whole("discount_until", discount_until, 0)
+        if self.discount_every % self.batch:
+            raise ValueError(
+                f"discount_every is a whole number of batches of {self.batch}, not "
+                f"{self.discount_every}: the tables are discounted between batches"
+            )
         self.iterations = 0
         self.table = new_table(abstraction)
 
@@ -205,9 +222,32 @@ class Trainer:
             if self.iterations % self.batch == 0:  # the batch is whole: its regrets count now
                 table[:, 0, :] += table[:, 1, :]
                 table[:, 1, :] = 0
+                if self._discounts(self.iterations):
+                    t = self.iterations // self.discount_every
+                    for k in (0, 2):  # the regrets and the strategy sums
+                        table[:, k, :] = _times(table[:, k, :], t, t + 1)
             left -= size
             if progress is not None:
                 progress(size)
+
+    def _discounts(self, done: int) -> bool:
+        """Whether the tables are discounted once ``done`` iterations are done."""
+        every, until = self.discount_every, self.discount_until
+        return bool(every) and done % every == 0 and (not until or done <= until)
+
+    def weight(self) -> float:
+        """What the iterations so far weigh in the regrets after the discounts (the iterations
+        themselves without discounting): an average regret's denominator."""
+        if not self.discount_every:
+            return float(self.iterations)
+        total, done = 0.0, 0
+        while done < self.iterations:
+            step = min(self.discount_every - done % self.discount_every, self.iterations - done)
+            total, done = total + step, done + step
+            if self._discounts(done):
+                t = done // self.discount_every
+                total *= t / (t + 1)
+        return total
 
     # -- what the tables say -------------------------------------------------------------------
 
@@ -221,7 +261,7 @@ class Trainer:
             return float("inf")
         rows = self.regret
         positive = np.maximum(rows.max(axis=1), 0).astype(np.float64)
-        return float(positive.sum()) / REGRET_ONE / self.iterations / 2
+        return float(positive.sum()) / REGRET_ONE / self.weight() / 2
 
     def average(self) -> npt.NDArray[np.uint16]:
         """The average strategy as the file stores it (units of 1/65535, each reached row
@@ -256,7 +296,8 @@ class Trainer:
         d = self.deck
         meta = np.array(
             [CHECKPOINT_VERSION, d.ranks, d.suits, d.draws, d.small_bet, self.seed,
-             self.batch, self.iterations, self.abstraction], dtype=np.uint64,
+             self.batch, self.iterations, self.abstraction, self.discount_every,
+             self.discount_until], dtype=np.uint64,
         )  # fmt: skip
         tmp = Path(f"{path}.tmp.npz")
         np.savez(tmp, meta=meta, table=self.table)
@@ -269,21 +310,31 @@ class Trainer:
             if set(data.files) != {"meta", "table"}:
                 raise ValueError(f"{path} is not a blueprint checkpoint: it holds {data.files}")
             meta = [int(x) for x in data["meta"]]
-            if meta[:1] == [1] and len(meta) == 8:  # version 1: abstraction 1
-                meta.append(1)
-            elif len(meta) != 9 or meta[0] != CHECKPOINT_VERSION:
+            if meta[:1] == [1] and len(meta) == 8:  # version 1: abstraction 1, no discounting
+                meta += [1, 0, 0]
+            elif meta[:1] == [2] and len(meta) == 9:  # version 2: no discounting
+                meta += [0, 0]
+            elif len(meta) != 11 or meta[0] != CHECKPOINT_VERSION:
                 raise ValueError(f"{path}: checkpoint version {meta[:1]}, not {CHECKPOINT_VERSION}")
             saved = data["table"]
-        _, ranks, suits, draws, small_bet, seed, batch, done, abstraction = meta
+        _, ranks, suits, draws, small_bet, seed, batch, done, abstraction, every, until = meta
         rows = infosets(abstraction)
         if saved.shape != (rows, 3, SLOTS) or saved.dtype != np.int64:
             raise ValueError(f"{path}: the table is not int64 [{rows}, 3, {SLOTS}]")
         trainer = cls(
-            Deck(ranks, suits, draws, small_bet), seed=seed, batch=batch, abstraction=abstraction
-        )
+            Deck(ranks, suits, draws, small_bet), seed=seed, batch=batch, abstraction=abstraction,
+            discount_every=every, discount_until=until,
+        )  # fmt: skip
         trainer.table[:] = saved
         trainer.iterations = done
         return trainer
+
+
+def _times(values: npt.NDArray[np.int64], num: int, den: int) -> npt.NDArray[np.int64]:
+    """floor(values * num / den), exactly, without the product's overflow (num < den)."""
+    whole_part, rest = np.divmod(values, den)
+    result: npt.NDArray[np.int64] = whole_part * num + rest * num // den
+    return result
 
 
 __all__ = ["Deck", "Trainer", "batch_block", "iterate_into", "new_table"]

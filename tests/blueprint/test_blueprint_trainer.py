@@ -165,6 +165,11 @@ def test_the_tool_trains_logs_and_writes_a_strategy_file(tmp_path: Path) -> None
     assert tool.main(resumed) == 0
     assert Trainer.load(tmp_path / "c.npz").iterations == 3000
     assert out.stat().st_size > 1000
+    linear = ["--ranks", "3", "--suits", "3", "--draws", "0", "--iterations", "1000", "--every",
+              "1000", "--threads", "1", "--quiet", "--batch", "250", "--discount-every", "500",
+              "--checkpoint", str(tmp_path / "d.npz")]  # fmt: skip
+    assert tool.main(linear) == 0
+    assert Trainer.load(tmp_path / "d.npz").discount_every == 500
 
 
 def test_a_dask_cluster_of_two_workers_gives_the_tables_of_one_thread(client: object) -> None:
@@ -186,3 +191,72 @@ def test_run_shows_a_progress_bar_when_asked(capsys) -> None:
     assert trainer.iterations == 810
     with pytest.raises(TypeError, match="progress is True, False, None or a callable"):
         trainer.run(10, progress="yes")  # type: ignore[arg-type]
+
+
+def test_linear_cfr_discounts_both_tables_by_t_over_t_plus_1_between_intervals() -> None:
+    """Discounting every two batches until iteration 1,500: the same integers as a plain run
+    stepped by hand and floored by 1/2, 2/3 and 3/4 after 500, 1,000 and 1,500 iterations (the
+    last discount), then 700 iterations more undiscounted."""
+    discounted = Trainer(TINY, seed=6, batch=250, discount_every=500, discount_until=1500)
+    discounted.run(2200, threads=1)
+    by_hand = Trainer(TINY, seed=6, batch=250)
+    for t in (1, 2, 3):
+        by_hand.run(500, threads=1)
+        for k in (0, 2):
+            rows = by_hand.table[:, k, :]
+            by_hand.table[:, k, :] = (rows * t) // (t + 1)  # small tables: no overflow here
+    by_hand.run(700, threads=1)
+    assert np.array_equal(discounted.table, by_hand.table)
+    plain = Trainer(TINY, seed=6, batch=250)
+    plain.run(2200, threads=1)
+    assert not np.array_equal(discounted.strategy, plain.strategy)
+    # 500 -> 250, +500 -> 500, +500 -> 750, then 700 more undiscounted
+    assert discounted.weight() == pytest.approx(1450.0) and plain.weight() == 2200.0
+
+
+def test_a_discounted_run_resumed_from_a_checkpoint_ends_as_an_unbroken_one(
+    tmp_path: Path,
+) -> None:
+    unbroken = Trainer(TINY, seed=7, batch=100, discount_every=300)
+    unbroken.run(1000, threads=1)
+    first = Trainer(TINY, seed=7, batch=100, discount_every=300)
+    first.run(450, threads=1)
+    first.save(tmp_path / "run.npz")
+    resumed = Trainer.load(tmp_path / "run.npz")
+    assert (resumed.discount_every, resumed.discount_until) == (300, 0)
+    resumed.run(550, threads=2)
+    assert np.array_equal(resumed.table, unbroken.table)
+    assert resumed.regret_bound() == unbroken.regret_bound()
+
+
+def test_the_floored_discount_of_large_sums_does_not_overflow() -> None:
+    from badugi_fast.blueprint.trainer import _times
+
+    big = np.array([2**62 + 12345, -(2**62) - 7, 5, -5, 0], dtype=np.int64)
+    expected = [(int(v) * 999) // 1000 for v in big]
+    assert _times(big, 999, 1000).tolist() == expected
+
+
+@pytest.mark.parametrize(
+    ("fields", "error", "message"),
+    [
+        ({"discount_every": 300}, ValueError, "whole number of batches of 250"),
+        ({"discount_every": -250}, ValueError, "discount_every"),
+        ({"discount_until": -1}, ValueError, "discount_until"),
+        ({"discount_every": 2.5}, TypeError, "discount_every"),
+    ],
+)
+def test_bad_discounting_is_refused(fields: dict[str, object], error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        Trainer(TINY, batch=250, **fields)  # type: ignore[arg-type]
+
+
+def test_a_checkpoint_of_version_2_reads_as_undiscounted(tmp_path: Path) -> None:
+    trainer = Trainer(TINY, seed=4, batch=100)
+    trainer.run(200, threads=1)
+    d = trainer.deck
+    meta = np.array([2, d.ranks, d.suits, d.draws, d.small_bet, 4, 100, 200, 1], dtype=np.uint64)
+    np.savez(tmp_path / "old.npz", meta=meta, table=trainer.table)
+    old = Trainer.load(tmp_path / "old.npz")
+    assert (old.discount_every, old.iterations) == (0, 200)
+    assert np.array_equal(old.table, trainer.table)
