@@ -29,6 +29,7 @@ again (the blueprint is retrained, deterministically, in a few seconds). The doc
     nice python benches/search_exact.py --out docs/data/search-exact.jsonl --search 32 400
     nice python benches/search_exact.py --out docs/data/search-exact.jsonl --iterations 20000 --cfr
     nice python benches/search_exact.py --out docs/data/search-exact.jsonl --threshold 0.1 0.2 1
+    nice python benches/search_exact.py --out docs/data/search-exact.jsonl --discount-every 5000
     python benches/search_exact.py --table docs/data/search-exact.jsonl
 """
 
@@ -89,10 +90,14 @@ def run(args: argparse.Namespace) -> None:
     print(f"walked {tree.size} histories, {len(tree.keys)} information states "
           f"in {time.time() - started:.0f} s")  # fmt: skip
     cached = pyspiel.convert_to_cached_tree(game)
-    trainer = Trainer(Deck(GAME["ranks"], GAME["suits"], GAME["draws"]), seed=args.seed, batch=500)
+    deck = Deck(GAME["ranks"], GAME["suits"], GAME["draws"])
+    every = args.discount_every
+    trainer = Trainer(deck, seed=args.seed, batch=500, discount_every=every)
     trainer.run(args.iterations, threads=1)
     blueprint = trainer.blueprint()
-    tag = f"{args.iterations} it, seed {args.seed}"
+    tag = f"{args.iterations} it, seed {args.seed}" + (
+        f", Linear CFR every {every}" if every else ""
+    )
     plain = bot_policy(BlueprintStrategy(blueprint), game)
     jobs: list[tuple[str, Callable[[], Any]]] = [
         (f"blueprint ({tag})", lambda: policy_rows(tree, plain))
@@ -170,6 +175,9 @@ def main() -> None:
     parser.add_argument("--table", type=Path, help="print this file's rows as a table")
     parser.add_argument("--iterations", type=int, default=100_000, help="of the blueprint")
     parser.add_argument("--seed", type=int, default=1, help="of the blueprint")
+    parser.add_argument(
+        "--discount-every", type=int, default=0, help="train it by Linear CFR (Trainer's)"
+    )
     parser.add_argument("--search", type=int, nargs="*", default=[32], help="re-solve iterations")
     parser.add_argument("--cfr", type=int, nargs="*", default=[100], help="CFR+ iterations")
     parser.add_argument(
