@@ -158,6 +158,11 @@ class Trainer:
         self.abstraction = check_abstraction(abstraction)
         self.discount_every = whole("discount_every", discount_every, 0)
         self.discount_until = whole("discount_until", discount_until, 0)
+        if self.discount_until and not self.discount_every:
+            raise ValueError(
+                f"discount_until ({self.discount_until}) needs discount_every: without it "
+                "nothing is discounted"
+            )
         if self.discount_every % self.batch:
             raise ValueError(
                 f"discount_every is a whole number of batches of {self.batch}, not "

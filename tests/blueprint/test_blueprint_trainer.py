@@ -243,6 +243,7 @@ def test_the_floored_discount_of_large_sums_does_not_overflow() -> None:
         ({"discount_every": 300}, ValueError, "whole number of batches of 250"),
         ({"discount_every": -250}, ValueError, "discount_every"),
         ({"discount_until": -1}, ValueError, "discount_until"),
+        ({"discount_until": 500}, ValueError, "discount_until .500. needs discount_every"),
         ({"discount_every": 2.5}, TypeError, "discount_every"),
     ],
 )

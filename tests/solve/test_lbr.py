@@ -300,8 +300,8 @@ def test_a_responder_free_after_some_draws_plays_the_strategy_until_then(
     found = local_best_response(bots.drawer, hands=20, seed=3, threads=1, particles=200,
                                 trials=300, draw_trials=200, free_after=free_after)  # fmt: skip
     strategy = strategy_of(bots.drawer)
-    before = [(v, a) for v, a in played if 3 - v.draws_left < free_after]
-    later = [(v, a) for v, a in played if 3 - v.draws_left >= free_after]
+    before = [(v, a) for v, a in played if Table.draws_done(v) < free_after]
+    later = [(v, a) for v, a in played if Table.draws_done(v) >= free_after]
     assert before and later and found.deals == 20
     assert all(_chosen(strategy, v) == a for v, a in before)
     assert any(_chosen(strategy, v) != a for v, a in later)

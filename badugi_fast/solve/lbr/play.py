@@ -153,9 +153,14 @@ class Table:
             view = replace(view, legal=(Action(K.DRAW, cap),))
         return view
 
+    @staticmethod
+    def draws_done(view: View) -> int:
+        """Draws done before ``view`` (the game counts three draws whatever the table plays)."""
+        return 3 - view.draws_left
+
     def draws_to_come(self, view: View) -> int:
         """Draws still to come in this table's hand (at a draw: counting it)."""
-        return max(self.draws - (3 - view.draws_left), 0)
+        return max(self.draws - self.draws_done(view), 0)
 
     def over(self, game: Game) -> bool:
         return game.done or (game.phase is Phase.DRAW and game.round_index >= self.draws)
@@ -255,7 +260,7 @@ class Responder:
         """Its action at ``view``; ``after(action)``: the opponent's public spot if it took that
         bet or raise (None when the opponent would not act next)."""
         self.decisions += 1
-        if 3 - view.draws_left < self.settings.free_after:
+        if self.table.draws_done(view) < self.settings.free_after:
             return self._followed(view)
         seed = int(self.rng.integers(1 << 62))
         if view.phase is Phase.DRAW:
