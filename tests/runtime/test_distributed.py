@@ -8,6 +8,7 @@ import _thread
 import argparse
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 import time
@@ -217,9 +218,15 @@ def test_a_bot_error_in_a_block_reaches_the_caller_as_it_was_raised(client: Any)
 
 
 def test_ctrl_c_cancels_the_blocks_on_the_cluster(client: Any, tmp_path: Path) -> None:
-    threading.Timer(0.5, _thread.interrupt_main).start()  # Ctrl-C, half a second in
-    with pytest.raises(KeyboardInterrupt):
-        run_blocks(client, touch_then_fail, (str(tmp_path), -1), block_bounds(0, 40, 1))
+    # a process started in the background by a shell without job control ignores SIGINT, and
+    # interrupt_main then does nothing: Python's own handler for the test, as a terminal has it
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        threading.Timer(0.5, _thread.interrupt_main).start()  # Ctrl-C, half a second in
+        with pytest.raises(KeyboardInterrupt):
+            run_blocks(client, touch_then_fail, (str(tmp_path), -1), block_bounds(0, 40, 1))
+    finally:
+        signal.signal(signal.SIGINT, previous)
     time.sleep(1.5)  # time for a dozen more blocks, had they not been cancelled
     assert len(list(tmp_path.iterdir())) < 20
     assert not any(client.processing().values())
