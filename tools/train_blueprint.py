@@ -28,7 +28,8 @@ Usage:
 
 ``--discount-every N`` trains by Linear CFR in intervals of N iterations (a whole number of
 batches; ``Trainer(discount_every=)``), up to ``--discount-until`` (0: the whole run); a
-checkpoint keeps both.
+checkpoint keeps both. A resumed run keeps every setting of its checkpoint (the deck, seed,
+batch, abstraction and discounting) and refuses such a flag given otherwise.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -123,27 +124,25 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--iterations", type=int, required=True, help="iterations to run")
     parser.add_argument("--threads", type=int, help="threads (default: every core)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--batch", type=int, default=4096, help="iterations a frozen strategy")
-    parser.add_argument("--ranks", type=int, default=13)
-    parser.add_argument("--suits", type=int, default=4)
-    parser.add_argument("--draws", type=int, default=3)
-    parser.add_argument("--small-bet", type=int, default=2)
+    # The run's own settings default to None, "not given": a resumed run keeps its
+    # checkpoint's, and refuses one given otherwise (RUN_SETTINGS has the defaults).
+    parser.add_argument("--seed", type=int)
+    parser.add_argument("--batch", type=int, help="iterations a frozen strategy (4096)")
+    parser.add_argument("--ranks", type=int)
+    parser.add_argument("--suits", type=int)
+    parser.add_argument("--draws", type=int)
+    parser.add_argument("--small-bet", type=int)
     parser.add_argument(
         "--abstraction",
         type=int,
-        default=1,
-        help=f"one of {ABSTRACTIONS} (badugi_fast/blueprint/abstraction.py)",
+        help=f"one of {ABSTRACTIONS} (badugi_fast/blueprint/abstraction.py; 1)",
     )
     parser.add_argument(
         "--discount-every",
         type=int,
-        default=0,
         help="Linear CFR: discount the tables by t/(t+1) every this many iterations (0: never)",
     )
-    parser.add_argument(
-        "--discount-until", type=int, default=0, help="the last discount's iteration (0: all)"
-    )
+    parser.add_argument("--discount-until", type=int, help="the last discount's iteration (0: all)")
     parser.add_argument("--resume", type=Path, help="continue from this checkpoint")
     parser.add_argument("--checkpoint", type=Path, help="write checkpoints here (.npz)")
     parser.add_argument("--every", type=int, default=1_000_000, help="log and checkpoint step")
@@ -155,16 +154,49 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+# A run's settings: the flag's destination, its default, and where a trainer keeps it.
+RUN_SETTINGS: dict[str, tuple[int, Callable[[Trainer], int]]] = {
+    "seed": (0, lambda t: t.seed),
+    "batch": (4096, lambda t: t.batch),
+    "ranks": (13, lambda t: t.deck.ranks),
+    "suits": (4, lambda t: t.deck.suits),
+    "draws": (3, lambda t: t.deck.draws),
+    "small_bet": (2, lambda t: t.deck.small_bet),
+    "abstraction": (1, lambda t: t.abstraction),
+    "discount_every": (0, lambda t: t.discount_every),
+    "discount_until": (0, lambda t: t.discount_until),
+}
+
+
+def _trainer(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Trainer:
+    """A new trainer of the flags' settings, or the checkpoint's on ``--resume``, where a
+    setting given otherwise than the checkpoint's is refused (it would be silently ignored)."""
     if args.resume:
         trainer = Trainer.load(args.resume)
-    else:
-        deck = Deck(args.ranks, args.suits, args.draws, args.small_bet)
-        trainer = Trainer(
-            deck, seed=args.seed, batch=args.batch, abstraction=args.abstraction,
-            discount_every=args.discount_every, discount_until=args.discount_until,
-        )  # fmt: skip
+        for name, (_, kept) in RUN_SETTINGS.items():
+            given = getattr(args, name)
+            if given is not None and given != kept(trainer):
+                flag = "--" + name.replace("_", "-")
+                parser.error(
+                    f"{flag} {given} differs from the checkpoint's {kept(trainer)}: a resumed "
+                    "run keeps its checkpoint's settings (leave the flag out)"
+                )
+        return trainer
+    value = {
+        name: default if getattr(args, name) is None else getattr(args, name)
+        for name, (default, _) in RUN_SETTINGS.items()
+    }
+    deck = Deck(value["ranks"], value["suits"], value["draws"], value["small_bet"])
+    return Trainer(
+        deck, seed=value["seed"], batch=value["batch"], abstraction=value["abstraction"],
+        discount_every=value["discount_every"], discount_until=value["discount_until"],
+    )  # fmt: skip
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    trainer = _trainer(args, parser)
     checkpoint = args.checkpoint or args.resume
     games = spiel_games(trainer.blueprint()) if args.exact else None
     bar = None

@@ -229,8 +229,7 @@ class Trainer:
                 table[:, 1, :] = 0
                 if self._discounts(self.iterations):
                     t = self.iterations // self.discount_every
-                    for k in (0, 2):  # the regrets and the strategy sums
-                        table[:, k, :] = _times(table[:, k, :], t, t + 1)
+                    _discount(table, t, t + 1)
             left -= size
             if progress is not None:
                 progress(size)
@@ -333,6 +332,18 @@ class Trainer:
         trainer.table[:] = saved
         trainer.iterations = done
         return trainer
+
+
+DISCOUNT_ROWS = 1 << 16  # rows discounted at a time: temporaries of a few MB, not the table's
+
+
+def _discount(table: npt.NDArray[np.int64], num: int, den: int) -> None:
+    """Floor the regrets and the strategy sums (columns 0 and 2) by num/den in place, a slice
+    of rows at a time (a whole table's temporaries would be ~200 MB each in abstraction 3)."""
+    for start in range(0, len(table), DISCOUNT_ROWS):
+        rows = table[start : start + DISCOUNT_ROWS]
+        for k in (0, 2):
+            rows[:, k, :] = _times(rows[:, k, :], num, den)
 
 
 def _times(values: npt.NDArray[np.int64], num: int, den: int) -> npt.NDArray[np.int64]:

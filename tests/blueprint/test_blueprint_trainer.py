@@ -151,7 +151,9 @@ def test_a_damaged_checkpoint_is_refused(tmp_path: Path) -> None:
         Trainer.load(tmp_path / "old.npz")
 
 
-def test_the_tool_trains_logs_and_writes_a_strategy_file(tmp_path: Path) -> None:
+def test_the_tool_trains_logs_and_writes_a_strategy_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     tool = load_tool("train_blueprint")
     out, log = tmp_path / "bp.bin", tmp_path / "log.jsonl"
     argv = ["--ranks", "3", "--suits", "3", "--draws", "0", "--iterations", "2000", "--every",
@@ -164,6 +166,14 @@ def test_the_tool_trains_logs_and_writes_a_strategy_file(tmp_path: Path) -> None
                "--threads", "1", "--every", "1000"]  # fmt: skip
     assert tool.main(resumed) == 0
     assert Trainer.load(tmp_path / "c.npz").iterations == 3000
+    again = [*resumed, "--ranks", "3", "--seed", "0"]  # the checkpoint's own: accepted
+    assert tool.main(again) == 0
+    for flag, value in [("--seed", "1"), ("--batch", "100"), ("--discount-every", "1000"),
+                        ("--draws", "1"), ("--abstraction", "2")]:  # fmt: skip
+        with pytest.raises(SystemExit):
+            tool.main([*resumed, flag, value])
+        assert f"{flag} {value} differs from the checkpoint's" in capsys.readouterr().err
+    assert Trainer.load(tmp_path / "c.npz").iterations == 4000  # the refused runs ran nothing
     assert out.stat().st_size > 1000
     linear = ["--ranks", "3", "--suits", "3", "--draws", "0", "--iterations", "1000", "--every",
               "1000", "--threads", "1", "--quiet", "--batch", "250", "--discount-every", "500",
@@ -235,6 +245,20 @@ def test_the_floored_discount_of_large_sums_does_not_overflow() -> None:
     big = np.array([2**62 + 12345, -(2**62) - 7, 5, -5, 0], dtype=np.int64)
     expected = [(int(v) * 999) // 1000 for v in big]
     assert _times(big, 999, 1000).tolist() == expected
+
+
+def test_the_discount_by_slices_of_rows_floors_both_sums_and_leaves_the_batch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from badugi_fast.blueprint import trainer as module
+
+    monkeypatch.setattr(module, "DISCOUNT_ROWS", 3)  # 10 rows: slices of 3, 3, 3 and 1
+    table = np.random.default_rng(5).integers(-(2**40), 2**40, size=(10, 3, 4), dtype=np.int64)
+    before = table.copy()
+    module._discount(table, 2, 3)
+    for k in (0, 2):
+        assert table[:, k, :].tolist() == [[(int(v) * 2) // 3 for v in row] for row in before[:, k]]
+    assert np.array_equal(table[:, 1, :], before[:, 1, :])  # the batch's regrets: not yet counted
 
 
 @pytest.mark.parametrize(
