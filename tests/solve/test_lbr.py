@@ -281,28 +281,40 @@ def test_bad_arguments_are_refused_by_name(
         local_best_response(bots.drawer, **kwargs)
 
 
-@pytest.mark.parametrize("free_after", [1, 2, 3])
+@pytest.mark.parametrize(("draws", "free_after"), [(3, 1), (3, 2), (3, 3), (2, 2)])
 def test_a_responder_free_after_some_draws_plays_the_strategy_until_then(
-    monkeypatch: pytest.MonkeyPatch, free_after: int
+    monkeypatch: pytest.MonkeyPatch, draws: int, free_after: int
 ) -> None:
     """Against the drawer (a deterministic strategy), every action of a responder free after k
     draws before them is the drawer's own for its hand, and at least one later one is not the
-    drawer's over 20 deals (the responder decides there)."""
-    played: list[tuple[View, Action]] = []
-    act = Responder.act
+    drawer's over 20 deals (the responder decides there). The draws done before a decision are
+    counted here from the hand's own events, the responder's draws before it (it draws in
+    every draw of a hand that goes on), not by the code's ``Table.draws_done``; the decisions
+    the result counts are the later ones."""
+    played: list[tuple[View, Action, int]] = []
+    act, start = Responder.act, Responder.start
+    drawn = [0]  # the responder's draws so far in this hand
+
+    def started(self: Responder, view: View) -> None:
+        drawn[0] = 0
+        start(self, view)
 
     def recorded(self: Responder, view: View, after: object) -> Action:
         action = act(self, view, after)  # type: ignore[arg-type]
-        played.append((view, action))
+        played.append((view, action, drawn[0]))
+        drawn[0] += view.phase is Phase.DRAW
         return action
 
+    monkeypatch.setattr(Responder, "start", started)
     monkeypatch.setattr(Responder, "act", recorded)
     found = local_best_response(bots.drawer, hands=20, seed=3, threads=1, particles=200,
-                                trials=300, draw_trials=200, free_after=free_after)  # fmt: skip
+                                trials=300, draw_trials=200, draws=draws,
+                                free_after=free_after)  # fmt: skip
     strategy = strategy_of(bots.drawer)
-    before = [(v, a) for v, a in played if Table.draws_done(v) < free_after]
-    later = [(v, a) for v, a in played if Table.draws_done(v) >= free_after]
+    before = [(v, a) for v, a, done in played if done < free_after]
+    later = [(v, a) for v, a, done in played if done >= free_after]
     assert before and later and found.deals == 20
+    assert (found.free_after, found.decisions) == (free_after, len(later))
     assert all(_chosen(strategy, v) == a for v, a in before)
     assert any(_chosen(strategy, v) != a for v, a in later)
 
@@ -322,6 +334,31 @@ def test_a_responder_free_after_the_draws_follows_a_mixed_strategy_by_its_odds()
         counts[kind] = counts.get(kind, 0) + 1
     assert set(counts) == {a.kind for a in game.view(1).legal}
     assert all(100 <= n <= 170 for n in counts.values()), counts
+
+
+def test_a_responder_free_after_the_draws_follows_a_mixed_discard_by_its_odds() -> None:
+    """Followed at its first draw, the random strategy's discards (each of the 16 alike within
+    the cap of four) come out alike: 1,600 draws, each count of cards thrown by its share of
+    the 16 (1, 4, 6, 4, 1), within about four standard deviations."""
+    from math import comb
+
+    table = Table(RULES, draws=2)
+    thrown = [0] * 5
+    for deal in range(1600):
+        game = table.new_game(7, deal)
+        while game.phase is not Phase.DRAW:  # call and check to the first draw
+            game.act(next(a for a in game.legal_actions() if a.kind in (K.CHECK, K.CALL)))
+        seat = game.actor
+        responder = Responder(table, RandomStrategy(), seat, Settings(free_after=1),
+                              np.random.default_rng([7, deal]))  # fmt: skip
+        view = game.view(seat)
+        responder.start(view)
+        action = responder.act(view, lambda action: None)
+        assert action.kind is K.DRAW and set(action.cards) <= set(game.hands[seat])
+        thrown[len(action.cards)] += 1
+    for n, count in enumerate(thrown):
+        share = comb(4, n) / 16
+        assert abs(count - 1600 * share) <= 4 * (1600 * share * (1 - share)) ** 0.5, thrown
 
 
 def test_a_bot_that_is_no_callable_is_refused() -> None:

@@ -31,7 +31,9 @@ class LocalBestResponse:
     the half-width of its 95 % interval from the pairs' spread; ``seats``: the mean in each seat
     (seat 0 left of the button, seat 1 the button), mbb/hand, with ``seat_intervals``;
     ``chips`` and ``seat_chips``: the same in chips a hand (what an exact best response's value
-    is measured in); ``lost``: hands where the range lost track of the strategy and restarted."""
+    is measured in); ``lost``: hands where the range lost track of the strategy and restarted;
+    ``decisions``: the responder's own decisions (not those where it followed the strategy);
+    ``free_after``: the draws done before it left the strategy (0: everywhere)."""
 
     value: float
     interval: float
@@ -44,6 +46,7 @@ class LocalBestResponse:
     deals: int
     lost: int
     decisions: int
+    free_after: int = 0
 
 
 def _half_width(samples: np.ndarray) -> float:
@@ -170,6 +173,7 @@ def local_best_response(
         deals=deals,
         lost=int(rows[:, 2].sum()),
         decisions=int(rows[:, 3].sum()),
+        free_after=settings.free_after,
     )
 
 

@@ -259,9 +259,9 @@ class Responder:
     def act(self, view: View, after: Callable[[Action], View | None]) -> Action:
         """Its action at ``view``; ``after(action)``: the opponent's public spot if it took that
         bet or raise (None when the opponent would not act next)."""
-        self.decisions += 1
         if self.table.draws_done(view) < self.settings.free_after:
             return self._followed(view)
+        self.decisions += 1  # its own: a followed decision is the strategy's
         seed = int(self.rng.integers(1 << 62))
         if view.phase is Phase.DRAW:
             return self._draw(view, seed)
