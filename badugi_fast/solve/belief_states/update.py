@@ -24,8 +24,8 @@ from ...hands.evaluator import NUM_HANDS
 from ...hands.universe import all_hands, colex_indices
 from ..lbr.arrays import MASKS, POPCOUNT
 from ..lbr.blueprint import BlueprintStrategy
-from ..lbr.particles import _checked, card_masks
-from ..lbr.strategy import HandStrategy
+from ..lbr.particles import card_masks
+from ..lbr.strategy import HandStrategy, checked_probabilities
 
 Floats = npt.NDArray[np.float64]
 
@@ -77,7 +77,9 @@ def bet(
     else:
         hands = all_hands()[live]
         probs = _asked(strategy, "betting", spot, live)
-        chosen = _checked(probs, "betting", spot, hands, len(kinds))[:, kinds.index(kind)]
+        chosen = checked_probabilities(probs, "betting", spot, hands, len(kinds))[
+            :, kinds.index(kind)
+        ]
     if tremble:
         chosen = (1.0 - tremble) * chosen + tremble / len(kinds)
     out = np.zeros_like(weights)
@@ -110,7 +112,7 @@ def draw(
         hands = all_hands()[live]
         probs = np.asarray(_asked(strategy, "discards", spot, live), dtype=np.float64)
         if probs.shape != (len(live), MASKS):  # checked in full below; C reads by this shape
-            _checked(probs, "discards", spot, hands, MASKS)
+            checked_probabilities(probs, "discards", spot, hands, MASKS)
         throws = np.ascontiguousarray(probs[:, POPCOUNT == count])
     if tremble:
         allowed = int((POPCOUNT <= spot.legal[0].amount).sum())
@@ -131,7 +133,7 @@ def draw(
     if status == lib.BF_BELIEF_NO_MEMORY:
         raise MemoryError("bf_belief_draw: out of memory")
     if status:  # C checks the probabilities as it reads them; this names the hand
-        _checked(probs, "discards", spot, hands, probs.shape[1])
+        checked_probabilities(probs, "discards", spot, hands, probs.shape[1])
         raise ValueError(f"a draw of {count} cards: too few cards are left to deal them")
     # inclusion-exclusion cancels to a few ulps below 0 where the exact weight is 0
     out: Floats = np.maximum(after[colex_of_lex()], 0.0)

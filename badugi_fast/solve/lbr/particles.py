@@ -31,37 +31,11 @@ import numpy.typing as npt
 
 from ...game.actions import Action, View
 from .arrays import MASKS, POPCOUNT
-from .strategy import HandStrategy
+from .strategy import HandStrategy, checked_probabilities
 
 Hands = npt.NDArray[np.uint8]
 Masks = npt.NDArray[np.uint64]
 ONE = np.uint64(1)
-
-
-def _checked(
-    probs: object, method: str, spot: View, hands: Hands, columns: int, whose: str = "opponent"
-) -> npt.NDArray[np.float64]:
-    """What ``strategy.<method>(spot, hands, dead)`` gave, or a ValueError naming the decision
-    (``whose``: the opponent's or the responder's own) when it is not a (hands x ``columns``)
-    array of finite probabilities of at least 0."""
-    out = np.asarray(probs, dtype=np.float64)
-    where = (
-        f"the strategy's {method} at the {whose}'s {spot.phase.value} decision "
-        f"(seat {spot.seat}, {spot.draws_left} draws left, legal "
-        f"{', '.join(a.kind for a in spot.legal)})"
-    )
-    if out.shape != (len(hands), columns):
-        raise ValueError(f"{where} is {len(hands)} x {columns} probabilities, not {out.shape}")
-    if np.isfinite(out).all() and not (out < 0.0).any():
-        return out
-    bad = np.flatnonzero(~(np.isfinite(out) & (out >= 0.0)).all(axis=1))
-    if len(bad):
-        row = int(bad[0])
-        raise ValueError(
-            f"{where} gives {out[row].tolist()} for the hand of card ids {hands[row].tolist()}: "
-            "probabilities are finite and at least 0"
-        )
-    return out
 
 
 def card_masks(hands: Hands) -> Masks:
@@ -154,7 +128,9 @@ class Particles:
         if action.kind not in kinds:
             raise ValueError(f"{action.kind} is not among the spot's actions {kinds}")
         hands, dead, live = self._live_rows()
-        probs = _checked(strategy.betting(spot, hands, dead), "betting", spot, hands, len(kinds))
+        probs = checked_probabilities(
+            strategy.betting(spot, hands, dead), "betting", spot, hands, len(kinds)
+        )
         probs = probs[:, kinds.index(action.kind)]
         self.weights[live] *= probs
         self._check()
@@ -170,7 +146,7 @@ class Particles:
         (for the hands of positive weight, in ``live`` order)."""
         hands, dead, live = self._live_rows()
         probs = strategy.betting(spot, hands, dead)
-        probs = _checked(probs, "betting", spot, hands, len(spot.legal))
+        probs = checked_probabilities(probs, "betting", spot, hands, len(spot.legal))
         folds = np.array([a.kind in ("fold", "die") for a in spot.legal])
         fold = probs[:, folds].sum(axis=1)
         w = self.weights[live]
@@ -185,7 +161,9 @@ class Particles:
             self.weights = np.repeat(self.weights, copies)
             self.exact = False
         hands, dead, live = self._live_rows()
-        probs = _checked(strategy.discards(spot, hands, dead), "discards", spot, hands, MASKS)
+        probs = checked_probabilities(
+            strategy.discards(spot, hands, dead), "discards", spot, hands, MASKS
+        )
         probs = np.where(POPCOUNT[None, :] == count, probs, 0.0)
         chance = probs.sum(axis=1)
         self.weights[live] *= chance

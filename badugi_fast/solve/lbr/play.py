@@ -53,8 +53,8 @@ from ...game.showdown import side_pots, winnings
 from ...hands.evaluator import evaluate
 from .arrays import POPCOUNT
 from .equity import showdown_share, simulated_share, stand_pat
-from .particles import Particles, _checked, card_masks, mask_of
-from .strategy import HandStrategy, action_of, public_view
+from .particles import Particles, card_masks, mask_of
+from .strategy import HandStrategy, action_of, checked_probabilities, public_view
 
 K = ActionKind
 PLAYERS = 2
@@ -304,7 +304,7 @@ class Responder:
         drawing = view.phase is Phase.DRAW
         method, columns = ("discards", 16) if drawing else ("betting", len(view.legal))
         asked = getattr(self.strategy, method)(spot, hand, dead)
-        row = _checked(asked, method, spot, hand, columns, whose="responder")[0]
+        row = checked_probabilities(asked, method, spot, hand, columns, whose="responder")[0]
         if not row.sum() > 0:
             raise ValueError(
                 f"the strategy's {method} at the responder's {view.phase.value} decision gives "

@@ -59,6 +59,32 @@ class HandStrategy(Protocol):
     def rollout_policy(self) -> Any: ...
 
 
+def checked_probabilities(
+    probs: object, method: str, spot: View, hands: Hands, columns: int, whose: str = "opponent"
+) -> npt.NDArray[np.float64]:
+    """What ``strategy.<method>(spot, hands, dead)`` gave, or a ValueError naming the decision
+    (``whose``: the opponent's or the responder's own) when it is not a (hands x ``columns``)
+    array of finite probabilities of at least 0."""
+    out = np.asarray(probs, dtype=np.float64)
+    where = (
+        f"the strategy's {method} at the {whose}'s {spot.phase.value} decision "
+        f"(seat {spot.seat}, {spot.draws_left} draws left, legal "
+        f"{', '.join(a.kind for a in spot.legal)})"
+    )
+    if out.shape != (len(hands), columns):
+        raise ValueError(f"{where} is {len(hands)} x {columns} probabilities, not {out.shape}")
+    if np.isfinite(out).all() and not (out < 0.0).any():
+        return out
+    bad = np.flatnonzero(~(np.isfinite(out) & (out >= 0.0)).all(axis=1))
+    if len(bad):
+        row = int(bad[0])
+        raise ValueError(
+            f"{where} gives {out[row].tolist()} for the hand of card ids {hands[row].tolist()}: "
+            "probabilities are finite and at least 0"
+        )
+    return out
+
+
 def public_view(view: View) -> View:
     """``view`` with everything its seat alone knows taken out: no cards in hand, no own
     discards, the cards of dealt and drawn events hidden (their counts stay), and a stream of
@@ -298,6 +324,7 @@ __all__ = [
     "MixedStrategy",
     "RandomStrategy",
     "ThresholdStrategy",
+    "checked_probabilities",
     "draw_cap",
     "hand_classes",
     "public_view",
