@@ -239,7 +239,7 @@ class Trainer:
         every, until = self.discount_every, self.discount_until
         return bool(every) and done % every == 0 and (not until or done <= until)
 
-    def weight(self) -> float:
+    def discounted_iterations(self) -> float:
         """What the iterations so far weigh in the regrets after the discounts (the iterations
         themselves without discounting): an average regret's denominator."""
         if not self.discount_every:
@@ -265,7 +265,7 @@ class Trainer:
             return float("inf")
         rows = self.regret
         positive = np.maximum(rows.max(axis=1), 0).astype(np.float64)
-        return float(positive.sum()) / REGRET_ONE / self.weight() / 2
+        return float(positive.sum()) / REGRET_ONE / self.discounted_iterations() / 2
 
     def average(self) -> npt.NDArray[np.uint16]:
         """The average strategy as the file stores it (units of 1/65535, each reached row
