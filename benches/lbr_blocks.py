@@ -23,8 +23,8 @@ the end runs a search bot's re-solves for N iterations instead of its default
 ``SearchBot(tremble=0.01)``, the share of uniform play mixed into the blueprint). ``^K``
 after all of them leaves the responder free only after K draws (``local_best_response(...,
 free_after=K)``: before, it plays the bot's own strategy; ``blueprint^3``: free in the last
-round only; a block's ``decisions`` are the responder's own, and blocks written before
-2026-12-05, without a ``free_after`` field, counted the followed ones too). The files
+round only; a block's ``decisions`` are the responder's own, where blocks without a
+``free_after`` field, written before 2026-12-05, counted the followed ones too). The files
 in docs/data name the bot each block played (``lbr-search.jsonl``'s "search" ran when ``v1``
 was the default).
 """

@@ -31,6 +31,7 @@ again (the blueprint is retrained, deterministically, in a few seconds). The doc
     nice python benches/search_exact.py --out docs/data/search-exact.jsonl --threshold 0.1 0.2 1
     nice python benches/search_exact.py --out docs/data/search-exact.jsonl --discount-every 5000
     python benches/search_exact.py --table docs/data/search-exact.jsonl
+    python benches/search_exact.py --cuts docs/data/search-exact.jsonl   # each search's cut
 """
 
 from __future__ import annotations
@@ -169,10 +170,38 @@ def table(path: Path) -> None:
               f"{row['seconds']:.0f} |")  # fmt: skip
 
 
+def _exploitability(row: dict[str, Any]) -> float:
+    return sum(row["openspiel"]) / 2  # type: ignore[no-any-return]
+
+
+def cuts(paths: list[Path]) -> None:
+    """Each unthresholded blueprint of the files' rows beside the searches over it (a search
+    row names its blueprint's training in its parentheses): the exploitabilities, chips a
+    hand, and the search's cut (the blueprint's figure over the search's), as a markdown
+    table; a blueprint without both searches is left out."""
+    rows = {r["row"]: r for path in paths for r in map(json.loads, path.open())}
+    print("| blueprint | exploitability | search, safe (cut) | search, unsafe (cut) "
+          "| blueprint, free in the last round only |")  # fmt: skip
+    print("|---|---:|---:|---:|---:|")
+    for name, row in rows.items():
+        if not name.startswith("blueprint ("):
+            continue
+        tag, base = name[len("blueprint ") :], _exploitability(row)
+        found = [rows.get(f"search, {kind}, 32 it {tag}") for kind in ("safe", "unsafe")]
+        if None in found:
+            continue
+        shown = [f"{_exploitability(r):.4f} ({base / _exploitability(r):.2f}x)" for r in found]
+        print(f"| {tag[1:-1]} | {base:.4f} | {shown[0]} | {shown[1]} "
+              f"| {sum(row['last_round']) / 2:.4f} |")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, help="append each row here (JSON lines)")
     parser.add_argument("--table", type=Path, help="print this file's rows as a table")
+    parser.add_argument(
+        "--cuts", type=Path, nargs="+", help="print each blueprint's searches and their cuts"
+    )
     parser.add_argument("--iterations", type=int, default=100_000, help="of the blueprint")
     parser.add_argument("--seed", type=int, default=1, help="of the blueprint")
     parser.add_argument(
@@ -186,6 +215,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.table:
         table(args.table)
+        return
+    if args.cuts:
+        cuts(args.cuts)
         return
     if args.out is None:
         parser.error("--out or --table")

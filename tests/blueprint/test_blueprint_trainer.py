@@ -221,7 +221,8 @@ def test_linear_cfr_discounts_both_tables_by_t_over_t_plus_1_between_intervals()
     plain.run(2200, threads=1)
     assert not np.array_equal(discounted.strategy, plain.strategy)
     # 500 -> 250, +500 -> 500, +500 -> 750, then 700 more undiscounted
-    assert discounted.discounted_iterations() == pytest.approx(1450.0) and plain.discounted_iterations() == 2200.0
+    assert discounted.discounted_iterations() == pytest.approx(1450.0)
+    assert plain.discounted_iterations() == 2200.0
 
 
 def test_a_discounted_run_resumed_from_a_checkpoint_ends_as_an_unbroken_one(
