@@ -45,6 +45,17 @@ def play_blocks(
             file.write(json.dumps(row) + "\n")
 
 
+# Student's t, 95 % two-sided, by degrees of freedom
+_T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
+        9: 2.262, 10: 2.228, 15: 2.131, 20: 2.086, 30: 2.042}  # fmt: skip
+
+
+def t95(freedom: int) -> float:
+    """Student's t for a 95 % interval with ``freedom`` degrees of freedom (1 or more), that of
+    the nearest tabled count at most it: an interval at least as wide as the exact one."""
+    return _T95[max(k for k in _T95 if k <= freedom)]
+
+
 def mean(values: list[float]) -> float:
     return sum(values) / len(values)
 

@@ -35,7 +35,7 @@ import dataclasses
 import math
 from pathlib import Path
 
-from _blocks import command_line, costs, mean, play_blocks, pooled_error, read_rows
+from _blocks import command_line, costs, mean, play_blocks, pooled_error, read_rows, t95
 
 BLOCK = 100  # deals a block
 
@@ -96,10 +96,6 @@ def pool(path: Path) -> dict[str, float]:
     return out | costs(rows)
 
 
-T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
-       9: 2.262, 10: 2.228, 15: 2.131, 20: 2.086, 30: 2.042}  # fmt: skip
-
-
 def pair(first: Path, second: Path) -> dict[str, float]:
     """The block-by-block difference of two runs on their common seeds (see the module)."""
     a = {row["seed"]: row for row in read_rows(first)}
@@ -111,7 +107,7 @@ def pair(first: Path, second: Path) -> dict[str, float]:
     n = len(gaps)
     mean_gap = mean(gaps)
     spread = math.sqrt(sum((g - mean_gap) ** 2 for g in gaps) / (n - 1))
-    t = T95[max(k for k in T95 if k <= n - 1)]
+    t = t95(n - 1)
     return {"blocks": n, "deals": n * BLOCK, "difference": mean_gap,
             "interval": t * spread / math.sqrt(n)}  # fmt: skip
 

@@ -38,11 +38,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import re
+import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from _blocks import t95
 
 GAME = {"ranks": 2, "suits": 4, "draws": 2, "small_bet": 2, "stack": 48, "cap_heads_up": True}
 BIG_BLIND = 2
@@ -178,8 +183,11 @@ def cuts(paths: list[Path]) -> None:
     """Each unthresholded blueprint of the files' rows beside the searches over it (a search
     row names its blueprint's training in its parentheses): the exploitabilities, chips a
     hand, and the search's cut (the blueprint's figure over the search's), as a markdown
-    table; a blueprint without both searches is left out."""
+    table; a blueprint without both searches is left out. Then each training of two seeds or
+    more: the mean figures over its seeds and the geometric mean of each search's cut with a
+    95 % interval (Student's t over the seeds' logarithms of the cut)."""
     rows = {r["row"]: r for path in paths for r in map(json.loads, path.open())}
+    groups: dict[str, list[list[float]]] = {}  # each training's figures, a seed a row
     print("| blueprint | exploitability | search, safe (cut) | search, unsafe (cut) "
           "| blueprint, free in the last round only |")  # fmt: skip
     print("|---|---:|---:|---:|---:|")
@@ -193,6 +201,28 @@ def cuts(paths: list[Path]) -> None:
         shown = [f"{_exploitability(r):.4f} ({base / _exploitability(r):.2f}x)" for r in found]
         print(f"| {tag[1:-1]} | {base:.4f} | {shown[0]} | {shown[1]} "
               f"| {sum(row['last_round']) / 2:.4f} |")  # fmt: skip
+        training = re.sub(r", seed \d+", "", tag[1:-1])
+        figures = [base, *map(_exploitability, found)]
+        groups.setdefault(training, []).append(figures)  # type: ignore[arg-type]
+    print()
+    print("| training | seeds | blueprint, mean | safe, mean | unsafe, mean "
+          "| safe: geometric mean cut (95 %) | unsafe: the same |")  # fmt: skip
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for training, seeds in groups.items():
+        if len(seeds) < 2:
+            continue
+        means = [statistics.mean(column) for column in zip(*seeds, strict=True)]
+        shown = []
+        for k in (1, 2):  # the search's cut, by the mean and spread of its logarithm over seeds
+            logs = [math.log(figures[0] / figures[k]) for figures in seeds]
+            centre = statistics.mean(logs)
+            half = t95(len(logs) - 1) * statistics.stdev(logs) / math.sqrt(len(logs))
+            shown.append(
+                f"{math.exp(centre):.2f}x ({math.exp(centre - half):.2f} to "
+                f"{math.exp(centre + half):.2f})"
+            )
+        print(f"| {training} | {len(seeds)} | {means[0]:.4f} | {means[1]:.4f} | {means[2]:.4f} "
+              f"| {shown[0]} | {shown[1]} |")  # fmt: skip
 
 
 def main() -> None:
