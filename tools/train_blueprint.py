@@ -35,10 +35,12 @@ batch, abstraction and discounting) and refuses such a flag given otherwise.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import inspect
 import json
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -120,14 +122,19 @@ def exact_exploitability(blueprint: Blueprint, games: tuple[Any, Any] | None = N
     return float(exploitability.exploitability(games[1], spiel_policy(blueprint, games)))
 
 
+DEFAULTS = {name: p.default for name, p in inspect.signature(Trainer).parameters.items()}
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--iterations", type=int, required=True, help="iterations to run")
     parser.add_argument("--threads", type=int, help="threads (default: every core)")
     # The run's own settings default to None, "not given": a resumed run keeps its
-    # checkpoint's, and refuses one given otherwise (RUN_SETTINGS has the defaults).
+    # checkpoint's, and refuses one given otherwise; a new run takes Deck's and Trainer's.
     parser.add_argument("--seed", type=int)
-    parser.add_argument("--batch", type=int, help="iterations a frozen strategy (4096)")
+    parser.add_argument(
+        "--batch", type=int, help=f"iterations a frozen strategy ({DEFAULTS['batch']})"
+    )
     parser.add_argument("--ranks", type=int)
     parser.add_argument("--suits", type=int)
     parser.add_argument("--draws", type=int)
@@ -135,7 +142,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--abstraction",
         type=int,
-        help=f"one of {ABSTRACTIONS} (badugi_fast/blueprint/abstraction.py; 1)",
+        help=f"one of {ABSTRACTIONS} (badugi_fast/blueprint/abstraction.py; "
+        f"{DEFAULTS['abstraction']})",
     )
     parser.add_argument(
         "--discount-every",
@@ -154,43 +162,32 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-# A run's settings: the flag's destination, its default, and where a trainer keeps it.
-RUN_SETTINGS: dict[str, tuple[int, Callable[[Trainer], int]]] = {
-    "seed": (0, lambda t: t.seed),
-    "batch": (4096, lambda t: t.batch),
-    "ranks": (13, lambda t: t.deck.ranks),
-    "suits": (4, lambda t: t.deck.suits),
-    "draws": (3, lambda t: t.deck.draws),
-    "small_bet": (2, lambda t: t.deck.small_bet),
-    "abstraction": (1, lambda t: t.abstraction),
-    "discount_every": (0, lambda t: t.discount_every),
-    "discount_until": (0, lambda t: t.discount_until),
-}
+DECK_SETTINGS = tuple(field.name for field in dataclasses.fields(Deck))
+TRAINER_SETTINGS = ("seed", "batch", "abstraction", "discount_every", "discount_until")
+
+
+def _given(args: argparse.Namespace, names: Sequence[str]) -> dict[str, int]:
+    return {name: getattr(args, name) for name in names if getattr(args, name) is not None}
 
 
 def _trainer(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Trainer:
-    """A new trainer of the flags' settings, or the checkpoint's on ``--resume``, where a
-    setting given otherwise than the checkpoint's is refused (it would be silently ignored)."""
-    if args.resume:
-        trainer = Trainer.load(args.resume)
-        for name, (_, kept) in RUN_SETTINGS.items():
-            given = getattr(args, name)
-            if given is not None and given != kept(trainer):
-                flag = "--" + name.replace("_", "-")
-                parser.error(
-                    f"{flag} {given} differs from the checkpoint's {kept(trainer)}: a resumed "
-                    "run keeps its checkpoint's settings (leave the flag out)"
-                )
-        return trainer
-    value = {
-        name: default if getattr(args, name) is None else getattr(args, name)
-        for name, (default, _) in RUN_SETTINGS.items()
-    }
-    deck = Deck(value["ranks"], value["suits"], value["draws"], value["small_bet"])
-    return Trainer(
-        deck, seed=value["seed"], batch=value["batch"], abstraction=value["abstraction"],
-        discount_every=value["discount_every"], discount_until=value["discount_until"],
-    )  # fmt: skip
+    """A new trainer of the flags' settings (Deck's and Trainer's own defaults for those not
+    given), or the checkpoint's on ``--resume``, where a setting given otherwise than the
+    checkpoint's is refused (it would be silently ignored)."""
+    deck, rest = _given(args, DECK_SETTINGS), _given(args, TRAINER_SETTINGS)
+    if not args.resume:
+        return Trainer(Deck(**deck), **rest)
+    trainer = Trainer.load(args.resume)
+    kept = {name: getattr(trainer.deck, name) for name in deck}
+    kept |= {name: getattr(trainer, name) for name in rest}
+    for name, given in (deck | rest).items():
+        if given != kept[name]:
+            flag = "--" + name.replace("_", "-")
+            parser.error(
+                f"{flag} {given} differs from the checkpoint's {kept[name]}: a resumed run "
+                "keeps its checkpoint's settings (leave the flag out)"
+            )
+    return trainer
 
 
 def main(argv: Sequence[str] | None = None) -> int:
