@@ -40,7 +40,7 @@ import inspect
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -125,9 +125,21 @@ def exact_exploitability(blueprint: Blueprint, games: tuple[Any, Any] | None = N
 DEFAULTS = {name: p.default for name, p in inspect.signature(Trainer).parameters.items()}
 
 
+def _count(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``least`` (the flag named by argparse)."""
+
+    def count(text: str) -> int:
+        value = int(text)  # ValueError: argparse says "invalid count value"
+        if value < least:
+            raise argparse.ArgumentTypeError(f"at least {least}, not {value}")
+        return value
+
+    return count
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--iterations", type=int, required=True, help="iterations to run")
+    parser.add_argument("--iterations", type=_count(0), required=True, help="iterations to run")
     parser.add_argument("--threads", type=int, help="threads (default: every core)")
     # The run's own settings default to None, "not given": a resumed run keeps its
     # checkpoint's, and refuses one given otherwise; a new run takes Deck's and Trainer's.
@@ -153,7 +165,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--discount-until", type=int, help="the last discount's iteration (0: all)")
     parser.add_argument("--resume", type=Path, help="continue from this checkpoint")
     parser.add_argument("--checkpoint", type=Path, help="write checkpoints here (.npz)")
-    parser.add_argument("--every", type=int, default=1_000_000, help="log and checkpoint step")
+    parser.add_argument(
+        "--every", type=_count(1), default=1_000_000, help="log and checkpoint step"
+    )
     parser.add_argument("--log", type=Path, help="append a JSON line per log step here")
     parser.add_argument("--exact", action="store_true", help="log OpenSpiel's exact value")
     parser.add_argument("--out", type=Path, help="write the strategy file here")
@@ -176,8 +190,14 @@ def _trainer(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Train
     checkpoint's is refused (it would be silently ignored)."""
     deck, rest = _given(args, DECK_SETTINGS), _given(args, TRAINER_SETTINGS)
     if not args.resume:
-        return Trainer(Deck(**deck), **rest)
-    trainer = Trainer.load(args.resume)
+        try:
+            return Trainer(Deck(**deck), **rest)
+        except (TypeError, ValueError) as error:
+            parser.error(str(error))
+    try:
+        trainer = Trainer.load(args.resume)
+    except (OSError, ValueError) as error:
+        parser.error(f"--resume: {error}")
     kept = {name: getattr(trainer.deck, name) for name in deck}
     kept |= {name: getattr(trainer, name) for name in rest}
     for name, given in (deck | rest).items():
@@ -193,6 +213,10 @@ def _trainer(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Train
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    for flag in ("checkpoint", "out", "log"):  # refused now, not after hours of training
+        path = getattr(args, flag)
+        if path is not None and path.is_dir():
+            parser.error(f"--{flag} {path} is a directory: name a file")
     trainer = _trainer(args, parser)
     checkpoint = args.checkpoint or args.resume
     games = spiel_games(trainer.blueprint()) if args.exact else None

@@ -417,7 +417,9 @@ class Blueprint:
 
     @classmethod
     def load(cls, path: str | Path, sha256: str | None = None) -> Blueprint:
-        """Reads a strategy file; with ``sha256``, the whole file must have that digest."""
+        """Reads a strategy file; with ``sha256`` (64 hex digits, either case), the whole file
+        must have that digest."""
+        path, sha256 = _checked_path(path), _checked_digest(sha256)
         # the header first, then the payload it declares (checked against the file's size and
         # the abstraction's bound): a wrong or oversized file is refused before it is read
         with open(path, "rb") as file:
@@ -482,6 +484,9 @@ def load_blueprint(path: str | Path | None = None, sha256: str | None = None) ->
     ``Path("v1")`` for a file of that name); checked against ``sha256`` when given. A shipped
     strategy is checked against its pinned sha256 and read once a process: every call gives the
     same object."""
+    sha256 = _checked_digest(sha256)
+    if path is not None:
+        path = _checked_path(path)
     if isinstance(path, str) and path in SHIPPED_STRATEGIES:
         named = SHIPPED_STRATEGIES[path]
         if sha256 is not None and sha256 != named.sha256:
@@ -504,6 +509,27 @@ def load_blueprint(path: str | Path | None = None, sha256: str | None = None) ->
     if sha256 is not None and sha256 != SHIPPED_SHA256:
         raise StrategyFileError(f"the shipped strategy has sha256 {SHIPPED_SHA256}, not {sha256}")
     return _shipped(SHIPPED, SHIPPED_SHA256)
+
+
+def _checked_path(path: object) -> str | Path:
+    """A strategy file's path: a ``str`` or ``os.PathLike`` (``open`` would take an int as a
+    file descriptor, and close it)."""
+    if isinstance(path, str):
+        return path
+    if isinstance(path, int) or not isinstance(path, os.PathLike):
+        raise TypeError(f"a strategy file's path is a str or a Path, not {type(path).__name__}")
+    return Path(path)
+
+
+def _checked_digest(sha256: object) -> str | None:
+    """None, or a sha256 as 64 hex digits (either case), lower-cased as hashlib writes it."""
+    if sha256 is None:
+        return None
+    if not isinstance(sha256, str):
+        raise TypeError(f"sha256 is a str of 64 hex digits, not {type(sha256).__name__}")
+    if len(sha256) != 64 or any(c not in "0123456789abcdefABCDEF" for c in sha256):
+        raise ValueError(f"sha256 is 64 hex digits, not {sha256!r}")
+    return sha256.lower()
 
 
 def _shipped(path: Path, digest: str) -> Blueprint:

@@ -22,6 +22,8 @@ Brown and Sandholm, "Solving Imperfect-Information Games via Discounted Regret M
 from __future__ import annotations
 
 import mmap
+import os
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +34,7 @@ import numpy.typing as npt
 
 from .._badugi import ffi, lib
 from .._runtime.blocks import Executor, block_bounds, progress_bar, run_blocks
+from .._runtime.exclusive import Guard, one_thread
 from .._runtime.threads import run_in_threads, thread_count
 from .._runtime.validate import whole
 from . import Blueprint
@@ -42,6 +45,9 @@ REGRET_ONE = int(lib.BF_BP_REGRET_ONE)
 STRATEGY_ONE = int(lib.BF_BP_STRATEGY_ONE)
 CHECKPOINT_VERSION = 3  # 3 keeps the discounting, 2 the abstraction; 1 and 2 still read
 BLOCK_ITERATIONS = 64  # iterations per call into C: ~10-50 ms on the full deck
+# A checkpoint's sums stay below this (a run of 10^9 iterations stays below 2**47): above it
+# the next additions could wrap int64 silently, so such a file is refused as damaged.
+MAX_SUM = 1 << 62
 Progress = Callable[[int], None]
 
 
@@ -152,7 +158,11 @@ class Trainer:
         discount_every: int = 0,
         discount_until: int = 0,
     ) -> None:
-        self.deck = deck or Deck()
+        if deck is None:
+            deck = Deck()
+        if not isinstance(deck, Deck):
+            raise TypeError(f"deck is a Deck or None, not {type(deck).__name__}")
+        self.deck = deck
         self.seed = whole("seed", seed, 0, (1 << 64) - 1)
         self.batch = whole("batch", batch, 1)
         self.abstraction = check_abstraction(abstraction)
@@ -163,6 +173,12 @@ class Trainer:
                 f"discount_until ({self.discount_until}) needs discount_every: without it "
                 "nothing is discounted"
             )
+        if self.discount_until and self.discount_until < self.discount_every:
+            raise ValueError(
+                f"discount_until ({self.discount_until}) is below discount_every "
+                f"({self.discount_every}): the first discount would come after it, so nothing "
+                "would be discounted"
+            )
         if self.discount_every % self.batch:
             raise ValueError(
                 f"discount_every is a whole number of batches of {self.batch}, not "
@@ -170,6 +186,8 @@ class Trainer:
             )
         self.iterations = 0
         self.table = new_table(abstraction)
+        # the tables are C's to write during run(): one call at a time (see _runtime.exclusive)
+        self._guard = Guard("Trainer")
 
     @property
     def regret(self) -> npt.NDArray[np.int64]:
@@ -181,6 +199,7 @@ class Trainer:
         """The strategy sums [infosets, SLOTS] (probabilities times STRATEGY_ONE)."""
         return self.table[:, 2, :]
 
+    @one_thread("run")
     def run(
         self,
         iterations: int,
@@ -195,20 +214,22 @@ class Trainer:
         order. ``progress``: True shows a progress bar (tqdm) of the iterations; a callable
         ``progress(n)`` hears of every n iterations done."""
         left = whole("iterations", iterations, 0)
-        if progress is True:
-            bar = progress_bar(left, "iteration")
-            try:
-                self.run(iterations, threads=threads, executor=executor, workers=workers,
-                         progress=bar.update)  # fmt: skip
-            finally:
-                bar.close()
-            return
-        if progress is False:
-            progress = None
-        if progress is not None and not callable(progress):
+        if progress is not None and not isinstance(progress, bool) and not callable(progress):
             raise TypeError(f"progress is True, False, None or a callable, not {progress!r}")
         nthreads = thread_count(threads, self.batch, 2 * BLOCK_ITERATIONS)
         workers = whole("workers", workers, 1)
+        if progress is True:
+            bar = progress_bar(left, "iteration")
+            try:
+                self._run(left, nthreads, executor, workers, bar.update)
+            finally:
+                bar.close()
+        else:
+            self._run(left, nthreads, executor, workers, progress or None)
+
+    def _run(
+        self, left: int, nthreads: int, executor: Executor, workers: int, progress: Progress | None
+    ) -> None:
         table = self.table
         while left:
             size = min(left, self.batch - self.iterations % self.batch)
@@ -255,6 +276,7 @@ class Trainer:
 
     # -- what the tables say -------------------------------------------------------------------
 
+    @one_thread("read")
     def regret_bound(self) -> float:
         """The exploitability bound CFR's regrets give, in chips a hand: the sum over
         information sets of the largest positive average regret, halved (the exploitability is
@@ -267,6 +289,7 @@ class Trainer:
         positive = np.maximum(rows.max(axis=1), 0).astype(np.float64)
         return float(positive.sum()) / REGRET_ONE / self.discounted_iterations() / 2
 
+    @one_thread("read")
     def average(self) -> npt.NDArray[np.uint16]:
         """The average strategy as the file stores it (units of 1/65535, each reached row
         summing to 65535 exactly: largest remainders round up)."""
@@ -295,8 +318,13 @@ class Trainer:
 
     # -- checkpoints ---------------------------------------------------------------------------
 
+    @one_thread("saved")
     def save(self, path: str | Path) -> None:
-        """Writes a checkpoint (the tables and where the run stands) to ``path`` (.npz)."""
+        """Writes a checkpoint (the tables and where the run stands) to ``path`` (.npz),
+        through a temporary file beside it, so a crash mid-write keeps the last checkpoint."""
+        path = _checked_path(path)
+        if path.is_dir():
+            raise IsADirectoryError(f"{path} is a directory: a checkpoint is a file (.npz)")
         d = self.deck
         meta = np.array(
             [CHECKPOINT_VERSION, d.ranks, d.suits, d.draws, d.small_bet, self.seed,
@@ -304,37 +332,77 @@ class Trainer:
              self.discount_until], dtype=np.uint64,
         )  # fmt: skip
         tmp = Path(f"{path}.tmp.npz")
-        np.savez(tmp, meta=meta, table=self.table)
-        tmp.replace(path)
+        try:
+            np.savez(tmp, meta=meta, table=self.table)
+            tmp.replace(path)
+        finally:
+            tmp.unlink(missing_ok=True)  # nothing left behind when the write or move fails
 
     @classmethod
     def load(cls, path: str | Path) -> Trainer:
-        """A trainer from a checkpoint ``save`` wrote (ValueError naming what is wrong)."""
-        with np.load(path) as data:
-            if set(data.files) != {"meta", "table"}:
-                raise ValueError(f"{path} is not a blueprint checkpoint: it holds {data.files}")
-            meta = [int(x) for x in data["meta"]]
-            if meta[:1] == [1] and len(meta) == 8:  # version 1: abstraction 1, no discounting
-                meta += [1, 0, 0]
-            elif meta[:1] == [2] and len(meta) == 9:  # version 2: no discounting
-                meta += [0, 0]
-            elif len(meta) != 11 or meta[0] != CHECKPOINT_VERSION:
-                raise ValueError(f"{path}: checkpoint version {meta[:1]}, not {CHECKPOINT_VERSION}")
-            saved = data["table"]
+        """A trainer from a checkpoint ``save`` wrote: OSError if it cannot be read, ValueError
+        naming the file and what is wrong if it is not a sound checkpoint."""
+        path = _checked_path(path)
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                if set(data.files) != {"meta", "table"}:
+                    raise ValueError(f"not a blueprint checkpoint: it holds {data.files}")
+                raw_meta, saved = data["meta"], data["table"]
+        except ValueError as error:  # also a damaged zip or array (zipfile.BadZipFile's kin)
+            raise ValueError(f"{path}: {error}") from None
+        except (EOFError, KeyError, zipfile.BadZipFile) as error:
+            raise ValueError(f"{path}: not a readable checkpoint ({error})") from None
+        try:
+            trainer = cls._from_arrays(raw_meta, saved)
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"{path}: {error}") from None
+        return trainer
+
+    @classmethod
+    def _from_arrays(cls, raw_meta: npt.NDArray[Any], saved: npt.NDArray[Any]) -> Trainer:
+        """A trainer of a checkpoint's two arrays, each field and sum checked."""
+        if raw_meta.ndim != 1 or raw_meta.dtype != np.uint64:
+            raise ValueError(f"meta is a uint64 vector, not {raw_meta.dtype} {raw_meta.shape}")
+        meta = [int(x) for x in raw_meta]
+        if meta[:1] == [1] and len(meta) == 8:  # version 1: abstraction 1, no discounting
+            meta += [1, 0, 0]
+        elif meta[:1] == [2] and len(meta) == 9:  # version 2: no discounting
+            meta += [0, 0]
+        elif len(meta) != 11 or meta[0] != CHECKPOINT_VERSION:
+            raise ValueError(f"checkpoint version {meta[:1]}, not {CHECKPOINT_VERSION}")
         _, ranks, suits, draws, small_bet, seed, batch, done, abstraction, every, until = meta
-        rows = infosets(abstraction)
-        if saved.shape != (rows, 3, SLOTS) or saved.dtype != np.int64:
-            raise ValueError(f"{path}: the table is not int64 [{rows}, 3, {SLOTS}]")
         trainer = cls(
             Deck(ranks, suits, draws, small_bet), seed=seed, batch=batch, abstraction=abstraction,
             discount_every=every, discount_until=until,
         )  # fmt: skip
+        trainer.iterations = whole("iterations", done, 0, MAX_SUM)
+        rows = infosets(trainer.abstraction)
+        if saved.shape != (rows, 3, SLOTS) or saved.dtype != np.int64:
+            raise ValueError(
+                f"the table is int64 [{rows}, 3, {SLOTS}], not {saved.dtype} {saved.shape}"
+            )
+        if int(saved.max(initial=0)) >= MAX_SUM or int(saved.min(initial=0)) <= -MAX_SUM:
+            raise ValueError(f"a sum of {MAX_SUM:,} or more in size: a damaged table")
+        if int(saved[:, 2, :].min(initial=0)) < 0:
+            raise ValueError("a negative strategy sum: a damaged table")
+        if done % batch == 0 and saved[:, 1, :].any():
+            raise ValueError(
+                f"a batch's regret delta at iteration {done:,}, a batch boundary, where it is "
+                "counted and zero: a damaged table"
+            )
         trainer.table[:] = saved
-        trainer.iterations = done
         return trainer
 
 
 DISCOUNT_ROWS = 1 << 16  # rows discounted at a time: temporaries of a few MB, not the table's
+
+
+def _checked_path(path: object) -> Path:
+    """A checkpoint's path: a ``str`` or ``os.PathLike`` (an int would be read as a file
+    descriptor by numpy and closed)."""
+    if isinstance(path, int) or not isinstance(path, str | os.PathLike):
+        raise TypeError(f"a checkpoint's path is a str or a Path, not {type(path).__name__}")
+    return Path(path)
 
 
 def _discount(table: npt.NDArray[np.int64], num: int, den: int) -> None:

@@ -5,6 +5,7 @@ random bits, so a hand replays for a seed)."""
 from __future__ import annotations
 
 import hashlib
+import os
 import pickle
 import struct
 from pathlib import Path
@@ -88,6 +89,29 @@ def test_a_pinned_sha256_that_differs_is_refused(blueprint: Blueprint, tmp_path:
         Blueprint.load(tmp_path / "bp.bin", sha256="0" * 64)
     with pytest.raises(StrategyFileError, match="not the pinned"):
         blueprint_bot(tmp_path / "bp.bin", sha256="0" * 64)
+
+
+def test_a_pinned_sha256_is_read_in_either_case_and_checked_for_form(
+    blueprint: Blueprint, tmp_path: Path
+) -> None:
+    digest = blueprint.save(tmp_path / "bp.bin")
+    assert Blueprint.load(tmp_path / "bp.bin", sha256=digest.upper()) == blueprint
+    for bad, error in [("abc", ValueError), ("g" * 64, ValueError), (b"0" * 64, TypeError)]:
+        with pytest.raises(error, match="sha256 is"):
+            Blueprint.load(tmp_path / "bp.bin", sha256=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("path", [1, True, 2.5, None])
+def test_a_path_that_is_not_a_str_or_path_is_refused_and_no_descriptor_closed(
+    path: object,
+) -> None:
+    # open() takes an int as a file descriptor and closes it: 1 would close stdout
+    with pytest.raises(TypeError, match="is a str or a Path"):
+        Blueprint.load(path)  # type: ignore[arg-type]
+    if path is not None:
+        with pytest.raises(TypeError, match="is a str or a Path"):
+            strategy.load_blueprint(path)  # type: ignore[arg-type]
+    os.fstat(1)  # still open
 
 
 def test_rules_and_stacks_it_was_not_trained_for_are_refused(blueprint: Blueprint) -> None:

@@ -5,6 +5,8 @@ falls); its inputs are checked."""
 from __future__ import annotations
 
 import concurrent.futures as cf
+import re
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -129,7 +131,11 @@ def test_a_bad_deck_is_refused_with_its_field(
 
 
 def test_bad_run_arguments_and_tables_are_refused() -> None:
+    with pytest.raises(TypeError, match="deck is a Deck or None, not int"):
+        Trainer(0)  # type: ignore[arg-type]
     trainer = Trainer(TINY)
+    with pytest.raises(TypeError, match="progress is"):
+        trainer.run(10, progress="yes")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="iterations"):
         trainer.run(-1)
     with pytest.raises(ValueError, match="workers"):
@@ -144,11 +150,93 @@ def test_bad_run_arguments_and_tables_are_refused() -> None:
 
 def test_a_damaged_checkpoint_is_refused(tmp_path: Path) -> None:
     np.savez(tmp_path / "bad.npz", meta=np.zeros(8, dtype=np.uint64))
-    with pytest.raises(ValueError, match="not a blueprint checkpoint"):
+    with pytest.raises(ValueError, match=r"bad\.npz: not a blueprint checkpoint"):
         Trainer.load(tmp_path / "bad.npz")
     np.savez(tmp_path / "old.npz", meta=np.full(8, 7, dtype=np.uint64), table=np.zeros(1))
-    with pytest.raises(ValueError, match="checkpoint version"):
+    with pytest.raises(ValueError, match=r"old\.npz: checkpoint version"):
         Trainer.load(tmp_path / "old.npz")
+    (tmp_path / "cut.npz").write_bytes(b"PK\x03\x04 not a whole zip")
+    with pytest.raises(ValueError, match=r"cut\.npz: "):
+        Trainer.load(tmp_path / "cut.npz")
+    with pytest.raises(FileNotFoundError):
+        Trainer.load(tmp_path / "missing.npz")
+    with pytest.raises(TypeError, match="is a str or a Path"):
+        Trainer.load(3)  # type: ignore[arg-type]
+
+
+def _damaged(tmp_path: Path, meta: dict[int, object], dtype: type, **cells: int) -> Path:
+    """A sound checkpoint of 200 iterations with meta fields replaced and stored as ``dtype``,
+    and table cells set (``c{column}=value``: that column's first slot of row 0)."""
+    trainer = Trainer(TINY, seed=4, batch=100)
+    trainer.run(200, threads=1)
+    trainer.save(tmp_path / "good.npz")
+    with np.load(tmp_path / "good.npz") as data:
+        fields, table = data["meta"], np.array(data["table"])
+    fields = np.array([meta.get(k, v) for k, v in enumerate(fields.tolist())], dtype=dtype)
+    for name, value in cells.items():
+        table[0, int(name[1:]), 0] = value
+    np.savez(tmp_path / "damaged.npz", meta=fields, table=table)
+    return tmp_path / "damaged.npz"
+
+
+@pytest.mark.parametrize(
+    ("meta", "dtype", "cells", "message"),
+    [
+        ({7: -1}, np.int64, {}, "meta is a uint64 vector, not int64"),
+        ({7: 200.0}, np.float64, {}, "meta is a uint64 vector, not float64"),
+        ({}, np.uint64, {"c2": -5}, "a negative strategy sum"),
+        ({}, np.uint64, {"c0": 1 << 62}, "a sum of 4,611,686,018,427,387,904 or more in size"),
+        ({}, np.uint64, {"c0": -(1 << 63)}, "or more in size"),
+        ({}, np.uint64, {"c1": 7}, "a batch's regret delta at iteration 200"),
+        ({6: 0}, np.uint64, {}, "batch must be at least 1"),
+    ],
+)
+def test_a_checkpoint_of_unsound_fields_or_sums_is_refused_naming_the_file(
+    tmp_path: Path, meta: dict[int, object], dtype: type, cells: dict[str, int], message: str
+) -> None:
+    path = _damaged(tmp_path, meta, dtype, **cells)
+    with pytest.raises(ValueError, match=rf"damaged\.npz: .*{message}"):
+        Trainer.load(path)
+
+
+def test_a_checkpoint_into_a_directory_is_refused_and_leaves_nothing(tmp_path: Path) -> None:
+    trainer = Trainer(TINY, batch=100)
+    with pytest.raises(IsADirectoryError, match="is a directory"):
+        trainer.save(tmp_path)
+    assert list(tmp_path.iterdir()) == []
+    (tmp_path / "taken").mkdir()
+    with pytest.raises(OSError):  # the move onto a directory fails: the temporary goes too
+        Trainer.save.__wrapped__(trainer, tmp_path / "taken")  # type: ignore[attr-defined]
+    assert [p.name for p in tmp_path.iterdir()] == ["taken"]
+
+
+def test_a_trainer_refuses_a_second_thread_while_it_runs() -> None:
+    trainer = Trainer(TINY, seed=2, batch=100)
+    started, release = threading.Event(), threading.Event()
+
+    def slow(_: int) -> None:
+        started.set()
+        release.wait(10)
+
+    with cf.ThreadPoolExecutor(1) as pool:
+        first = pool.submit(trainer.run, 200, threads=1, progress=slow)
+        assert started.wait(10)
+        for call in (lambda: trainer.run(100, threads=1), trainer.average,
+                     trainer.regret_bound, lambda: trainer.save("never.npz")):  # fmt: skip
+            with pytest.raises(RuntimeError, match="Trainer is being run by another thread"):
+                call()
+        release.set()
+        first.result()
+    assert trainer.iterations == 200  # the refused calls changed nothing
+    alone = Trainer(TINY, seed=2, batch=100)
+    alone.run(200, threads=1)
+    assert np.array_equal(trainer.table, alone.table)
+
+
+def test_a_callback_that_calls_back_into_its_trainer_is_refused() -> None:
+    trainer = Trainer(TINY, batch=100)
+    with pytest.raises(RuntimeError, match="by this same thread"):
+        trainer.run(100, threads=1, progress=lambda _: trainer.average())
 
 
 def test_the_tool_trains_logs_and_writes_a_strategy_file(
@@ -180,6 +268,41 @@ def test_the_tool_trains_logs_and_writes_a_strategy_file(
               "--checkpoint", str(tmp_path / "d.npz")]  # fmt: skip
     assert tool.main(linear) == 0
     assert Trainer.load(tmp_path / "d.npz").discount_every == 500
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--every", "0"], "argument --every: at least 1, not 0"),  # it looped forever
+        (["--every", "-1"], "argument --every: at least 1, not -1"),
+        (["--iterations", "-5"], "argument --iterations: at least 0, not -5"),
+        (["--resume", "missing.npz"], "--resume: .*No such file"),
+        (["--resume", "bad.npz"], r"--resume: .*bad\.npz: not a blueprint checkpoint"),
+        (["--out", "."], r"--out \. is a directory"),
+        (["--checkpoint", "."], r"--checkpoint \. is a directory"),
+        (["--ranks", "1"], "ranks x suits is at least 8 cards"),
+        (["--discount-every", "2000", "--discount-until", "1000"], "is below discount_every"),
+    ],
+)
+def test_the_tool_refuses_bad_flags_and_files_before_training(
+    argv: list[str],
+    message: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    np.savez(tmp_path / "bad.npz", meta=np.zeros(8, dtype=np.uint64))
+    tool = load_tool("train_blueprint")
+    base = ["--ranks", "3", "--suits", "3", "--draws", "0", "--iterations", "1000", "--quiet"]
+    if argv[0] == "--resume":
+        base = ["--iterations", "1000", "--quiet"]
+    with pytest.raises(SystemExit) as exit_:
+        tool.main([*base, *argv])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert re.search(message, err), err
+    assert "Traceback" not in err and sorted(p.name for p in tmp_path.iterdir()) == ["bad.npz"]
 
 
 def test_a_dask_cluster_of_two_workers_gives_the_tables_of_one_thread(client: object) -> None:
@@ -270,6 +393,7 @@ def test_the_discount_by_slices_of_rows_floors_both_sums_and_leaves_the_batch(
         ({"discount_until": -1}, ValueError, "discount_until"),
         ({"discount_until": 500}, ValueError, "discount_until .500. needs discount_every"),
         ({"discount_every": 2.5}, TypeError, "discount_every"),
+        ({"discount_every": 500, "discount_until": 250}, ValueError, "is below discount_every"),
     ],
 )
 def test_bad_discounting_is_refused(fields: dict[str, object], error: type, message: str) -> None:
