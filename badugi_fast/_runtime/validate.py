@@ -55,7 +55,10 @@ def real(name: str, value: object) -> float:
     (``if not low <= x < high``: every comparison with NaN is False)."""
     if not is_real(value):
         raise TypeError(f"{name} is a number, not {type(value).__name__}")
-    return float(value)  # type: ignore[arg-type]
+    try:
+        return float(value)  # type: ignore[arg-type]
+    except OverflowError:  # an int or Fraction past a double's range: not a share of anything
+        raise ValueError(f"{name} is {value!r:.40}, past a float's range") from None
 
 
 def optional_whole(

@@ -185,6 +185,20 @@ def test_bad_histories_are_refused_naming_the_action(history, message, shipped):
         beliefs(shipped, history)
 
 
+def test_a_line_is_read_as_far_as_it_is_played_and_a_fold_weighs_the_folder(shipped):
+    # the first round's fault is named, not the later segment's
+    with pytest.raises(ValueError, match="may fold, call, raise here, not check"):
+        beliefs(shipped, "kk/zz")
+    folded = beliefs(shipped, "f")  # the folder's hands, weighted by their chance of folding
+    assert 0 < folded.chance[1] < 1 and folded.chance[0] == 1.0
+    top = beliefs(shipped, "rc")
+    with pytest.raises(ValueError, match="count must be at least 0"):
+        top.top(0, -1)
+    with pytest.raises(TypeError, match="count must be a whole number"):
+        top.top(0, True)
+    assert top.top(0, 0) == [] and len(top.top(0, 3)) == 3
+
+
 def test_a_history_the_strategy_never_plays_is_refused():
     strategy = ThresholdStrategy(drawer)
     with pytest.raises(ValueError, match="never plays it"):
@@ -314,3 +328,58 @@ def test_an_observer_view_is_placed_by_its_blind_not_its_seat_number(shipped):
     assert got.observer == want.observer == (0 if mirrored.seat == 0 else 1)
     for p in (0, 1):
         np.testing.assert_array_equal(got.weights[p], want.weights[p])
+
+
+def _first_view(stacks, rules, seats=2):
+    from badugi_fast.game import Game
+
+    game = Game([stacks] * seats, rules, button=1 if seats == 2 else 0, seed=3)
+    return game.view(game.actor)
+
+
+def test_a_game_the_blueprint_was_not_trained_for_is_refused(shipped):
+    rules = Rules(small_bet=2, cap_heads_up=True)
+    with pytest.raises(ValueError, match=r"trained for Rules\(small_bet=2"):
+        beliefs(shipped, "rc", rules=Rules(small_bet=4, cap_heads_up=True))
+    with pytest.raises(ValueError, match="trained on 13 ranks, 4 suits and 3 draws, not the"):
+        beliefs(shipped, "rc", table=Table(ranks=5, suits=4, draws=1))
+    with pytest.raises(ValueError, match="at least 48 chips"):
+        beliefs(shipped, "rc", table=Table(stack=20))
+    with pytest.raises(ValueError, match="trained for"):  # one of a pair is enough
+        beliefs((drawer, shipped), "rc", rules=Rules(small_bet=4, cap_heads_up=True))
+    assert beliefs(shipped, "rc", rules=rules).chance[1] > 0
+
+
+def test_a_view_or_events_of_another_game_are_refused(shipped):
+    rules = Rules(small_bet=2, cap_heads_up=True)
+    other = _first_view(200, Rules(small_bet=4, cap_heads_up=True))
+    with pytest.raises(ValueError, match=r"chip event 1 of the history \(post 2\) is post 1"):
+        beliefs(shipped, other)
+    with pytest.raises(ValueError, match="chip event 1"):
+        beliefs(shipped, list(other.history))
+    with pytest.raises(ValueError, match="shallower than the game played here"):
+        beliefs(shipped, _first_view(30, rules))
+    with pytest.raises(ValueError, match="a heads-up hand's view, not one of 3 seats"):
+        beliefs(shipped, _first_view(200, rules, seats=3))
+    deep = _first_view(500, rules)  # deeper stacks never bind a capped hand: the same game
+    assert beliefs(shipped, deep).chance == beliefs(shipped, "").chance
+    from badugi_fast.solve import bots as solve_bots
+
+    with pytest.raises(ValueError, match=r"the view's blinds \[2, 4\] are not those"):
+        solve_bots.search().probabilities(other)
+
+
+def test_an_observer_is_checked_against_the_deck_played(shipped):
+    view = _first_view(200, Rules(small_bet=2, cap_heads_up=True))
+    import dataclasses
+
+    with pytest.raises(ValueError, match="a hand has 4 cards, got 0"):
+        beliefs(shipped, "rc", observer=dataclasses.replace(view, hand=()))
+    with pytest.raises(ValueError, match="a hand has 4 cards, got 3"):
+        beliefs(shipped, "rc", observer=dataclasses.replace(view, hand=view.hand[:3]))
+    with pytest.raises(ValueError, match="player is 0"):
+        beliefs(shipped, "rc", observer=(0.0, ["As", "2d", "3c", "9h"]))
+    small = Table(ranks=5, suits=4, draws=1)
+    with pytest.raises(ValueError, match="the observer holds Kd, outside the deck played"):
+        beliefs(drawer, "rc", table=small, observer=(0, ["As", "2d", "3c", "Kd"]))
+    assert beliefs(drawer, "rc", table=small, observer=(0, ["As", "2d", "3c", "4h"])).observer == 0

@@ -267,6 +267,7 @@ def test_it_beats_the_drawer_in_the_real_game() -> None:
         ({"stack": 0}, ValueError, "stack"),
         ({"seed": -1}, ValueError, "seed"),
         ({"particles": 0}, ValueError, "particles"),
+        ({"particles": 10**12}, ValueError, "particles must be 1 .. 270,725"),  # was MemoryError
         ({"threads": 0}, ValueError, "threads"),
         ({"free_after": -1}, ValueError, "free_after"),
         ({"free_after": 4}, ValueError, "free_after must be 0 .. 3"),

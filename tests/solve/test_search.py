@@ -133,8 +133,12 @@ def test_lines_and_spots_round_trip(small_blueprint):
     bot = SearchBot(small_blueprint, iterations=10)
     for line in LINES:
         assert line_of(play(bot._table, line).steps) == line
-    with pytest.raises(ValueError, match="does not end where the last betting round starts"):
+    with pytest.raises(ValueError, match="ends in betting round 2 of 3, not where the last"):
         bot.solve_line("rc/11", 0)
+    with pytest.raises(ValueError, match="ends after the last betting round's first action"):
+        bot.solve_line(LINES[0] + "/b", 0)  # it re-solved the round from a spot inside it
+    with pytest.raises(ValueError, match="ends during a draw"):
+        bot.solve_line(LINES[0][: LINES[0].rindex("/") + 2], 0)
     with pytest.raises(ValueError, match="searcher is 0"):
         bot.solve_line(LINES[0], 2)
     with pytest.raises(ValueError, match="the button may fold, call, raise here, not check"):
@@ -261,6 +265,37 @@ def test_refusals(shipped_search, small_blueprint):
         SearchBot(trainer.blueprint())
     assert shipped_search.c_seat_form() is None
     assert "SearchBot(safe=True" in repr(shipped_search)
+
+
+@pytest.mark.parametrize(
+    ("settings", "error", "message"),
+    [
+        ({"threads": 2**31}, ValueError, "threads must be 1 .. "),
+        ({"gadget": ["resolve"]}, ValueError, "gadget is one of"),
+        ({"cut": 10**400}, ValueError, "cut is 1000.* past a float's range"),
+        ({"tremble": 10**400}, ValueError, "tremble is 1000.* past a float's range"),
+    ],
+)
+def test_settings_are_refused_when_made_not_when_played(
+    small_blueprint, settings: dict[str, object], error: type, message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        SearchBot(small_blueprint, **settings)
+
+
+def test_views_of_another_game_and_lines_for_no_seat_are_refused(shipped_search, small_blueprint):
+    other = Game([200, 200], Rules(small_bet=4, cap_heads_up=True), button=1, seed=2)
+    view = other.view(other.actor)
+    for ask in (shipped_search, shipped_search.probabilities):
+        with pytest.raises(ValueError, match=r"the view's blinds \[2, 4\] are not those"):
+            ask(view)
+    three = Game([200] * 3, shipped_search.blueprint.rules, seed=2)
+    with pytest.raises(ValueError, match="heads-up, not a hand of 3 seats"):
+        shipped_search(three.view(three.actor))
+    with pytest.raises(ValueError, match=r"searcher is 0 \(the big blind\) or 1"):
+        SearchBot(small_blueprint).solve_line(LINES[0], 1.0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="threshold is"):
+        shipped_search.blueprint.thresholded(10**400)
 
 
 def test_it_pickles_without_its_solves_and_plays_alike(small_blueprint):

@@ -33,10 +33,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..._runtime.validate import real
+from ..._runtime.validate import is_whole, real, whole
 from ...blueprint import Blueprint
 from ...blueprint.strategy import MIN_STACK_BETS
-from ...cards import hand_ids
+from ...cards import DECK, card_id, hand_ids
 from ...draws import Range
 from ...game import ActionKind, Rules
 from ...game.actions import Event, View
@@ -45,7 +45,7 @@ from ...hands.universe import class_of_hands, lex_index
 from ..lbr.particles import mask_of
 from ..lbr.play import Table
 from ..lbr.strategy import HandStrategy, strategy_of
-from .public import Step, play
+from .public import Step, play, player_of
 from .update import bet, draw, open_hands
 
 Floats = npt.NDArray[np.float64]
@@ -78,6 +78,7 @@ class Beliefs:
 
     def top(self, player: int, count: int = 10) -> list[tuple[int, float]]:
         """The ``count`` likeliest hand classes of ``player``: (rank, share), likeliest first."""
+        count = whole("count", count, 0)
         shares = self.classes(player)
         order = np.argsort(-shares, kind="stable")
         return [(int(r), float(shares[r])) for r in order[:count] if shares[r] > 0]
@@ -91,7 +92,7 @@ class Beliefs:
 
 
 def _player(player: object) -> int:
-    if isinstance(player, bool) or player not in (0, 1):
+    if not is_whole(player) or player not in (0, 1):
         raise ValueError(f"player is 0 (the big blind) or 1 (the button), not {player!r}")
     return 0 if player == 0 else 1
 
@@ -131,28 +132,45 @@ def table_for(strategy: object, rules: Rules | None, table: Table | None) -> Tab
     return Table()
 
 
-def _observer(observer: object) -> tuple[int, int, int] | None:
-    """(seat, every card it has held as a mask, its hand as a mask), or None."""
+def _observer(observer: object, table: Table) -> tuple[int, int, int] | None:
+    """(seat, every card it has held as a mask, its hand as a mask), or None; TypeError or
+    ValueError naming what is wrong (a hand not of four different cards of the table's deck)."""
     if observer is None:
         return None
     if isinstance(observer, View):
-        hand = mask_of(int(c) for c in observer.hand)
-        return _player_of(observer), hand | mask_of(int(c) for c in observer.dead), hand
-    if isinstance(observer, Sequence) and not isinstance(observer, str) and len(observer) == 2:
-        seat, cards = observer
-        ids = hand_ids(cards)
-        return _player(seat), mask_of(ids), mask_of(ids)
-    raise TypeError(f"observer is a View or (seat, cards), not {observer!r}")
+        seat, hand_cards, dead = player_of(observer), observer.hand, observer.dead
+    elif isinstance(observer, Sequence) and not isinstance(observer, str) and len(observer) == 2:
+        seat, hand_cards, dead = _player(observer[0]), observer[1], frozenset()
+    else:
+        raise TypeError(f"observer is a View or (seat, cards), not {observer!r}")
+    ids = hand_ids(hand_cards)  # four different cards, or InvalidHandError (a ValueError)
+    held = mask_of(ids) | mask_of(card_id(c) for c in dead)
+    outside = held & ~table.deck_mask
+    if outside:
+        names = " ".join(str(DECK[c]) for c in range(52) if outside >> c & 1)
+        raise ValueError(
+            f"the observer holds {names}, outside the deck played ({table.ranks} ranks, "
+            f"{table.suits} suits)"
+        )
+    return seat, held, mask_of(ids)
 
 
-def _player_of(view: View) -> int:
-    """The view's player in the replay (0 the big blind, 1 the button), whatever its seat
-    number: the big blind is the seat that posted the larger blind (the later one if equal)."""
-    posts = [e for e in view.history if e.kind is ActionKind.POST and e.seat is not None]
-    if not posts:
-        return _player(view.seat)
-    big = max(enumerate(posts), key=lambda p: (p[1].amount, p[0]))[1].seat
-    return 0 if view.seat == big else 1
+def _check_blueprints(strategy: object, table: Table) -> None:
+    """ValueError unless every blueprint the strategy plays (its own, or a bot's) was trained
+    for the table's game: its deck, draws, rules and stacks."""
+    pair = strategy if isinstance(strategy, tuple | list) else (strategy,)
+    for one in pair:
+        found = one if isinstance(one, Blueprint) else getattr(one, "blueprint", None)
+        if not isinstance(found, Blueprint):
+            continue
+        trained = (found.ranks, found.suits, found.draws)
+        if trained != (table.ranks, table.suits, table.draws):
+            raise ValueError(
+                f"the blueprint was trained on {found.ranks} ranks, {found.suits} suits and "
+                f"{found.draws} draws, not the table's {table.ranks}, {table.suits} and "
+                f"{table.draws}"
+            )
+        found.check_rules(table.rules, (table.stack, table.stack))
 
 
 def check_tremble(tremble: object) -> float:
@@ -182,8 +200,10 @@ def beliefs(
     share = check_tremble(tremble)
     strategies = _strategies(strategy)
     game_table = table_for(strategy, rules, table)
+    _check_blueprints(strategy, game_table)
+    seen = _observer(observer, game_table)
     played = play(game_table, history)
-    return beliefs_after(strategies, game_table, played.steps, _observer(observer), share)
+    return beliefs_after(strategies, game_table, played.steps, seen, share)
 
 
 def start(table: Table, observer: tuple[int, int, int] | None) -> list[Floats]:

@@ -8,7 +8,8 @@ and a draw in turn from the first betting round; a betting round is one letter a
 (``k`` check, ``c`` call, ``b`` bet, ``r`` raise, ``f`` fold; before the first draw the button
 acts first and the big blind's blind is the first bet), a draw the digits of the cards thrown,
 the big blind's and then the button's (one digit: the button has not drawn yet). A fold ends
-the hand, so it has no beliefs after it.
+the hand: the beliefs after it are the hand's as it ended (the folder's hands weighted by their
+chance of folding: what a reviewer asks of a hand the other player gave up).
 
 The hand is played in ``Game`` under the table's rules (seat 0 the big blind, seat 1 the
 button, as the local best response and OpenSpiel's ``badugi`` seat them), so the betting is
@@ -20,7 +21,7 @@ throws its hand's first cards.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -153,12 +154,18 @@ class PublicHand:
 def play(table: Table, history: str | Sequence[Event] | View) -> Played:
     """``history`` played at ``table`` (see the module): ValueError naming the action the
     rules do not allow there."""
+    events: Sequence[Event] | None = None
     if isinstance(history, str):
-        moves = [move for segment in segments(history) for move in segment.moves]
+        # read a segment only when the play reaches it: the line's first fault is named
+        moves: Iterable[Move] = (move for segment in segments(history) for move in segment.moves)
     elif isinstance(history, View):
-        moves = _moves_of_events(history.history)
+        if len(history.stacks) != 2:
+            raise ValueError(f"a heads-up hand's view, not one of {len(history.stacks)} seats")
+        events = history.history
+        moves = _moves_of_events(events)
     elif isinstance(history, Sequence):
-        moves = _moves_of_events(cast(Sequence[Event], history))
+        events = cast(Sequence[Event], history)
+        moves = _moves_of_events(events)
     else:
         raise TypeError(
             f"a history is a line such as 'rc/11/kk', a sequence of Events or a View, not "
@@ -169,7 +176,58 @@ def play(table: Table, history: str | Sequence[Event] | View) -> Played:
         hand.act(kind, count, f"action {at} of the history")
         for at, (kind, count) in enumerate(moves, start=1)
     ]
+    if events is not None:
+        _check_amounts(events, hand.game, table)
+    if isinstance(history, View):
+        _check_stacks(history, hand.game, table)
     return Played(tuple(steps), hand.game)
 
 
-__all__ = ["Move", "Played", "PublicHand", "Segment", "Step", "play", "segments"]
+def player_of(view: View, seat: int | None = None) -> int:
+    """The player ``seat`` (the view's own by default) is in the replay (0 the big blind, 1 the
+    button), whatever its seat number: the big blind is the seat that posted the larger blind
+    (the later one if equal)."""
+    seat = view.seat if seat is None else seat
+    posts = [e for e in view.history if e.kind is K.POST and e.seat is not None]
+    if not posts:
+        if isinstance(seat, bool) or seat not in (0, 1):
+            raise ValueError(f"a heads-up view's seat is 0 or 1, not {seat!r}")
+        return int(seat)
+    big = max(enumerate(posts), key=lambda p: (p[1].amount, p[0]))[1].seat
+    return 0 if seat == big else 1
+
+
+_CHIPS = (K.POST, *BETTING_KINDS)  # the events whose amounts are chips put in
+
+
+def _check_amounts(events: Sequence[Event], game: Game, table: Table) -> None:
+    """ValueError unless each blind and bet of ``events`` puts in the chips it puts in at
+    ``table``: a history of other blinds or bet sizes is another game's."""
+    given = [e for e in events if e.kind in _CHIPS]
+    if not any(e.kind is K.POST for e in given):  # a history may start after the blinds
+        played = [e for e in game.history if e.kind in BETTING_KINDS]
+    else:
+        played = [e for e in game.history if e.kind in _CHIPS]
+    for at, (mine, theirs) in enumerate(zip(given, played, strict=False), start=1):
+        if (mine.kind, mine.amount) != (theirs.kind, theirs.amount):
+            raise ValueError(
+                f"chip event {at} of the history ({mine.kind} {mine.amount}) is {theirs.kind} "
+                f"{theirs.amount} in the game played here ({table.rules}, {table.stack} chips "
+                "a seat): a history of another game's blinds or bets"
+            )
+
+
+def _check_stacks(view: View, game: Game, table: Table) -> None:
+    """ValueError unless both of the view's stacks are at least what they are in the game
+    played here (its stacks are the least the strategy was made for: deeper ones never bind a
+    capped limit hand)."""
+    for seat in (0, 1):
+        player = player_of(view, seat)
+        if view.stacks[seat] < game.stacks[player]:
+            raise ValueError(
+                f"the view's stacks {list(view.stacks)} are shallower than the game played here "
+                f"({table.stack} chips a seat, {list(game.stacks)} left): not its game"
+            )
+
+
+__all__ = ["Move", "Played", "PublicHand", "Segment", "Step", "play", "player_of", "segments"]

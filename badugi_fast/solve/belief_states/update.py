@@ -110,9 +110,8 @@ def draw(
     else:
         live = np.flatnonzero(weights > 0)
         hands = all_hands()[live]
-        probs = np.asarray(_asked(strategy, "discards", spot, live), dtype=np.float64)
-        if probs.shape != (len(live), MASKS):  # checked in full below; C reads by this shape
-            checked_probabilities(probs, "discards", spot, hands, MASKS)
+        asked = _asked(strategy, "discards", spot, live)
+        probs = checked_probabilities(asked, "discards", spot, hands, MASKS)
         throws = np.ascontiguousarray(probs[:, POPCOUNT == count])
     if tremble:
         allowed = int((POPCOUNT <= spot.legal[0].amount).sum())
@@ -133,7 +132,7 @@ def draw(
     if status == lib.BF_BELIEF_NO_MEMORY:
         raise MemoryError("bf_belief_draw: out of memory")
     if status:  # C checks the probabilities as it reads them; this names the hand
-        checked_probabilities(probs, "discards", spot, hands, probs.shape[1])
+        checked_probabilities(probs, "discards", spot, hands, probs.shape[1], whole_rows=False)
         raise ValueError(f"a draw of {count} cards: too few cards are left to deal them")
     # inclusion-exclusion cancels to a few ulps below 0 where the exact weight is 0
     out: Floats = np.maximum(after[colex_of_lex()], 0.0)

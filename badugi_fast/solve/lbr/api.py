@@ -14,6 +14,7 @@ from ..._runtime.validate import check_seed, whole
 from ...blueprint import Blueprint
 from ...game import Rules
 from ...game.bots import Bot
+from ...hands.evaluator import NUM_HANDS
 from ...play.vector.seats import check_bots_game
 from .play import PLAYERS, Settings, Table, play_hand
 from .strategy import HandStrategy, strategy_of
@@ -129,7 +130,7 @@ def local_best_response(
     checked = check_seed(seed)
     seed = 0 if checked is None else checked
     settings = Settings(
-        whole("particles", particles, 1), whole("trials", trials, 1),
+        whole("particles", particles, 1, NUM_HANDS), whole("trials", trials, 1),
         whole("draw_trials", draw_trials, 1), whole("free_after", free_after, 0, draws),
     )  # fmt: skip
     if not callable(bot):

@@ -23,9 +23,9 @@ from ...blueprint import Blueprint
 from ...blueprint.abstraction import BUCKETS, SLOTS
 from ...blueprint.buckets import hand_buckets, legal_slots
 from ...cards import DECK
-from ...game.actions import View
+from ...game.actions import Phase, View
 from ...hands.universe import all_hands, lex_index
-from .arrays import MASKS, POPCOUNT, Floats, Hands, Masks
+from .arrays import MASKS, POPCOUNT, Floats, Hands, Masks, checked_call, draw_cap
 
 
 @dataclasses.dataclass(frozen=True)
@@ -49,8 +49,8 @@ class BlueprintStrategy:
     def betting(
         self, spot: View, hands: Hands, dead: Masks, positions: npt.NDArray[np.intp] | None = None
     ) -> Floats:
-        del dead  # the betting buckets read the hand alone
-        if not len(hands):
+        spot, hands, _ = checked_call(spot, hands, dead, Phase.BETTING)
+        if not len(hands):  # (the betting buckets read the hand alone, not its discards)
             return np.zeros((0, len(spot.legal)))
         at = lex_index(hands) if positions is None else positions
         return self.bucket_betting(spot, hands[0])[hand_buckets()[0][at]]
@@ -84,11 +84,11 @@ class BlueprintStrategy:
         slot throws are the hand's own discard mask. ``count``: only the columns of the
         discards of that many cards, in ascending order of their masks (what the beliefs'
         draw pass reads), instead of all 16."""
-        del dead
+        spot, hands, _ = checked_call(spot, hands, dead, Phase.DRAW)
         width = MASKS if count is None else int((POPCOUNT == count).sum())
         if not len(hands):
             return np.zeros((0, width))
-        cap = min(self.blueprint.most_thrown, spot.legal[0].amount)
+        cap = min(self.blueprint.most_thrown, draw_cap(spot))
         decision, at = self._spot(spot, hands, positions)
         # a row per (bucket, set of legal slots): every pattern of slots with one legal at
         # least; its last column is 0, for the discards no legal slot throws

@@ -45,6 +45,7 @@ from typing import Any
 
 import numpy as np
 
+from ..._badugi import ffi
 from ...cards import DECK
 from ...game import Action, ActionKind, Game, Phase, Rules
 from ...game.actions import BET_KINDS, FOLD_KINDS, View
@@ -82,6 +83,25 @@ def fork(game: Game) -> Game:
                     setattr(record, field_name, inner.copy())
             twin.__dict__[name] = record
     return twin
+
+
+def checked_policy(policy: object) -> Any:
+    """What a strategy's ``rollout_policy()`` gave if it is None or a (``bf_policy *``,
+    keepalive) pair, else a TypeError saying so (C dereferences the pointer)."""
+    if policy is None:
+        return None
+    if (
+        isinstance(policy, tuple)
+        and len(policy) == 2
+        and isinstance(policy[0], ffi.CData)
+        and ffi.typeof(policy[0]) is ffi.typeof("bf_policy *")
+        and policy[0] != ffi.NULL
+    ):
+        return policy
+    raise TypeError(
+        f"the strategy's rollout_policy() is None or a (bf_policy *, keepalive) pair, not "
+        f"{policy!r}"
+    )
 
 
 @dataclass(frozen=True)
@@ -231,7 +251,7 @@ class Responder:
     # -- deciding ----------------------------------------------------------------------------
 
     def _policies(self, view: View, draws: int) -> tuple[Any, Any]:
-        opponent = self.strategy.rollout_policy()
+        opponent = checked_policy(self.strategy.rollout_policy())
         if view.phase is Phase.DRAW and self.opponent_drew_at == view.draws_left and draws == 1:
             opponent = stand_pat()  # it has drawn its last: it draws no more
         return None, opponent

@@ -41,7 +41,7 @@ from ...game.actions import HIDDEN_KINDS, Action, ActionKind, Event, Phase, View
 from ...game.bots import AGGRESSIVE, PASSIVE, RandomBot, ThresholdBot
 from ...hands.evaluator import evaluate_many
 from ...hands.naming import class_ranks
-from .arrays import MASKS, POPCOUNT, Floats, Hands, Masks
+from .arrays import MASKS, POPCOUNT, Floats, Hands, Masks, checked_call, draw_cap
 from .blueprint import BlueprintStrategy
 
 K = ActionKind
@@ -59,12 +59,22 @@ class HandStrategy(Protocol):
     def rollout_policy(self) -> Any: ...
 
 
+SUM_TOLERANCE = 1e-6  # a row's sum off 1 by more is a mistake, not rounding (the files: 1e-9)
+
+
 def checked_probabilities(
-    probs: object, method: str, spot: View, hands: Hands, columns: int, whose: str = "opponent"
+    probs: object,
+    method: str,
+    spot: View,
+    hands: Hands,
+    columns: int,
+    whose: str = "opponent",
+    whole_rows: bool = True,
 ) -> npt.NDArray[np.float64]:
     """What ``strategy.<method>(spot, hands, dead)`` gave, or a ValueError naming the decision
     (``whose``: the opponent's or the responder's own) when it is not a (hands x ``columns``)
-    array of finite probabilities of at least 0."""
+    array of finite probabilities of at least 0, each row summing to 1 (``whole_rows``; False
+    for some of a row's columns)."""
     out = np.asarray(probs, dtype=np.float64)
     where = (
         f"the strategy's {method} at the {whose}'s {spot.phase.value} decision "
@@ -73,16 +83,16 @@ def checked_probabilities(
     )
     if out.shape != (len(hands), columns):
         raise ValueError(f"{where} is {len(hands)} x {columns} probabilities, not {out.shape}")
-    if np.isfinite(out).all() and not (out < 0.0).any():
+    sound = np.isfinite(out).all(axis=1) & (out >= 0.0).all(axis=1)
+    if whole_rows:
+        sound &= np.abs(out.sum(axis=1) - 1.0) <= SUM_TOLERANCE
+    if sound.all():
         return out
-    bad = np.flatnonzero(~(np.isfinite(out) & (out >= 0.0)).all(axis=1))
-    if len(bad):
-        row = int(bad[0])
-        raise ValueError(
-            f"{where} gives {out[row].tolist()} for the hand of card ids {hands[row].tolist()}: "
-            "probabilities are finite and at least 0"
-        )
-    return out
+    row = int(np.flatnonzero(~sound)[0])
+    raise ValueError(
+        f"{where} gives {out[row].tolist()} for the hand of card ids {hands[row].tolist()}: "
+        "probabilities are finite, at least 0" + (" and sum to 1" if whole_rows else "")
+    )
 
 
 def public_view(view: View) -> View:
@@ -93,13 +103,6 @@ def public_view(view: View) -> View:
         Event(e.kind, e.seat, e.amount) if e.kind in HIDDEN_KINDS else e for e in view.history
     )
     return dataclasses.replace(view, hand=(), dead=frozenset(), history=history, stream=0)
-
-
-def draw_cap(spot: View) -> int:
-    """The most cards the spot's draw may throw."""
-    if spot.phase is not Phase.DRAW or len(spot.legal) != 1:
-        raise ValueError("a draw spot has exactly one legal action, the draw")
-    return spot.legal[0].amount
 
 
 @cache
@@ -147,6 +150,7 @@ class ThresholdStrategy:
     bot: ThresholdBot
 
     def betting(self, spot: View, hands: Hands, dead: Masks) -> Floats:
+        spot, hands, dead = checked_call(spot, hands, dead, Phase.BETTING)
         bot, n = self.bot, len(hands)
         size, top = hand_classes(hands)
         strong = (size == 4) & (top <= bot.raise_top)
@@ -170,15 +174,19 @@ class ThresholdStrategy:
         return out
 
     def discards(self, spot: View, hands: Hands, dead: Masks) -> Floats:
+        spot, hands, dead = checked_call(spot, hands, dead, Phase.DRAW)
         cap = draw_cap(spot)
         policy, solved = self.bot.c_policy()
         thrown: list[tuple[int, ...]] = []
         for hand, known in zip(hands.tolist(), dead.tolist(), strict=True):
             cards = bytes(hand)
             if solved is None:
-                at = ~lib.bf_draw_keep(cards, known, 0)
+                kept = lib.bf_draw_keep(cards, known, 0)
+                at = -1 if kept < 0 else ~kept & 15  # the positions thrown
             else:
                 at = lib.bf_policy_table_throw(policy, cards, known, 0, spot.draws_left, cap)
+            if at < 0:  # C refused the hand (its dead cards among its own): never "keep all"
+                raise ValueError(f"the threshold bot cannot draw to {hand} with dead {known:#x}")
             thrown.append(cap_discards([c for i, c in enumerate(hand) if at >> i & 1], cap))
         return _one_hot(_throws_to_masks(hands, thrown))
 
@@ -191,9 +199,11 @@ class RandomStrategy:
     """The random bot: every legal action alike; every discard within the cap alike."""
 
     def betting(self, spot: View, hands: Hands, dead: Masks) -> Floats:
+        spot, hands, dead = checked_call(spot, hands, dead, Phase.BETTING)
         return np.full((len(hands), len(spot.legal)), 1.0 / len(spot.legal))
 
     def discards(self, spot: View, hands: Hands, dead: Masks) -> Floats:
+        spot, hands, dead = checked_call(spot, hands, dead, Phase.DRAW)
         allowed = (POPCOUNT <= draw_cap(spot)).astype(np.float64)
         return np.tile(allowed / allowed.sum(), (len(hands), 1))
 
@@ -209,6 +219,7 @@ class CallableStrategy:
     bot: Callable[[View], Action]
 
     def betting(self, spot: View, hands: Hands, dead: Masks) -> Floats:
+        spot, hands, dead = checked_call(spot, hands, dead, Phase.BETTING)
         kinds = [a.kind for a in spot.legal]
         out = np.zeros((len(hands), len(kinds)))
         for row, view in enumerate(_views(spot, hands, dead)):
@@ -219,6 +230,7 @@ class CallableStrategy:
         return out
 
     def discards(self, spot: View, hands: Hands, dead: Masks) -> Floats:
+        spot, hands, dead = checked_call(spot, hands, dead, Phase.DRAW)
         thrown = [action_of(self.bot, view).cards for view in _views(spot, hands, dead)]
         cap = draw_cap(spot)
         for cards in thrown:
@@ -245,6 +257,7 @@ class MixedStrategy:
         return [self.probabilities(view) for view in _views(spot, hands, dead)]
 
     def betting(self, spot: View, hands: Hands, dead: Masks) -> Floats:
+        spot, hands, dead = checked_call(spot, hands, dead, Phase.BETTING)
         kinds = [a.kind for a in spot.legal]
         out = np.zeros((len(hands), len(kinds)))
         for row, choices in enumerate(self._rows(spot, hands, dead)):
@@ -255,6 +268,7 @@ class MixedStrategy:
         return out
 
     def discards(self, spot: View, hands: Hands, dead: Masks) -> Floats:
+        spot, hands, dead = checked_call(spot, hands, dead, Phase.DRAW)
         out = np.zeros((len(hands), MASKS))
         for row, choices in enumerate(self._rows(spot, hands, dead)):
             hand = hands[row].tolist()

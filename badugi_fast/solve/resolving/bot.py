@@ -25,10 +25,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..._runtime.validate import real, whole
+from ..._runtime.threads import max_threads
+from ..._runtime.validate import is_whole, real, whole
 from ...blueprint import Blueprint, BlueprintBot, load_blueprint
 from ...cards import hand_ids
-from ...game.actions import Action, ActionKind, Phase, View
+from ...game.actions import Action, ActionKind, Event, Phase, View
 from ...game.rules import RuleSet
 from ...hands.evaluator import NUM_HANDS
 from ...hands.universe import colex_indices
@@ -36,7 +37,7 @@ from ..api import LastRoundSolution
 from ..belief_states.api import advance, check_tremble, start, table_for
 from ..belief_states.public import Step, play
 from ..best_response import exploitability
-from ..lbr.arrays import Floats, Hands, Masks
+from ..lbr.arrays import Floats, Hands, Masks, checked_call
 from ..lbr.blueprint import BlueprintStrategy
 from ..round_view import round_start
 from .gadget import GADGETS, counterfactual_best, resolve, unsafe
@@ -131,7 +132,7 @@ class SearchBot:
             raise TypeError(f"safe is True or False, not {safe!r}")
         if not 0 <= real("cut", cut) < 1:
             raise ValueError(f"cut is a share of a range, 0 <= cut < 1, not {cut!r}")
-        if gadget not in GADGETS:
+        if not isinstance(gadget, str) or gadget not in GADGETS:
             raise ValueError(f"gadget is one of {', '.join(GADGETS)}, not {gadget!r}")
         if not isinstance(eager, bool):
             raise TypeError(f"eager is True or False, not {eager!r}")
@@ -143,12 +144,13 @@ class SearchBot:
         self.iterations = whole("iterations", iterations, 1)
         self.cut = float(cut)
         self.tremble = check_tremble(tremble)
-        self.threads = whole("threads", threads, 1)
+        self.threads = whole("threads", threads, 1, max_threads())
         self._cache_size = whole("cache", cache, 1)
         self.eager = eager
         self._bot = BlueprintBot(found)
         self._strategy = BlueprintStrategy(found)
         self._table = table_for(found, None, None)
+        self._blinds = _blinds(play(self._table, "").game.history)
         self._solved: OrderedDict[Any, Resolved] = OrderedDict()
         self._believed: OrderedDict[Any, Any] = OrderedDict()
         self._lock = threading.Lock()
@@ -185,7 +187,21 @@ class SearchBot:
 
     # -- playing ---------------------------------------------------------------------------------
 
+    def check_view(self, view: View) -> None:
+        """ValueError unless ``view`` is of a heads-up hand with the blinds of the blueprint's
+        game (a last-round view is replayed too, which checks its bets and stacks)."""
+        if not isinstance(view, View):
+            raise TypeError(f"a view is a View, not {type(view).__name__}")
+        if len(view.stacks) != 2:
+            raise ValueError(f"the search plays heads-up, not a hand of {len(view.stacks)} seats")
+        if _blinds(view.history) not in (self._blinds, ()):
+            raise ValueError(
+                f"the view's blinds {list(_blinds(view.history))} are not those of the game "
+                f"the blueprint was trained for ({list(self._blinds)})"
+            )
+
     def __call__(self, view: View) -> Action:
+        self.check_view(view)
         if not self._last_round(view):
             action = self._bot(view)
             if self.eager and round_start(view) is not None:
@@ -203,6 +219,7 @@ class SearchBot:
         ``view`` (its hand's row of the round's re-solve, which ``__call__`` draws from); None
         where the bot plays the blueprint instead: before the last round, not heads-up, or a
         hand the re-solve's cut left out."""
+        self.check_view(view)
         found = self.resolve_view(view)
         if found is None:
             return None
@@ -248,12 +265,25 @@ class SearchBot:
         """The re-solve of the last round after ``line`` (a public line up to the round's
         start, as the comparison's: 'rc/11/kk/12/bc/00') for ``searcher`` (0 the big blind,
         1 the button), from the blueprint game's stacks."""
-        if searcher not in (0, 1) or isinstance(searcher, bool):
+        if not is_whole(searcher) or searcher not in (0, 1):
             raise ValueError(f"searcher is 0 (the big blind) or 1 (the button), not {searcher!r}")
         played = play(self._table, line)
         game = played.game
-        if game.done or game.phase is not Phase.BETTING or game.round_index != self._table.draws:
-            raise ValueError(f"line {line!r} does not end where the last betting round starts")
+        at_start = played.steps and played.steps[-1].kind is ActionKind.DRAW
+        last = self._table.draws
+        if game.done or game.phase is not Phase.BETTING or game.round_index != last or not at_start:
+            if game.done:
+                where = "after the hand is over"
+            elif game.phase is not Phase.BETTING:
+                where = "during a draw"
+            elif game.round_index != last:
+                where = f"in betting round {game.round_index + 1} of {last + 1}"
+            else:
+                where = "after the last betting round's first action"
+            raise ValueError(
+                f"line {line!r} ends {where}, not where the last betting round starts "
+                "(after the last draw)"
+            )
         committed = game.committed
         stacks = (game.stacks[0], game.stacks[1])
         return self.resolved(played.steps, searcher, sum(committed), stacks)
@@ -330,6 +360,7 @@ class SearchBot:
     # -- the strategy for many hands (the local best response reads it) ---------------------------
 
     def betting(self, spot: View, hands: Hands, dead: Masks) -> Floats:
+        spot, hands, dead = checked_call(spot, hands, dead, Phase.BETTING)
         if not self._last_round(spot) or not len(hands):
             return self._strategy.betting(spot, hands, dead)
         found = self._found(spot)
@@ -353,6 +384,11 @@ class SearchBot:
 
     def rollout_policy(self) -> Any:
         return None
+
+
+def _blinds(events: Sequence[Event]) -> tuple[int, ...]:
+    """The blinds posted in ``events``, smallest first."""
+    return tuple(sorted(e.amount for e in events if e.kind is ActionKind.POST))
 
 
 def _seated(spot: RoundSpot, searcher: int, solution: LastRoundSolution) -> Resolved:

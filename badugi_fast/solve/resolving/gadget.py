@@ -155,7 +155,7 @@ def resolve(
     opponent = 1 - searcher
     if alternative.shape != (problem.rows(opponent),):
         raise ValueError("the alternative is one value per row of the opponent's range")
-    if gadget not in GADGETS:
+    if not isinstance(gadget, str) or gadget not in GADGETS:
         raise ValueError(f"gadget is one of {', '.join(GADGETS)}, not {gadget!r}")
     solver = Solver(problem)
     c: Any = problem.c
