@@ -103,3 +103,12 @@ def test_a_blueprint_of_a_small_deck_is_measured_on_its_own_deck() -> None:
     small = BlueprintBot(Blueprint(4, 3, 1, 2, 0, 0, table))
     found = local_best_response(small, ranks=4, suits=3, draws=1, **QUICK)
     assert found.deals == 2
+
+
+def test_a_rollout_policy_that_is_not_a_c_policy_is_refused_naming_it() -> None:
+    class Junk(RandomStrategy):
+        def rollout_policy(self) -> Any:
+            return ("not", "a policy")
+
+    with pytest.raises(TypeError, match=r"rollout_policy\(\) is None or a \(bf_policy \*"):
+        local_best_response(bots.random_bot(1), strategy=Junk(), **QUICK)
