@@ -41,6 +41,10 @@ class Guard:
         self.lock = Lock()
         self.holder: tuple[int, str] | None = None  # (thread id, what it is doing)
 
+    def __reduce__(self) -> tuple[type[Guard], tuple[str]]:
+        # a copy (pickle, deepcopy) is another object: a lock of its own, held by no one
+        return Guard, (self.owner,)
+
     def refusal(self) -> str:
         """Why a call is refused while the lock is held."""
         holder = self.holder  # None if the other call ended in between: still refused

@@ -145,6 +145,9 @@ def batch_block(
     return np.ascontiguousarray(table[:, 1:, :])
 
 
+_ZIP = b"PK\x03\x04"  # how a zip archive (an .npz) starts
+
+
 class Trainer:
     """The regret and strategy-sum tables of one training run (see the module docstring)."""
 
@@ -225,7 +228,7 @@ class Trainer:
             finally:
                 bar.close()
         else:
-            self._run(left, nthreads, executor, workers, progress or None)
+            self._run(left, nthreads, executor, workers, progress if callable(progress) else None)
 
     def _run(
         self, left: int, nthreads: int, executor: Executor, workers: int, progress: Progress | None
@@ -293,6 +296,9 @@ class Trainer:
     def average(self) -> npt.NDArray[np.uint16]:
         """The average strategy as the file stores it (units of 1/65535, each reached row
         summing to 65535 exactly: largest remainders round up)."""
+        return self._average()
+
+    def _average(self) -> npt.NDArray[np.uint16]:
         sums = np.array(self.strategy)
         total = sums.sum(axis=1)
         shift = np.maximum(np.ceil(np.log2(np.maximum(total, 1))) - 40, 0).astype(np.int64)
@@ -309,11 +315,13 @@ class Trainer:
         result: npt.NDArray[np.uint16] = (floor + bump).astype(np.uint16)
         return result
 
+    @one_thread("read")
     def blueprint(self) -> Blueprint:
+        """The average strategy as a ``Blueprint`` (what ``save_blueprint`` writes)."""
         deck = self.deck
         return Blueprint(
             deck.ranks, deck.suits, deck.draws, deck.small_bet, self.iterations, self.seed,
-            self.average(), self.abstraction,
+            self._average(), self.abstraction,
         )  # fmt: skip
 
     # -- checkpoints ---------------------------------------------------------------------------
@@ -343,6 +351,13 @@ class Trainer:
         """A trainer from a checkpoint ``save`` wrote: OSError if it cannot be read, ValueError
         naming the file and what is wrong if it is not a sound checkpoint."""
         path = _checked_path(path)
+        with open(path, "rb") as file:  # OSError: missing, a directory, unreadable
+            start = file.read(len(_ZIP))
+        if start != _ZIP:  # np.load would read a .npy as an array, a text as "pickled data"
+            raise ValueError(
+                f"{path}: not a blueprint checkpoint (the .npz archive Trainer.save writes): "
+                f"it starts {start!r}"
+            )
         try:
             with np.load(path, allow_pickle=False) as data:
                 if set(data.files) != {"meta", "table"}:

@@ -5,8 +5,10 @@ falls); its inputs are checked."""
 from __future__ import annotations
 
 import concurrent.futures as cf
+import pickle
 import re
 import threading
+from copy import deepcopy
 from pathlib import Path
 
 import numpy as np
@@ -158,6 +160,11 @@ def test_a_damaged_checkpoint_is_refused(tmp_path: Path) -> None:
     (tmp_path / "cut.npz").write_bytes(b"PK\x03\x04 not a whole zip")
     with pytest.raises(ValueError, match=r"cut\.npz: "):
         Trainer.load(tmp_path / "cut.npz")
+    np.save(tmp_path / "array.npy", np.zeros(3))  # np.load would give the array itself
+    (tmp_path / "notes.txt").write_text("not numbers")  # np.load would say "pickled data"
+    for name in ("array.npy", "notes.txt"):
+        with pytest.raises(ValueError, match=rf"{name}: not a blueprint checkpoint .* starts"):
+            Trainer.load(tmp_path / name)
     with pytest.raises(FileNotFoundError):
         Trainer.load(tmp_path / "missing.npz")
     with pytest.raises(TypeError, match="is a str or a Path"):
@@ -221,7 +228,7 @@ def test_a_trainer_refuses_a_second_thread_while_it_runs() -> None:
     with cf.ThreadPoolExecutor(1) as pool:
         first = pool.submit(trainer.run, 200, threads=1, progress=slow)
         assert started.wait(10)
-        for call in (lambda: trainer.run(100, threads=1), trainer.average,
+        for call in (lambda: trainer.run(100, threads=1), trainer.average, trainer.blueprint,
                      trainer.regret_bound, lambda: trainer.save("never.npz")):  # fmt: skip
             with pytest.raises(RuntimeError, match="Trainer is being run by another thread"):
                 call()
@@ -231,6 +238,35 @@ def test_a_trainer_refuses_a_second_thread_while_it_runs() -> None:
     alone = Trainer(TINY, seed=2, batch=100)
     alone.run(200, threads=1)
     assert np.array_equal(trainer.table, alone.table)
+
+
+def test_a_copy_of_a_trainer_is_a_trainer_of_its_own() -> None:
+    """Pickled or deep-copied, a trainer carries its tables and settings, and a lock of its
+    own: the copy runs on as the original does."""
+    trainer = Trainer(TINY, seed=3, batch=100)
+    trainer.run(100, threads=1)
+    for copy in (pickle.loads(pickle.dumps(trainer)), deepcopy(trainer)):
+        assert copy._guard is not trainer._guard and not copy._guard.lock.locked()
+        copy.run(100, threads=1)
+        assert copy.iterations == 200
+    trainer.run(100, threads=1)
+    assert np.array_equal(copy.table, trainer.table)
+
+
+def test_a_progress_callable_is_called_whatever_its_truth() -> None:
+    class Counter:  # falsy until called: ``progress or None`` would have dropped it
+        def __init__(self) -> None:
+            self.done = 0
+
+        def __bool__(self) -> bool:
+            return self.done > 0
+
+        def __call__(self, n: int) -> None:
+            self.done += n
+
+    counter = Counter()
+    Trainer(TINY, batch=100).run(200, threads=1, progress=counter)
+    assert counter.done == 200
 
 
 def test_a_callback_that_calls_back_into_its_trainer_is_refused() -> None:

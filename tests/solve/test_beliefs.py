@@ -11,7 +11,8 @@ import pytest
 
 from badugi_fast._badugi import ffi, lib
 from badugi_fast.blueprint import blueprint_bot, load_blueprint
-from badugi_fast.game import Rules
+from badugi_fast.cards import card_id
+from badugi_fast.game import Action, Rules
 from badugi_fast.game.bots import drawer
 from badugi_fast.hands.universe import all_hands, class_of_hands, colex_hands, colex_index
 from badugi_fast.solve.belief_states import beliefs
@@ -357,8 +358,11 @@ def test_a_view_or_events_of_another_game_are_refused(shipped):
         beliefs(shipped, other)
     with pytest.raises(ValueError, match="chip event 1"):
         beliefs(shipped, list(other.history))
-    with pytest.raises(ValueError, match="shallower than the game played here"):
+    with pytest.raises(ValueError, match=r"stacks of at least 48 chips .* not 30"):
         beliefs(shipped, _first_view(30, rules))
+    # a strategy of no blueprint plays any stacks: the view's blinds and bets are the game
+    short = beliefs(drawer, _first_view(30, rules), rules=rules)
+    assert short.chance == beliefs(drawer, "", rules=rules).chance
     with pytest.raises(ValueError, match="a heads-up hand's view, not one of 3 seats"):
         beliefs(shipped, _first_view(200, rules, seats=3))
     deep = _first_view(500, rules)  # deeper stacks never bind a capped hand: the same game
@@ -374,7 +378,7 @@ def test_an_observer_is_checked_against_the_deck_played(shipped):
     import dataclasses
 
     with pytest.raises(ValueError, match="a hand has 4 cards, got 0"):
-        beliefs(shipped, "rc", observer=dataclasses.replace(view, hand=()))
+        beliefs(shipped, "rc", observer=(0, []))
     with pytest.raises(ValueError, match="a hand has 4 cards, got 3"):
         beliefs(shipped, "rc", observer=dataclasses.replace(view, hand=view.hand[:3]))
     with pytest.raises(ValueError, match="player is 0"):
@@ -383,3 +387,30 @@ def test_an_observer_is_checked_against_the_deck_played(shipped):
     with pytest.raises(ValueError, match="the observer holds Kd, outside the deck played"):
         beliefs(drawer, "rc", table=small, observer=(0, ["As", "2d", "3c", "Kd"]))
     assert beliefs(drawer, "rc", table=small, observer=(0, ["As", "2d", "3c", "4h"])).observer == 0
+
+
+def test_a_folded_observer_conditions_on_its_thrown_cards_and_is_read_from_its_play(shipped):
+    """A seat that folded has no hand in its view: its belief is read from its play, and
+    neither belief holds a card it threw."""
+    from badugi_fast.game import Game
+
+    rules = Rules(small_bet=2, cap_heads_up=True)
+    game = Game([200, 200], rules, button=1, seed=11)
+    for action in ("call", "check"):
+        game.act(Action(action))
+    for _ in range(2):  # each throws its first card
+        game.act(Action.draw([game.hands[game.actor][0]]))
+    game.act(Action("bet"))
+    folder = game.actor
+    game.act(Action("fold"))
+    view = game.view(folder)
+    assert view.hand == () and view.dead
+    found = beliefs(shipped, view, observer=view)
+    thrown = {card_id(c) for c in view.dead}
+    holds = np.array([bool(thrown & set(h)) for h in all_hands().tolist()])
+    assert holds.any()
+    for weights in found.weights:  # its own too: what it threw did not come back to it
+        assert weights.sum() == pytest.approx(1.0) and weights[holds].sum() == 0
+    assert np.count_nonzero(found.weights[found.observer]) > 10_000  # a range, not a hand
+    alone = beliefs(shipped, view).weights[found.observer]
+    assert alone[holds].sum() > 0.01  # without the observer its thrown cards are unknown

@@ -209,6 +209,7 @@ def test_the_bots_fold_ends_the_hand_with_both_hands_shown(browser: TestClient) 
     assert shown is not None
     assert re.findall(r'data-card="(\w\w)"', shown.group(1)) == [str(c) for c in dealt[1]]
     assert phh.loads(browser.get("/play/hand/1.phh").text).history == game.history
+    assert '<table id="belief">' in page  # the bot's belief about you, though it folded
 
 
 def test_the_search_bot_plays_a_hand_to_the_end(browser: TestClient) -> None:

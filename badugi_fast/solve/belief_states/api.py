@@ -16,7 +16,9 @@ over those not in the hand before (update.py, exact for that model).
 
 What is exact: with ``observer`` (a seat's ``View``, or ``(seat, cards)``), the other player's
 belief is conditioned on every card the observer has held (blocked from the other's hands and
-deals), and the observer's own belief is its hand. That is the exact posterior on a deck where
+deals), and the observer's own belief is its hand (a view of a seat that folded has no hand:
+its thrown cards still condition the other's belief, and its own belief is read from its play
+as the other's is). That is the exact posterior on a deck where
 no reshuffle happens, up to the draws after the first: there, the cards a player threw at an
 earlier draw cannot come back to it, which a belief over the current hand alone does not know
 (the size of that effect is measured in docs/search.md). Without an observer each belief is the
@@ -26,7 +28,7 @@ hands), which the last-round solver applies when it meets them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,7 +47,7 @@ from ...hands.universe import class_of_hands, lex_index
 from ..lbr.particles import mask_of
 from ..lbr.play import Table
 from ..lbr.strategy import HandStrategy, strategy_of
-from .public import Step, play, player_of
+from .public import Step, play, player_of, starting_stacks
 from .update import bet, draw, open_hands
 
 Floats = npt.NDArray[np.float64]
@@ -139,12 +141,20 @@ def _observer(observer: object, table: Table) -> tuple[int, int, int] | None:
         return None
     if isinstance(observer, View):
         seat, hand_cards, dead = player_of(observer), observer.hand, observer.dead
+        if not hand_cards:  # folded: its cards are gone, its play speaks as the other's does
+            return seat, _known(dead, table), 0
     elif isinstance(observer, Sequence) and not isinstance(observer, str) and len(observer) == 2:
         seat, hand_cards, dead = _player(observer[0]), observer[1], frozenset()
     else:
         raise TypeError(f"observer is a View or (seat, cards), not {observer!r}")
     ids = hand_ids(hand_cards)  # four different cards, or InvalidHandError (a ValueError)
-    held = mask_of(ids) | mask_of(card_id(c) for c in dead)
+    return seat, _known([*ids, *dead], table), mask_of(ids)
+
+
+def _known(cards: Iterable[Any], table: Table) -> int:
+    """``cards`` (an observer's, held or thrown) as a mask: ValueError naming those outside
+    the table's deck."""
+    held = mask_of(card_id(c) for c in cards)
     outside = held & ~table.deck_mask
     if outside:
         names = " ".join(str(DECK[c]) for c in range(52) if outside >> c & 1)
@@ -152,12 +162,13 @@ def _observer(observer: object, table: Table) -> tuple[int, int, int] | None:
             f"the observer holds {names}, outside the deck played ({table.ranks} ranks, "
             f"{table.suits} suits)"
         )
-    return seat, held, mask_of(ids)
+    return held
 
 
-def _check_blueprints(strategy: object, table: Table) -> None:
+def _check_blueprints(strategy: object, table: Table, stacks: tuple[int, int]) -> None:
     """ValueError unless every blueprint the strategy plays (its own, or a bot's) was trained
-    for the table's game: its deck, draws, rules and stacks."""
+    for the table's game (its deck, draws and rules) and ``stacks`` (those the hand began
+    with)."""
     pair = strategy if isinstance(strategy, tuple | list) else (strategy,)
     for one in pair:
         found = one if isinstance(one, Blueprint) else getattr(one, "blueprint", None)
@@ -170,7 +181,7 @@ def _check_blueprints(strategy: object, table: Table) -> None:
                 f"{found.draws} draws, not the table's {table.ranks}, {table.suits} and "
                 f"{table.draws}"
             )
-        found.check_rules(table.rules, (table.stack, table.stack))
+        found.check_rules(table.rules, stacks)
 
 
 def check_tremble(tremble: object) -> float:
@@ -200,9 +211,12 @@ def beliefs(
     share = check_tremble(tremble)
     strategies = _strategies(strategy)
     game_table = table_for(strategy, rules, table)
-    _check_blueprints(strategy, game_table)
     seen = _observer(observer, game_table)
     played = play(game_table, history)
+    stacks = (game_table.stack, game_table.stack)
+    if isinstance(history, View):  # a bot's view says the stacks it was dealt
+        stacks = starting_stacks(history, played.game, game_table)
+    _check_blueprints(strategy, game_table, stacks)
     return beliefs_after(strategies, game_table, played.steps, seen, share)
 
 
@@ -231,7 +245,7 @@ def advance(
     """``weights`` and ``chance`` (each player's) carried through ``step``, the ``at``-th action
     of the history, in place (``tremble``: as ``beliefs``)."""
     p = step.seat
-    if observer is not None and observer[0] == p:
+    if observer is not None and observer[0] == p and observer[2]:
         return  # the observer's own cards are known: its actions say nothing more
     if step.kind is ActionKind.DRAW:
         outside = ((1 << 52) - 1) & ~table.deck_mask
@@ -261,7 +275,7 @@ def beliefs_after(
     chance = [1.0, 1.0]
     for at, step in enumerate(steps, start=1):
         advance(weights, chance, strategies, table, step, observer, at, tremble)
-    if observer is not None:
+    if observer is not None and observer[2]:
         own = np.zeros(len(weights[0]))
         own[lex_index(np.array([_cards(observer[2])]))] = 1.0
         weights[observer[0]] = own

@@ -178,8 +178,6 @@ def play(table: Table, history: str | Sequence[Event] | View) -> Played:
     ]
     if events is not None:
         _check_amounts(events, hand.game, table)
-    if isinstance(history, View):
-        _check_stacks(history, hand.game, table)
     return Played(tuple(steps), hand.game)
 
 
@@ -217,17 +215,21 @@ def _check_amounts(events: Sequence[Event], game: Game, table: Table) -> None:
             )
 
 
-def _check_stacks(view: View, game: Game, table: Table) -> None:
-    """ValueError unless both of the view's stacks are at least what they are in the game
-    played here (its stacks are the least the strategy was made for: deeper ones never bind a
-    capped limit hand)."""
-    for seat in (0, 1):
-        player = player_of(view, seat)
-        if view.stacks[seat] < game.stacks[player]:
-            raise ValueError(
-                f"the view's stacks {list(view.stacks)} are shallower than the game played here "
-                f"({table.stack} chips a seat, {list(game.stacks)} left): not its game"
-            )
+def starting_stacks(view: View, game: Game, table: Table) -> tuple[int, int]:
+    """The view's stacks before the hand, by seat: what each has now and what it put in (the
+    chips put in are those of ``game``, the view's history played at ``table``)."""
+    return (view.stacks[0] + table.stack - game.stacks[player_of(view, 0)],
+            view.stacks[1] + table.stack - game.stacks[player_of(view, 1)])  # fmt: skip
 
 
-__all__ = ["Move", "Played", "PublicHand", "Segment", "Step", "play", "player_of", "segments"]
+__all__ = [
+    "Move",
+    "Played",
+    "PublicHand",
+    "Segment",
+    "Step",
+    "play",
+    "player_of",
+    "segments",
+    "starting_stacks",
+]

@@ -217,8 +217,9 @@ class SearchBot:
     def probabilities(self, view: View) -> list[tuple[Action, float]] | None:
         """The search's probability of each action at a last-round betting decision of
         ``view`` (its hand's row of the round's re-solve, which ``__call__`` draws from); None
-        where the bot plays the blueprint instead: before the last round, not heads-up, or a
-        hand the re-solve's cut left out."""
+        where the bot plays the blueprint instead: before the last round, or a hand the
+        re-solve's cut left out. A view of another game (not heads-up, other blinds) is a
+        ValueError (``check_view``)."""
         self.check_view(view)
         found = self.resolve_view(view)
         if found is None:
@@ -232,7 +233,8 @@ class SearchBot:
     def resolve_view(self, view: View) -> tuple[Resolved, list[Action], int] | None:
         """The re-solve of a last-round betting decision's round (kept, as every re-solve),
         the round's betting so far, and the row of the view's hand in the searcher's table;
-        None before the last round, when not heads-up, or for a hand the cut left out."""
+        None before the last round, when fewer than two players are in the hand, or for a hand
+        the cut left out."""
         if not self._last_round(view):
             return None
         found = self._found(view)
@@ -251,7 +253,7 @@ class SearchBot:
 
     def _found(self, view: View) -> tuple[Resolved, list[Action], int] | None:
         """The re-solve of the view's round, its betting so far and the searcher's player
-        number; None where the search does not play (not heads-up)."""
+        number; None where the search does not play (fewer than two players in the hand)."""
         start = round_start(view)
         if start is None:
             return None
