@@ -16,7 +16,7 @@ from badugi_fast.solve import beliefs
 from badugi_fast.solve.belief_states import play
 from badugi_fast.solve.best_response import best_response
 from badugi_fast.solve.lbr import local_best_response
-from badugi_fast.solve.lbr.strategy import public_view
+from badugi_fast.solve.lbr.strategy import deciding, public_view
 from badugi_fast.solve.resolving import TREMBLE, SearchBot, line_of, search
 from badugi_fast.solve.resolving.gadget import current
 
@@ -162,6 +162,32 @@ def test_the_search_is_a_strategy_of_distributions_for_every_hand(small_blueprin
     np.testing.assert_array_equal(
         before, bot._strategy.betting(played.steps[0].spot, hands, np.zeros(len(hands), np.uint64))
     )
+
+
+def test_it_names_the_blueprint_where_the_blueprint_decides(small_blueprint):
+    """``strategy_at`` (read by the beliefs and the local best response, ``deciding``) names
+    the blueprint at every draw and before the last round, itself in the last round; the
+    beliefs it gives are those of asking the bot itself for every hand."""
+    bot = SearchBot(small_blueprint, iterations=30)
+    played = play(bot._table, "rc/22/bc/21/b")
+    last = [s.spot for s in played.steps if s.spot.phase is Phase.BETTING][-1]
+    assert deciding(bot, last) is bot
+    assert all(deciding(bot, s.spot) is bot._strategy for s in played.steps[:-1])
+
+    class Asked:  # the bot without its strategy_at: every hand asked through it
+        def betting(self, *args):
+            return bot.betting(*args)
+
+        def discards(self, *args):
+            return bot.discards(*args)
+
+        def rollout_policy(self):
+            return None
+
+    line, table = "rc/22/bc/21/bc", bot._table
+    fast, slow = beliefs(bot, line, table=table), beliefs(Asked(), line, table=table)
+    for p in (0, 1):
+        np.testing.assert_allclose(fast.weights[p], slow.weights[p], rtol=1e-12, atol=1e-15)
 
 
 def test_the_local_best_response_measures_it_alike_on_any_thread_count(small_blueprint):

@@ -119,3 +119,20 @@ def test_rows_that_do_not_sum_to_one_are_refused_naming_the_hand() -> None:
         checked_probabilities(half, "betting", spot, GOOD, len(spot.legal), whole_rows=False)
         is not None
     )
+
+
+def test_the_whole_array_check_names_the_first_bad_row() -> None:
+    """The check reads the whole array at once, then row by row where that fails: huge
+    finite values pass as part of a row (no overflow), and the first bad row is named."""
+    spot = SPOTS[Phase.BETTING]
+    huge = np.full((2, len(spot.legal)), 1e308)
+    with np.errstate(all="raise"):
+        out = checked_probabilities(huge, "betting", spot, GOOD, len(spot.legal), whole_rows=False)
+        assert np.isfinite(out).all()
+        with pytest.raises(ValueError, match=r"hand of card ids \[0, 5, 10, 15\].* sum to 1"):
+            checked_probabilities(huge, "betting", spot, GOOD, len(spot.legal))
+    for bad in (np.nan, -np.inf, np.inf, -1e-9):
+        rows = np.full((2, len(spot.legal)), 1 / len(spot.legal))
+        rows[1, 0] = bad
+        with pytest.raises(ValueError, match=r"hand of card ids \[1, 2, 3, 4\]"):
+            checked_probabilities(rows, "betting", spot, GOOD, len(spot.legal), whole_rows=False)

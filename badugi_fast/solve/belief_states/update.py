@@ -25,7 +25,7 @@ from ...hands.universe import all_hands, colex_indices
 from ..lbr.arrays import MASKS, POPCOUNT
 from ..lbr.blueprint import BlueprintStrategy
 from ..lbr.particles import card_masks
-from ..lbr.strategy import HandStrategy, checked_probabilities
+from ..lbr.strategy import HandStrategy, checked_probabilities, deciding
 
 Floats = npt.NDArray[np.float64]
 
@@ -67,6 +67,7 @@ def bet(
 ) -> Floats:
     """``weights`` times each hand's probability of ``kind`` at ``spot`` (with ``tremble``: of
     that probability mixed with uniform play, ``(1 - tremble) p + tremble / actions``)."""
+    strategy = deciding(strategy, spot)
     live = np.flatnonzero(weights > 0)
     kinds = [a.kind for a in spot.legal]
     if isinstance(strategy, BlueprintStrategy) and len(live):
@@ -98,6 +99,7 @@ def draw(
     """The weights after throwing ``count`` cards at ``spot``: each hand's chance of throwing
     that many, carried to the hands the throw and the deal make (see the module); with
     ``tremble``, each hand's discards mixed with a uniform choice of the discards allowed."""
+    strategy = deciding(strategy, spot)
     # the C pass reads the discards of `count` cards alone: the others cannot lead here (the
     # blueprint gives those columns alone; another strategy's are picked out of its 16)
     if isinstance(strategy, BlueprintStrategy):

@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from ...game.actions import Action, View
 from .arrays import MASKS, POPCOUNT
-from .strategy import HandStrategy, checked_probabilities
+from .strategy import HandStrategy, checked_probabilities, deciding
 
 Hands = npt.NDArray[np.uint8]
 Masks = npt.NDArray[np.uint64]
@@ -129,8 +129,9 @@ class Particles:
             raise ValueError(f"{action.kind} is not among the spot's actions {kinds}")
         hands, dead, live = self._live_rows()
         probs = checked_probabilities(
-            strategy.betting(spot, hands, dead), "betting", spot, hands, len(kinds)
-        )
+            deciding(strategy, spot).betting(spot, hands, dead), "betting", spot, hands,
+            len(kinds),
+        )  # fmt: skip
         probs = probs[:, kinds.index(action.kind)]
         self.weights[live] *= probs
         self._check()
@@ -145,7 +146,7 @@ class Particles:
         """The weight share of hands folding at ``spot``, and the weights left by not folding
         (for the hands of positive weight, in ``live`` order)."""
         hands, dead, live = self._live_rows()
-        probs = strategy.betting(spot, hands, dead)
+        probs = deciding(strategy, spot).betting(spot, hands, dead)
         probs = checked_probabilities(probs, "betting", spot, hands, len(spot.legal))
         folds = np.array([a.kind in ("fold", "die") for a in spot.legal])
         fold = probs[:, folds].sum(axis=1)
@@ -162,7 +163,7 @@ class Particles:
             self.exact = False
         hands, dead, live = self._live_rows()
         probs = checked_probabilities(
-            strategy.discards(spot, hands, dead), "discards", spot, hands, MASKS
+            deciding(strategy, spot).discards(spot, hands, dead), "discards", spot, hands, MASKS
         )
         probs = np.where(POPCOUNT[None, :] == count, probs, 0.0)
         chance = probs.sum(axis=1)

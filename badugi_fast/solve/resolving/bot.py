@@ -361,6 +361,13 @@ class SearchBot:
 
     # -- the strategy for many hands (the local best response reads it) ---------------------------
 
+    def strategy_at(self, spot: View) -> BlueprintStrategy | SearchBot:
+        """The strategy deciding at ``spot`` (``lbr.strategy.deciding``): the blueprint's,
+        except at a betting decision of the last round, where this bot re-solves."""
+        if isinstance(spot, View) and spot.phase is Phase.BETTING and self._last_round(spot):
+            return self
+        return self._strategy
+
     def betting(self, spot: View, hands: Hands, dead: Masks) -> Floats:
         spot, hands, dead = checked_call(spot, hands, dead, Phase.BETTING)
         if not self._last_round(spot) or not len(hands):
