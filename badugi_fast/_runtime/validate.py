@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import numbers
 import operator
+import os
+from pathlib import Path
 
 import numpy as np
 
@@ -41,6 +43,26 @@ def whole(name: str, value: object, least: int | None = None, most: int | None =
         span = f"at least {low}" if most is None else f"at most {high}" if least is None else None
         raise ValueError(f"{name} must be {span or f'{low} .. {high}'}, got {number}")
     return number
+
+
+def player_number(name: str, value: object) -> int:
+    """``value`` as a heads-up player, 0 (the big blind, first to act after a draw) or 1 (the
+    button): ValueError naming ``name`` otherwise (a bool or 0.0 compares equal to one, and
+    is refused)."""
+    if not is_whole(value) or value not in (0, 1):
+        raise ValueError(f"{name} is 0 (the big blind) or 1 (the button), not {value!r}")
+    return 0 if value == 0 else 1
+
+
+def file_path(what: str, path: object) -> str | Path:
+    """``path`` when it names a file: a ``str`` as given, an ``os.PathLike`` as a ``Path``;
+    TypeError naming ``what`` (``"a checkpoint"``) otherwise: ``open`` and numpy take an int as
+    a file descriptor, and close it."""
+    if isinstance(path, str):
+        return path
+    if isinstance(path, int) or not isinstance(path, os.PathLike):
+        raise TypeError(f"{what}'s path is a str or a Path, not {type(path).__name__}")
+    return Path(path)
 
 
 def is_real(value: object) -> bool:

@@ -45,7 +45,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._badugi import ffi, lib
-from .._runtime.validate import real
+from .._runtime.validate import file_path, real
 from ..game.actions import Action, View
 from ..game.rules import Rules, RuleSet
 from .abstraction import (
@@ -419,7 +419,7 @@ class Blueprint:
     def load(cls, path: str | Path, sha256: str | None = None) -> Blueprint:
         """Reads a strategy file; with ``sha256`` (64 hex digits, either case), the whole file
         must have that digest."""
-        path, sha256 = _checked_path(path), _checked_digest(sha256)
+        path, sha256 = file_path("a strategy file", path), _checked_digest(sha256)
         # the header first, then the payload it declares (checked against the file's size and
         # the abstraction's bound): a wrong or oversized file is refused before it is read
         with open(path, "rb") as file:
@@ -486,7 +486,7 @@ def load_blueprint(path: str | Path | None = None, sha256: str | None = None) ->
     same object."""
     sha256 = _checked_digest(sha256)
     if path is not None:
-        path = _checked_path(path)
+        path = file_path("a strategy file", path)
     if isinstance(path, str) and path in SHIPPED_STRATEGIES:
         named = SHIPPED_STRATEGIES[path]
         if sha256 is not None and sha256 != named.sha256:
@@ -509,16 +509,6 @@ def load_blueprint(path: str | Path | None = None, sha256: str | None = None) ->
     if sha256 is not None and sha256 != SHIPPED_SHA256:
         raise StrategyFileError(f"the shipped strategy has sha256 {SHIPPED_SHA256}, not {sha256}")
     return _shipped(SHIPPED, SHIPPED_SHA256)
-
-
-def _checked_path(path: object) -> str | Path:
-    """A strategy file's path: a ``str`` or ``os.PathLike`` (``open`` would take an int as a
-    file descriptor, and close it)."""
-    if isinstance(path, str):
-        return path
-    if isinstance(path, int) or not isinstance(path, os.PathLike):
-        raise TypeError(f"a strategy file's path is a str or a Path, not {type(path).__name__}")
-    return Path(path)
 
 
 def _checked_digest(sha256: object) -> str | None:

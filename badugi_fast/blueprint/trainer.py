@@ -22,7 +22,6 @@ Brown and Sandholm, "Solving Imperfect-Information Games via Discounted Regret M
 from __future__ import annotations
 
 import mmap
-import os
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,7 +35,7 @@ from .._badugi import ffi, lib
 from .._runtime.blocks import Executor, block_bounds, progress_bar, run_blocks
 from .._runtime.exclusive import Guard, one_thread
 from .._runtime.threads import run_in_threads, thread_count
-from .._runtime.validate import whole
+from .._runtime.validate import file_path, whole
 from . import Blueprint
 from .abstraction import SLOTS, check_abstraction, infosets
 from .strategy import ONE
@@ -330,7 +329,7 @@ class Trainer:
     def save(self, path: str | Path) -> None:
         """Writes a checkpoint (the tables and where the run stands) to ``path`` (.npz),
         through a temporary file beside it, so a crash mid-write keeps the last checkpoint."""
-        path = _checked_path(path)
+        path = Path(file_path("a checkpoint", path))
         if path.is_dir():
             raise IsADirectoryError(f"{path} is a directory: a checkpoint is a file (.npz)")
         d = self.deck
@@ -350,7 +349,7 @@ class Trainer:
     def load(cls, path: str | Path) -> Trainer:
         """A trainer from a checkpoint ``save`` wrote: OSError if it cannot be read, ValueError
         naming the file and what is wrong if it is not a sound checkpoint."""
-        path = _checked_path(path)
+        path = Path(file_path("a checkpoint", path))
         with open(path, "rb") as file:  # OSError: missing, a directory, unreadable
             start = file.read(len(_ZIP))
         if start != _ZIP:  # np.load would read a .npy as an array, a text as "pickled data"
@@ -410,14 +409,6 @@ class Trainer:
 
 
 DISCOUNT_ROWS = 1 << 16  # rows discounted at a time: temporaries of a few MB, not the table's
-
-
-def _checked_path(path: object) -> Path:
-    """A checkpoint's path: a ``str`` or ``os.PathLike`` (an int would be read as a file
-    descriptor by numpy and closed)."""
-    if isinstance(path, int) or not isinstance(path, str | os.PathLike):
-        raise TypeError(f"a checkpoint's path is a str or a Path, not {type(path).__name__}")
-    return Path(path)
 
 
 def _discount(table: npt.NDArray[np.int64], num: int, den: int) -> None:

@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._runtime.threads import thread_count
-from .._runtime.validate import real
+from .._runtime.validate import player_number, real
 from ..game.actions import Action
 from ..game.rules import RuleSet
 from .best_response import Tables, best_response
@@ -195,9 +195,7 @@ class LastRoundSolution:
 
 
 def _player(player: object) -> int:
-    if player not in (0, 1) or isinstance(player, bool):
-        raise ValueError(f"player is 0 or 1, not {player!r}")
-    return 0 if player == 0 else 1
+    return player_number("player", player)
 
 
 def _check_target(target: object) -> float:

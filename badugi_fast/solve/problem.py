@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._badugi import ffi, lib
-from .._runtime.validate import whole
+from .._runtime.validate import player_number, whole
 from ..game.rules import RuleSet, check_rules
 from .ranges import Classes, Player, RangeLike, players, to_range
 from .tree import Node, Tree, build_tree, check_sizes
@@ -154,9 +154,7 @@ class LastRound:
 
     def check_player(self, player: object) -> int:
         """``player`` as 0 or 1: ValueError otherwise."""
-        if isinstance(player, bool | np.bool_) or player not in (0, 1):
-            raise ValueError(f"player is 0 or 1, not {player!r}")
-        return 0 if player == 0 else 1
+        return player_number("player", player)
 
     def table_from(self, player: int, strategy: Any) -> npt.NDArray[np.float64]:
         """A table from a callable ``strategy(history) -> (hands of the range, actions)``

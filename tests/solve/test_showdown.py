@@ -81,7 +81,7 @@ def test_a_lane_gives_the_same_bits_alone_as_among_thirteen(make_range, ranges) 
 @pytest.mark.parametrize("player", [2, -1, True, 0.5, None])
 def test_a_player_other_than_0_or_1_is_refused_by_name(make_range, player) -> None:
     problem = last_round([make_range(1, 10), make_range(2, 10)], pot=12, stacks=100, rules=Rules())
-    with pytest.raises(ValueError, match="player is 0 or 1"):
+    with pytest.raises(ValueError, match=r"player is 0 \(the big blind\) or 1"):
         showdown_values(problem, player, problem.players[1].weights, PAYS[:1])
 
 

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from badugi_fast.blueprint import load_blueprint
+from badugi_fast.errors import InvalidHandError
 from badugi_fast.game import Action, Phase, View, bots
 from badugi_fast.solve.lbr import Table, public_view
 from badugi_fast.solve.lbr.blueprint import BlueprintStrategy
@@ -87,8 +88,11 @@ def test_sound_arguments_give_a_distribution_a_hand(name: str, phase: Phase) -> 
         (np.array([[0, 5, 10, 15]], dtype=float), [0], TypeError, "hands is an array of integ"),
         ([[0, 5, 10, 15]], [0, 0], ValueError, r"dead is one card mask a hand, \(1,\)"),
         ([[0, 5, 10, 15]], [0.0], TypeError, "dead is an array of integers"),
-        ([[0, 5, 10, 15]], [-1], ValueError, "dead holds masks of 52 cards"),
-        ([[0, 5, 10, 15]], [1 << 52], ValueError, "dead holds masks of 52 cards"),
+        ([[0, 5, 10, 15]], [-1], ValueError, "dead 0 is -1: dead holds masks of 52 cards"),
+        ([[0, 1, 2, 3], [0, 5, 10, 15]], [0, 1 << 52], ValueError, f"dead 1 is {1 << 52}: "),
+        ([[0, 5, 10, 1 << 64]], [0], ValueError, f"hands holds {1 << 64}: past a 64-bit"),
+        ([[0, 5, 10, 15]], [1 << 70], ValueError, f"dead holds {1 << 70}: past a 64-bit"),
+        ([[0, 5, 10, 15]], [None], TypeError, "dead is an array of integers, not of object"),
     ],
 )
 def test_bad_hands_and_discards_are_refused_by_every_strategy(
@@ -136,3 +140,9 @@ def test_the_whole_array_check_names_the_first_bad_row() -> None:
         rows[1, 0] = bad
         with pytest.raises(ValueError, match=r"hand of card ids \[1, 2, 3, 4\]"):
             checked_probabilities(rows, "betting", spot, GOOD, len(spot.legal), whole_rows=False)
+
+
+def test_a_bad_hand_is_an_invalid_hand_error_naming_its_row() -> None:
+    with pytest.raises(InvalidHandError, match=r"hand 1 is \[0, 5, 5, 15\]") as caught:
+        STRATEGIES["threshold"].betting(SPOTS[Phase.BETTING], [[0, 1, 2, 3], [0, 5, 5, 15]], [0, 0])
+    assert (caught.value.row, caught.value.hand) == (1, [0, 5, 5, 15])

@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..._runtime.validate import is_whole, real, whole
+from ..._runtime.validate import player_number, real, whole
 from ...blueprint import Blueprint
 from ...blueprint.strategy import MIN_STACK_BETS
 from ...cards import DECK, card_id, hand_ids
@@ -94,9 +94,7 @@ class Beliefs:
 
 
 def _player(player: object) -> int:
-    if not is_whole(player) or player not in (0, 1):
-        raise ValueError(f"player is 0 (the big blind) or 1 (the button), not {player!r}")
-    return 0 if player == 0 else 1
+    return player_number("player", player)
 
 
 def _strategies(strategy: object) -> tuple[HandStrategy, HandStrategy]:

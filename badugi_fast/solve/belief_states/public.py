@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import cast
 
+from ..._runtime.validate import player_number
 from ...cards import DECK
 from ...game import Action, ActionKind, Game, Phase
 from ...game.actions import BETTING_KINDS, Event, View
@@ -188,9 +189,7 @@ def player_of(view: View, seat: int | None = None) -> int:
     seat = view.seat if seat is None else seat
     posts = [e for e in view.history if e.kind is K.POST and e.seat is not None]
     if not posts:
-        if isinstance(seat, bool) or seat not in (0, 1):
-            raise ValueError(f"a heads-up view's seat is 0 or 1, not {seat!r}")
-        return int(seat)
+        return player_number("a heads-up view's seat", seat)
     big = max(enumerate(posts), key=lambda p: (p[1].amount, p[0]))[1].seat
     return 0 if seat == big else 1
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from ...errors import InvalidHandError
 from ...game.actions import Phase, View
 from ...hands.universe import all_hands
 
@@ -20,40 +21,56 @@ CARDS = 52
 
 def checked_hands(hands: object, dead: object) -> tuple[Hands, Masks]:
     """``hands`` as (n, 4) uint8 card ids 0..51, ascending in each row, and ``dead`` as (n,)
-    uint64 card masks, or a TypeError or ValueError naming what is wrong. A strategy reads a
-    row of a table per hand, and C reads four bytes a hand: a negative id would read another
-    hand's row, an id past 51 or a row of three cards past the end."""
+    uint64 card masks, or a TypeError or ValueError naming what is wrong (an
+    ``InvalidHandError`` with ``row`` and ``hand`` for a bad hand). A strategy reads a row of a
+    table per hand, and C reads four bytes a hand: a negative id would read another hand's
+    row, an id past 51 or a row of three cards past the end. (The evaluator's reader takes
+    text and leaves duplicates to C; a strategy's rows must be ids and ascending besides.)"""
     if hands is all_hands():  # the universe itself, checked once by construction
         cards: Hands = all_hands()
     else:
         given = _integers("hands", hands)
         if given.ndim != 2 or given.shape[1] != 4:
-            raise ValueError(f"hands is an (n, 4) array of card ids, not of shape {given.shape}")
+            raise InvalidHandError(
+                f"hands is an (n, 4) array of card ids, not of shape {given.shape}"
+            )
         if len(given):
             low, high = int(given.min()), int(given.max())
             if low < 0 or high >= CARDS:
                 row = int(np.flatnonzero(((given < 0) | (given >= CARDS)).any(axis=1))[0])
-                raise ValueError(
-                    f"hand {row} is {given[row].tolist()}: card ids are 0 .. {CARDS - 1}"
-                )
+                raise _hand_error(given, row, f"card ids are 0 .. {CARDS - 1}")
             unsorted = np.flatnonzero((np.diff(given.astype(np.int16), axis=1) <= 0).any(axis=1))
             if len(unsorted):
-                row = int(unsorted[0])
-                raise ValueError(
-                    f"hand {row} is {given[row].tolist()}: four different card ids, ascending"
-                )
+                raise _hand_error(given, int(unsorted[0]), "four different card ids, ascending")
         cards = np.ascontiguousarray(given, dtype=np.uint8)
     masks = _integers("dead", dead)
     if masks.shape != (len(cards),):
         raise ValueError(f"dead is one card mask a hand, ({len(cards)},), not {masks.shape}")
-    if len(masks) and (int(masks.min()) < 0 or int(masks.max()) >= 1 << CARDS):
-        raise ValueError(f"dead holds masks of {CARDS} cards (0 .. 2**{CARDS} - 1)")
+    if len(masks):
+        outside = (masks < 0) | (masks >= 1 << CARDS)
+        if outside.any():
+            row = int(np.flatnonzero(outside)[0])
+            raise ValueError(
+                f"dead {row} is {int(masks[row])}: dead holds masks of {CARDS} cards "
+                f"(0 .. 2**{CARDS} - 1)"
+            )
     return cards, np.asarray(masks, dtype=np.uint64)
 
 
+def _hand_error(given: npt.NDArray[np.integer], row: int, why: str) -> InvalidHandError:
+    hand = given[row].tolist()
+    return InvalidHandError(f"hand {row} is {hand}: {why}", row=row, hand=hand)
+
+
 def _integers(name: str, values: object) -> npt.NDArray[np.integer]:
-    """``values`` as an integer array (TypeError for floats, bools and objects)."""
+    """``values`` as an integer array (TypeError for floats, bools and objects; ValueError
+    naming a whole number past 64 bits, which numpy keeps as an object)."""
     array = np.asarray(values)
+    if array.dtype == object and array.size:
+        items = array.ravel().tolist()
+        if all(type(v) is int for v in items):
+            big = next(v for v in items if not -(1 << 63) <= v < 1 << 64)
+            raise ValueError(f"{name} holds {big}: past a 64-bit integer")
     if array.dtype.kind not in "iu":
         raise TypeError(f"{name} is an array of integers, not of {array.dtype}")
     return array

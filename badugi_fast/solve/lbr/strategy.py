@@ -9,7 +9,10 @@ A strategy answers, for one public spot (a ``View`` with the player's cards take
   mask over the hand's cards sorted by id (bit i throws the i-th lowest card, as OpenSpiel's
   ``badugi`` numbers its draw actions), zero for discards over the spot's cap;
 - ``rollout_policy()``: the draw policy the equity estimates draw it by in C: a ``bf_policy``
-  pointer and the object keeping its table alive, or None for the default policy.
+  pointer and the object keeping its table alive, or None for the default policy;
+- optionally ``strategy_at(spot)``: the strategy that decides at ``spot``, where it plays
+  another's (the search bot plays its blueprint's at every draw and before the last round):
+  the beliefs and the responder ask that one (``deciding``).
 
 ``hands`` is an (n, 4) uint8 array of card ids, each row sorted; ``dead`` an (n,) uint64 array of
 each hand's own discards so far (card bitmasks: what ``View.dead`` holds). The built-in bots are

@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..._runtime.threads import max_threads
-from ..._runtime.validate import is_whole, real, whole
+from ..._runtime.validate import player_number, real, whole
 from ...blueprint import Blueprint, BlueprintBot, load_blueprint
 from ...cards import hand_ids
 from ...game.actions import Action, ActionKind, Event, Phase, View
@@ -267,8 +267,7 @@ class SearchBot:
         """The re-solve of the last round after ``line`` (a public line up to the round's
         start, as the comparison's: 'rc/11/kk/12/bc/00') for ``searcher`` (0 the big blind,
         1 the button), from the blueprint game's stacks."""
-        if not is_whole(searcher) or searcher not in (0, 1):
-            raise ValueError(f"searcher is 0 (the big blind) or 1 (the button), not {searcher!r}")
+        searcher = player_number("searcher", searcher)
         played = play(self._table, line)
         game = played.game
         at_start = played.steps and played.steps[-1].kind is ActionKind.DRAW
