@@ -3,7 +3,8 @@ blueprint's rules, one thread:
 
 - beliefs: one public action carried through both players' beliefs over all 270,725 hands, a
   betting action (the big blind's call in the third round), the button's last draw (one card)
-  and the button's first (two cards, every hand still live: the costliest kind);
+  and the button's first (two cards, every hand still live: the costliest kind), of the
+  blueprint and of the search bot (which names its blueprint there: the same work);
 - a re-solve: the last round after a line, beliefs from the deal, the gadget's 32 iterations;
 - hands a second of the search bot against the blueprint in ``head_to_head`` (the Python
   engine), its decisions' median and worst time in the benchmark's extra info (after one
@@ -32,10 +33,12 @@ LINE = "rc/12/bc/21/bc/01"
 
 @pytest.mark.benchmark(group="search: beliefs, one public action over 270,725 hands")
 @pytest.mark.parametrize("action", ["bet", "draw", "first draw"])
-def test_beliefs_one_public_action(benchmark, action: str) -> None:
+@pytest.mark.parametrize("whose", ["blueprint", "search bot"])
+def test_beliefs_one_public_action(benchmark, action: str, whose: str) -> None:
     blueprint = load_blueprint()
     table = table_for(blueprint, None, None)
-    strategy = BlueprintStrategy(blueprint)
+    # the search bot's beliefs before the last round are its blueprint's, asked through it
+    strategy = BlueprintStrategy(blueprint) if whose == "blueprint" else SearchBot(blueprint)
     steps = play(table, LINE).steps
     at = {"bet": 9, "draw": 11, "first draw": 3}[action]
     weights, chance = start(table, None), [1.0, 1.0]
