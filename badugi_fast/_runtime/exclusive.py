@@ -42,7 +42,10 @@ class Guard:
         self.holder: tuple[int, str] | None = None  # (thread id, what it is doing)
 
     def __reduce__(self) -> tuple[type[Guard], tuple[str]]:
-        # a copy (pickle, deepcopy) is another object: a lock of its own, held by no one
+        # a copy (pickle, deepcopy) is another object: a lock of its own, held by no one; not
+        # while a guarded call runs (C may be writing what the copy would read)
+        if self.lock.locked():
+            raise RuntimeError(self.refusal())
         return Guard, (self.owner,)
 
     def refusal(self) -> str:

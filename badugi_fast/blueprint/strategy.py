@@ -245,12 +245,17 @@ class Blueprint:
                 if getattr(rules, f.name) != getattr(self.rules, f.name)
             )
             raise ValueError(f"the blueprint was trained for {trained}, not rules with {differ}")
-        least = MIN_STACK_BETS * self.small_bet
+        least = self.least_stack
         if stacks is not None and min(stacks) < least:
             raise ValueError(
                 f"the blueprint plays stacks of at least {least} chips (four bets a round), "
                 f"not {min(stacks)}"
             )
+
+    @property
+    def least_stack(self) -> int:
+        """The shallowest stack the blueprint plays: four bets a round never bind."""
+        return MIN_STACK_BETS * self.small_bet
 
     @property
     def real_game(self) -> bool:

@@ -105,7 +105,7 @@ class LastRoundSolution:
 
     def hands(self, player: int) -> npt.NDArray[np.uint8]:
         """The hands of ``player``'s range, (N, 4) card ids: the rows of every per-hand array."""
-        return self.problem.players[_player(player)].range.hands
+        return self.problem.players[player_number("player", player)].range.hands
 
     def node(self, history: History) -> Node:
         """The public tree's node after ``history`` (its ``actor``, ``actions``, ``pot``...)."""
@@ -131,7 +131,7 @@ class LastRoundSolution:
 
     def best_response(self, player: int) -> BestResponse:
         """A best response of ``player`` to the other player's solution strategy."""
-        p = _player(player)
+        p = player_number("player", player)
         key = ("best", p)
         if key not in self._cache:
             table, value = best_response(self.problem, p, self.tables[1 - p])
@@ -151,7 +151,7 @@ class LastRoundSolution:
     def hand_values(self, player: int) -> npt.NDArray[np.float64]:
         """Each hand's expected chips from the round's start, given it is dealt (NaN for a
         hand that shares a card with every hand of the other range)."""
-        p = _player(player)
+        p = player_number("player", player)
         out = self._values(p)
         mass = out["mass"][0]
         with np.errstate(invalid="ignore", divide="ignore"):
@@ -179,7 +179,7 @@ class LastRoundSolution:
         """How often each hand of ``player``'s range reaches the node after ``history``, given
         it is dealt: its own strategy's probability of the path times the other player's, over
         the other range's hands that share no card with it."""
-        p = _player(player)
+        p = player_number("player", player)
         node = self.problem.node(history)
         own = np.ones(self.problem.rows(p))
         path = self.problem.tree.nodes[0]
@@ -192,10 +192,6 @@ class LastRoundSolution:
         with np.errstate(invalid="ignore", divide="ignore"):
             other = np.where(mass[0] > 0, mass[node.index] / np.where(mass[0] > 0, mass[0], 1), 0)
         return self.problem.per_hand(p, own * other)
-
-
-def _player(player: object) -> int:
-    return player_number("player", player)
 
 
 def _check_target(target: object) -> float:

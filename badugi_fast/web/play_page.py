@@ -30,6 +30,7 @@ library's message and offers the casino table.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 import threading
 import time
@@ -231,9 +232,11 @@ class Table:
         )
         self.finished.append(Finished(self.number, self.seat, result, text))
         view = game.view(self.bot_seat)
+        # a bot that folded has no hand in its view: it still knows the cards it held
+        seen = dataclasses.replace(view, hand=self.held[self.bot_seat]) if not view.hand else view
         try:
             # the search bot's tremble: a person who leaves the blueprint still has a belief
-            found = beliefs(self.bot, view, observer=view, tremble=TREMBLE)
+            found = beliefs(self.bot, view, observer=seen, tremble=TREMBLE)
         except ValueError as error:  # the library's reason, shown in the page
             self.belief_error = str(error)
             return

@@ -229,7 +229,8 @@ def test_a_trainer_refuses_a_second_thread_while_it_runs() -> None:
         first = pool.submit(trainer.run, 200, threads=1, progress=slow)
         assert started.wait(10)
         for call in (lambda: trainer.run(100, threads=1), trainer.average, trainer.blueprint,
-                     trainer.regret_bound, lambda: trainer.save("never.npz")):  # fmt: skip
+                     trainer.regret_bound, lambda: trainer.save("never.npz"),
+                     lambda: pickle.dumps(trainer), lambda: deepcopy(trainer)):  # fmt: skip
             with pytest.raises(RuntimeError, match="Trainer is being run by another thread"):
                 call()
         release.set()

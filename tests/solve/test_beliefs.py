@@ -358,7 +358,7 @@ def test_a_view_or_events_of_another_game_are_refused(shipped):
         beliefs(shipped, other)
     with pytest.raises(ValueError, match="chip event 1"):
         beliefs(shipped, list(other.history))
-    with pytest.raises(ValueError, match=r"stacks of at least 48 chips .* not 30"):
+    with pytest.raises(ValueError, match=r"began with \[30, 30\] chips: .* at least 48 chips"):
         beliefs(shipped, _first_view(30, rules))
     # a strategy of no blueprint plays any stacks: the view's blinds and bets are the game
     short = beliefs(drawer, _first_view(30, rules), rules=rules)
@@ -390,8 +390,8 @@ def test_an_observer_is_checked_against_the_deck_played(shipped):
 
 
 def test_a_folded_observer_conditions_on_its_thrown_cards_and_is_read_from_its_play(shipped):
-    """A seat that folded has no hand in its view: its belief is read from its play, and
-    neither belief holds a card it threw."""
+    """A seat that folded has no hand in its view: its belief is read from its play, as the
+    public belief is, and the other's holds no card it threw."""
     from badugi_fast.game import Game
 
     rules = Rules(small_bet=2, cap_heads_up=True)
@@ -409,8 +409,33 @@ def test_a_folded_observer_conditions_on_its_thrown_cards_and_is_read_from_its_p
     thrown = {card_id(c) for c in view.dead}
     holds = np.array([bool(thrown & set(h)) for h in all_hands().tolist()])
     assert holds.any()
-    for weights in found.weights:  # its own too: what it threw did not come back to it
-        assert weights.sum() == pytest.approx(1.0) and weights[holds].sum() == 0
-    assert np.count_nonzero(found.weights[found.observer]) > 10_000  # a range, not a hand
-    alone = beliefs(shipped, view).weights[found.observer]
-    assert alone[holds].sum() > 0.01  # without the observer its thrown cards are unknown
+    me = found.observer
+    alone = beliefs(shipped, view)
+    np.testing.assert_allclose(found.weights[me], alone.weights[me])
+    assert found.chance[me] == pytest.approx(alone.chance[me])
+    other = found.weights[1 - me]
+    assert other.sum() == pytest.approx(1.0) and other[holds].sum() == 0
+    assert alone.weights[1 - me][holds].sum() > 0.01  # unknown without the observer
+    import dataclasses
+
+    with pytest.raises(ValueError, match="a hand has 4 cards, got 0"):  # a seat in the hand
+        beliefs(shipped, view, observer=dataclasses.replace(view, folded=(False, False)))
+
+
+def test_a_view_checked_to_the_showdown_began_with_its_stacks(shipped):
+    """The stacks a view began with are read from its own events (a replay deals other cards
+    and crowns another winner): a hand of the blueprint's own 48 chips played to the
+    showdown is its game, whoever won."""
+    from badugi_fast.game import Game
+    from badugi_fast.solve.belief_states.public import starting_stacks
+
+    rules = Rules(small_bet=2, cap_heads_up=True)
+    for seed in range(4):
+        game = Game([48, 48], rules, button=1, seed=seed)
+        while not game.done:
+            kinds = [a.kind for a in game.legal_actions()]
+            kind = "draw" if "draw" in kinds else "check" if "check" in kinds else "call"
+            game.act(Action.draw() if kind == "draw" else Action(kind))
+        view = game.view(0)
+        assert starting_stacks(view) == (48, 48) and sum(view.stacks) == 96
+        assert beliefs(shipped, view, observer=view).observer is not None

@@ -318,6 +318,10 @@ def test_views_of_another_game_and_lines_for_no_seat_are_refused(shipped_search,
     three = Game([200] * 3, shipped_search.blueprint.rules, seed=2)
     with pytest.raises(ValueError, match="heads-up, not a hand of 3 seats"):
         shipped_search(three.view(three.actor))
+    shallow = Game([30, 30], shipped_search.blueprint.rules, button=1, seed=2)
+    for ask in (shipped_search, shipped_search.probabilities):  # at any decision, asked directly
+        with pytest.raises(ValueError, match=r"began with \[30, 30\] chips: the blueprint plays"):
+            ask(shallow.view(shallow.actor))
     with pytest.raises(ValueError, match=r"searcher is 0 \(the big blind\) or 1"):
         SearchBot(small_blueprint).solve_line(LINES[0], 1.0)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="threshold is"):

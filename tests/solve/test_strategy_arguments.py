@@ -93,6 +93,7 @@ def test_sound_arguments_give_a_distribution_a_hand(name: str, phase: Phase) -> 
         ([[0, 5, 10, 1 << 64]], [0], ValueError, f"hands holds {1 << 64}: past a 64-bit"),
         ([[0, 5, 10, 15]], [1 << 70], ValueError, f"dead holds {1 << 70}: past a 64-bit"),
         ([[0, 5, 10, 15]], [None], TypeError, "dead is an array of integers, not of object"),
+        (np.array([[0, 5, 10, 15]], dtype=object), [0], TypeError, "hands is an array of int"),
     ],
 )
 def test_bad_hands_and_discards_are_refused_by_every_strategy(

@@ -37,7 +37,6 @@ import numpy.typing as npt
 
 from ..._runtime.validate import player_number, real, whole
 from ...blueprint import Blueprint
-from ...blueprint.strategy import MIN_STACK_BETS
 from ...cards import DECK, card_id, hand_ids
 from ...draws import Range
 from ...game import ActionKind, Rules
@@ -70,11 +69,13 @@ class Beliefs:
 
     def range(self, player: int) -> Range:
         """Player ``player``'s belief as a Range (its hands of positive weight)."""
-        return Range.from_vector(self.weights[_player(player)])
+        return Range.from_vector(self.weights[player_number("player", player)])
 
     def classes(self, player: int) -> Floats:
         """The belief's share of each hand class (index: rank 1 = best .. 1092; 0 unused)."""
-        shares = np.bincount(class_of_hands(), self.weights[_player(player)], minlength=1093)
+        shares = np.bincount(
+            class_of_hands(), self.weights[player_number("player", player)], minlength=1093
+        )
         out: Floats = shares.astype(np.float64)
         return out
 
@@ -91,10 +92,6 @@ class Beliefs:
         return [
             f"{share:7.2%}  {name(class_ranks(rank))}" for rank, share in self.top(player, count)
         ]
-
-
-def _player(player: object) -> int:
-    return player_number("player", player)
 
 
 def _strategies(strategy: object) -> tuple[HandStrategy, HandStrategy]:
@@ -127,22 +124,25 @@ def table_for(strategy: object, rules: Rules | None, table: Table | None) -> Tab
         return Table(rules=rules)
     found = strategy.blueprint if hasattr(strategy, "blueprint") else strategy
     if isinstance(found, Blueprint):
-        return Table(found.rules, MIN_STACK_BETS * found.small_bet, found.ranks, found.suits,
+        return Table(found.rules, found.least_stack, found.ranks, found.suits,
                      found.draws)  # fmt: skip
     return Table()
 
 
 def _observer(observer: object, table: Table) -> tuple[int, int, int] | None:
-    """(seat, every card it has held as a mask, its hand as a mask), or None; TypeError or
-    ValueError naming what is wrong (a hand not of four different cards of the table's deck)."""
+    """(seat, every card it has held as a mask, its hand as a mask: 0 for the view of a seat
+    that folded), or None; TypeError or ValueError naming what is wrong (a hand not of four
+    different cards of the table's deck)."""
     if observer is None:
         return None
     if isinstance(observer, View):
         seat, hand_cards, dead = player_of(observer), observer.hand, observer.dead
-        if not hand_cards:  # folded: its cards are gone, its play speaks as the other's does
+        if not hand_cards and observer.folded[observer.seat]:
+            # folded: its cards are gone, and its play speaks as the other's does
             return seat, _known(dead, table), 0
     elif isinstance(observer, Sequence) and not isinstance(observer, str) and len(observer) == 2:
-        seat, hand_cards, dead = _player(observer[0]), observer[1], frozenset()
+        seat, hand_cards = player_number("player", observer[0]), observer[1]
+        dead = frozenset()
     else:
         raise TypeError(f"observer is a View or (seat, cards), not {observer!r}")
     ids = hand_ids(hand_cards)  # four different cards, or InvalidHandError (a ValueError)
@@ -163,10 +163,10 @@ def _known(cards: Iterable[Any], table: Table) -> int:
     return held
 
 
-def _check_blueprints(strategy: object, table: Table, stacks: tuple[int, int]) -> None:
+def _check_blueprints(strategy: object, table: Table, history: object) -> None:
     """ValueError unless every blueprint the strategy plays (its own, or a bot's) was trained
-    for the table's game (its deck, draws and rules) and ``stacks`` (those the hand began
-    with)."""
+    for the table's game (its deck, draws and rules) and, when ``history`` is a ``View``, the
+    stacks its seats began with."""
     pair = strategy if isinstance(strategy, tuple | list) else (strategy,)
     for one in pair:
         found = one if isinstance(one, Blueprint) else getattr(one, "blueprint", None)
@@ -179,7 +179,20 @@ def _check_blueprints(strategy: object, table: Table, stacks: tuple[int, int]) -
                 f"{found.draws} draws, not the table's {table.ranks}, {table.suits} and "
                 f"{table.draws}"
             )
-        found.check_rules(table.rules, stacks)
+        found.check_rules(table.rules, (table.stack, table.stack))
+        if isinstance(history, View):
+            check_view_stacks(found, history)
+
+
+def check_view_stacks(blueprint: Blueprint, view: View) -> None:
+    """ValueError unless the stacks the view's seats began with are deep enough for the
+    blueprint (deeper ones never bind a capped limit hand: the same game)."""
+    began = starting_stacks(view)
+    if min(began) < blueprint.least_stack:
+        raise ValueError(
+            f"the view's seats began with {list(began)} chips: the blueprint plays stacks of "
+            f"at least {blueprint.least_stack} chips (four bets a round)"
+        )
 
 
 def check_tremble(tremble: object) -> float:
@@ -211,16 +224,14 @@ def beliefs(
     game_table = table_for(strategy, rules, table)
     seen = _observer(observer, game_table)
     played = play(game_table, history)
-    stacks = (game_table.stack, game_table.stack)
-    if isinstance(history, View):  # a bot's view says the stacks it was dealt
-        stacks = starting_stacks(history, played.game, game_table)
-    _check_blueprints(strategy, game_table, stacks)
+    _check_blueprints(strategy, game_table, history)
     return beliefs_after(strategies, game_table, played.steps, seen, share)
 
 
 def start(table: Table, observer: tuple[int, int, int] | None) -> list[Floats]:
-    """Each player's weights before any action: every hand of the deck (the observer's: its
-    hand; the other's: none holding an observer's card)."""
+    """Each player's weights before any action: every hand of the deck (the other's, when
+    there is an observer: none holding an observer's card; ``beliefs_after`` puts the
+    observer's own at its hand in the end)."""
     outside = ((1 << 52) - 1) & ~table.deck_mask
     weights = []
     for p in range(PLAYERS):
@@ -247,7 +258,9 @@ def advance(
         return  # the observer's own cards are known: its actions say nothing more
     if step.kind is ActionKind.DRAW:
         outside = ((1 << 52) - 1) & ~table.deck_mask
-        blocked = outside | (observer[1] if observer else 0)
+        # the observer's cards are blocked from the other's deals (a folded observer's own
+        # draws are read as the public's: its thrown cards were once in its hand)
+        blocked = outside | (observer[1] if observer and observer[0] != p else 0)
         after = draw(weights[p], strategies[p], step.spot, step.count, blocked, tremble)
     else:
         after = bet(weights[p], strategies[p], step.spot, step.kind, tremble)

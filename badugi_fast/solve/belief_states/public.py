@@ -214,11 +214,19 @@ def _check_amounts(events: Sequence[Event], game: Game, table: Table) -> None:
             )
 
 
-def starting_stacks(view: View, game: Game, table: Table) -> tuple[int, int]:
-    """The view's stacks before the hand, by seat: what each has now and what it put in (the
-    chips put in are those of ``game``, the view's history played at ``table``)."""
-    return (view.stacks[0] + table.stack - game.stacks[player_of(view, 0)],
-            view.stacks[1] + table.stack - game.stacks[player_of(view, 1)])  # fmt: skip
+def starting_stacks(view: View) -> tuple[int, ...]:
+    """The stacks the view's seats began its history with, by seat: what each has now, plus
+    what it put in (blinds, antes, bets), less what it won. Read from the view's own events,
+    not a replay: a replay deals other cards, and its showdown another winner."""
+    stacks = list(view.stacks)
+    for e in view.history:
+        if e.seat is None:
+            continue
+        if e.kind in _CHIPS or e.kind is K.ANTE:
+            stacks[e.seat] += e.amount
+        elif e.kind is K.WIN:
+            stacks[e.seat] -= e.amount
+    return tuple(stacks)
 
 
 __all__ = [

@@ -14,7 +14,6 @@ from ..._runtime.threads import thread_count
 from ...blueprint import Blueprint
 from ...blueprint.abstraction import SLOTS
 from ...blueprint.buckets import hand_buckets
-from ...blueprint.strategy import MIN_STACK_BETS
 from ...game.actions import ActionKind
 from ...game.rules import RuleSet
 from ..api import LastRoundSolution, solve_last_round
@@ -132,7 +131,7 @@ def compare_last_round(
     reached = reached_ranges(blueprint, line, samples=samples, seed=seed, symmetric=symmetric)
     spot = reached.spot
     pot = 2 * spot.committed
-    stacks = MIN_STACK_BETS * blueprint.small_bet - spot.committed
+    stacks = blueprint.least_stack - spot.committed
     solution = solve_last_round(
         reached.ranges,
         pot=pot,

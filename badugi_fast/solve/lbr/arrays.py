@@ -68,8 +68,8 @@ def _integers(name: str, values: object) -> npt.NDArray[np.integer]:
     array = np.asarray(values)
     if array.dtype == object and array.size:
         items = array.ravel().tolist()
-        if all(type(v) is int for v in items):
-            big = next(v for v in items if not -(1 << 63) <= v < 1 << 64)
+        big = next((v for v in items if type(v) is int and not -(1 << 63) <= v < 1 << 64), None)
+        if big is not None:
             raise ValueError(f"{name} holds {big}: past a 64-bit integer")
     if array.dtype.kind not in "iu":
         raise TypeError(f"{name} is an array of integers, not of {array.dtype}")

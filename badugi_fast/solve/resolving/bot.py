@@ -34,7 +34,7 @@ from ...game.rules import RuleSet
 from ...hands.evaluator import NUM_HANDS
 from ...hands.universe import colex_indices
 from ..api import LastRoundSolution
-from ..belief_states.api import advance, check_tremble, start, table_for
+from ..belief_states.api import advance, check_tremble, check_view_stacks, start, table_for
 from ..belief_states.public import Step, play
 from ..best_response import exploitability
 from ..lbr.arrays import Floats, Hands, Masks, checked_call
@@ -189,7 +189,7 @@ class SearchBot:
 
     def check_view(self, view: View) -> None:
         """ValueError unless ``view`` is of a heads-up hand with the blinds of the blueprint's
-        game (a last-round view is replayed too, which checks its bets and stacks)."""
+        game and stacks it plays (a last-round view is replayed too, which checks its bets)."""
         if not isinstance(view, View):
             raise TypeError(f"a view is a View, not {type(view).__name__}")
         if len(view.stacks) != 2:
@@ -199,6 +199,7 @@ class SearchBot:
                 f"the view's blinds {list(_blinds(view.history))} are not those of the game "
                 f"the blueprint was trained for ({list(self._blinds)})"
             )
+        check_view_stacks(self.blueprint, view)
 
     def __call__(self, view: View) -> Action:
         self.check_view(view)
