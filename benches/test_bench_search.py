@@ -45,11 +45,20 @@ def test_beliefs_one_public_action(benchmark, action: str, whose: str) -> None:
     for i in range(at):
         advance(weights, chance, (strategy, strategy), table, steps[i], None, i + 1)
 
-    def one() -> None:
-        advance(list(weights), list(chance), (strategy, strategy), table, steps[at], None, at)
+    def one() -> list:
+        after = list(weights)
+        advance(after, list(chance), (strategy, strategy), table, steps[at], None, at)
+        return after
 
-    benchmark.pedantic(one, rounds=10, warmup_rounds=1)
+    after = benchmark.pedantic(one, rounds=10, warmup_rounds=1)
     benchmark.extra_info["step"] = f"{steps[at].kind} {steps[at].count}"
+    mover = steps[at].seat
+    assert after[mover].sum() == pytest.approx(1.0)
+    if whose == "search bot":  # before the last round: its blueprint's beliefs exactly
+        alone = list(weights)
+        blueprint_strategy = BlueprintStrategy(blueprint)
+        advance(alone, [1.0, 1.0], (blueprint_strategy,) * 2, table, steps[at], None, at)
+        np.testing.assert_array_equal(after[mover], alone[mover])
 
 
 @pytest.mark.benchmark(group="search: a re-solve of the last round")
