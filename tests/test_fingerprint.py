@@ -105,7 +105,8 @@ def test_an_imported_history() -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "pin"), [("v1", "9a0e5b7992c26b38"), ("v2", "ac38866f4f676632")]
+    ("name", "pin"),
+    [("v1", "9a0e5b7992c26b38"), ("v2", "ac38866f4f676632"), ("v3", "3d8c1c3dba572339")],
 )  # each shipped strategy by its name: the default moved from v1 to v2 (CHANGELOG)
 def test_the_blueprints_decisions_in_python_and_in_c(name: str, pin: str) -> None:
     bot = BlueprintBot(load_blueprint(name))

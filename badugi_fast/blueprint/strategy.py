@@ -104,6 +104,10 @@ SHIPPED_STRATEGIES: dict[str, ShippedStrategy] = {
             "v2", "blueprint-v2.bin",
             "c33a39388d075bdc52e430dd14fe36d34f1f742551f0a360107394c6afcaf797",
         ),
+        ShippedStrategy(  # v2's run by Linear CFR, twice as long (docs/blueprint.md)
+            "v3", "blueprint-v3.bin",
+            "7b1a3de676f7dad18c4278d1784f084367724959e8b2980ff8a8b46d5c571abd",
+        ),
     )
 }  # fmt: skip
 DEFAULT_STRATEGY = "v2"  # what blueprint_bot() and search() play (v1 until 2026-12-03)

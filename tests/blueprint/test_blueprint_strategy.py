@@ -154,6 +154,19 @@ def test_the_shipped_v2_is_abstraction_2_trained_as_v1() -> None:
     assert 0.2 < reached < 1.0
 
 
+def test_the_shipped_v3_is_v2s_run_by_linear_cfr_twice_as_long() -> None:
+    """``v3``: ``v2``'s deck, rules, seed, batches and abstraction, trained by Linear CFR to
+    twice the iterations (docs/blueprint.md); more of its sets are reached than ``v2``'s, and
+    it is not the default."""
+    v2, v3 = strategy.load_blueprint("v2"), strategy.load_blueprint("v3")
+    assert (v3.abstraction, v3.iterations, v3.seed) == (2, 2 * v2.iterations, 0)
+    assert (v3.ranks, v3.suits, v3.draws, v3.rules) == (v2.ranks, v2.suits, v2.draws, v2.rules)
+    assert v3.table.shape == v2.table.shape
+    reached = [(b.table.astype(np.int64).sum(axis=1) > 0).mean() for b in (v2, v3)]
+    assert reached[0] < reached[1] < 1.0
+    assert strategy.DEFAULT_STRATEGY == "v2" and strategy.load_blueprint() is v2
+
+
 def test_the_shipped_strategy_is_read_once_and_pickles_by_name(blueprint: Blueprint) -> None:
     """A process reads the shipped file once; pickled, the shipped strategy is a reference to
     it (a distributed run's blocks would otherwise each carry its 8 MB table), while any other
