@@ -10,9 +10,9 @@ message) the page shows. The bot decides in the request's worker thread, within 
 time bound (``limits.SECONDS``). The blueprint bot is a frozen view of the default shipped strategy,
 made per table. The search bots (``search``, the default safe one; ``unsafe:0.2``, re-solving
 from the beliefs alone over the blueprint thresholded at 0.2, the least exploitable bot
-measured, docs/search.md; the command line's names) keep their re-solves behind a lock "so one
-bot may serve several threads" (its docstring), so one of each serves every table (each holds
-up to 140 MB of beliefs).
+measured over the default blueprint, docs/search.md; the command line's names) keep their
+re-solves behind a lock "so one bot may serve several threads" (its docstring), so one of
+each serves every table (each holds up to 140 MB of beliefs).
 
 A table is reproduced by its URL (``/play?vs=search&rules=casino&seed=7``): hand n (from 0)
 deals from ``seed + n`` and the bot's decisions draw from the hand's stream, so the same link
